@@ -1,0 +1,161 @@
+"""The dispatcher: which kernel, block sizes, warps and grid for an (M, N) problem.
+
+``make_plan`` returns a ``Plan``, a plain record that users and benchmarks can print, compare and
+force (every field can be overridden by passing ``kernel=``, ``block_n=`` or ``splits=``). All the
+heuristics' numbers live in this module.
+
+The choice, and why
+-------------------
+single_block  when a row fits on chip (up to ``SINGLE_BLOCK_MAX_COLS`` float32 values per row, half
+              that in the backward which holds y and dy): the fewest bytes, 2MN forward. For small N
+              a program takes ``BLOCK_M`` rows at once so that each holds ``TILE_ELEMENTS`` values
+              and every load is a full 16-byte vector. The grid is persistent: as many programs as
+              fit on the GPU at once, as read off the compiled kernel's registers and shared memory.
+split         for rows too wide to hold when there are too few of them to fill the GPU with one
+              program per row: each row is cut into ``splits`` chunks so about
+              ``SPLIT_PROGRAMS_PER_SM`` programs run per multiprocessor.
+online        otherwise: one program per row, ``ONLINE_BLOCK`` columns at a time, no limit on N.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+import torch
+import triton
+
+from .hardware import DeviceInfo, device_info
+from .kernels import backward as bwd
+from .kernels import forward as fwd
+
+KERNELS = ("single_block", "online", "split")
+
+SINGLE_BLOCK_MAX_COLS = 32768
+"""Widest row (float32 values on chip) the forward single-block kernel holds; the backward holds
+two such tiles (y and dy) and so stops at half."""
+TILE_ELEMENTS = 4096
+"""Values one single-block program holds at once when rows are narrow (BLOCK_M * BLOCK_N)."""
+ELEMENTS_PER_THREAD = 16
+"""Float32 values each thread holds in a single-block tile; sets num_warps from the tile size."""
+ONLINE_BLOCK = 4096
+"""Columns per step of the online and split kernels."""
+ONLINE_WARPS = 8
+SPLIT_PROGRAMS_PER_SM = 2
+MIN_CHUNK_BLOCKS = 4
+"""A split chunk spans at least this many blocks, so that each program has a loop worth running."""
+MAX_WARPS = 32
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How one softmax launch will run; ``grid`` is the launch grid of its (main) kernel."""
+
+    kernel: str
+    block_m: int
+    block_n: int
+    num_warps: int
+    num_stages: int
+    splits: int
+    chunk: int
+    grid: tuple[int, ...]
+
+    def describe(self) -> str:
+        parts = [self.kernel, f"block {self.block_m}x{self.block_n}", f"{self.num_warps} warps"]
+        if self.kernel == "single_block":
+            parts.append(f"{self.num_stages} stages")
+        if self.kernel == "split":
+            parts.append(f"{self.splits} splits of {self.chunk}")
+        return ", ".join(parts) + f", grid {self.grid}"
+
+
+def _single_block_max_cols(backward: bool) -> int:
+    return SINGLE_BLOCK_MAX_COLS // 2 if backward else SINGLE_BLOCK_MAX_COLS
+
+
+def _check_overrides(kernel, block_n, splits, N, backward):
+    if kernel is not None and kernel not in KERNELS:
+        raise ValueError(f"unknown kernel {kernel!r}; choose one of {KERNELS} (or None for auto)")
+    if block_n is not None and (block_n < 1 or block_n & (block_n - 1)):
+        raise ValueError(f"block_n must be a power of two, got {block_n}")
+    if splits is not None and splits < 1:
+        raise ValueError(f"splits must be at least 1, got {splits}")
+    if kernel == "single_block":
+        limit = _single_block_max_cols(backward)
+        if triton.next_power_of_2(N) > limit:
+            raise ValueError(
+                f"single_block holds a whole row on chip, up to {limit} columns "
+                f"{'in the backward' if backward else ''}; N={N} needs kernel='online' or 'split'"
+            )
+        if block_n is not None and block_n < N:
+            raise ValueError(f"single_block needs block_n >= N to hold the row, got {block_n} < {N}")
+
+
+def _persistent_programs(kernel, n_tiles: int, num_warps: int, info: DeviceInfo, warmup) -> int:
+    """Programs that fit on the GPU at once, from the compiled kernel's registers and shared memory."""
+    if info.interpreted:
+        return min(n_tiles, info.sm_count)
+    compiled = warmup()
+    compiled._init_handles()
+    threads = 32 * num_warps
+    per_sm = min(
+        info.regs_per_sm // max(compiled.n_regs * threads, 1),
+        info.smem_per_sm // compiled.metadata.shared if compiled.metadata.shared else 32,
+        info.max_threads_per_sm // threads,
+        32,
+    )
+    return min(n_tiles, max(per_sm, 1) * info.sm_count)
+
+
+def _single_block_plan(M, N, dtype, info, backward, log, block_n):
+    block_n = block_n or triton.next_power_of_2(N)
+    block_m = min(max(TILE_ELEMENTS // block_n, 1), triton.next_power_of_2(M))
+    num_warps = min(max(block_m * block_n // (32 * ELEMENTS_PER_THREAD), 1), MAX_WARPS)
+    num_warps = max(num_warps, 4) if block_m * block_n >= 4 * 32 * 4 else num_warps
+    tile_bytes = block_m * block_n * torch.finfo(dtype).bits // 8
+    num_stages = 2 if tile_bytes <= 32 * 1024 else 1
+    n_tiles = triton.cdiv(M, block_m)
+    kernel = bwd.single_block_backward if backward else fwd.single_block_forward
+    meta = dict(BLOCK_M=block_m, BLOCK_N=block_n, LOG=log, NUM_STAGES=num_stages,
+                num_warps=num_warps, num_stages=num_stages, grid=(1,))
+    if backward:
+        warmup = lambda: kernel.warmup(dtype, dtype, dtype, M, N, N, N, N, **meta)  # noqa: E731
+    else:
+        warmup = lambda: kernel.warmup(dtype, dtype, M, N, N, N, **meta)  # noqa: E731
+    programs = _persistent_programs(kernel, n_tiles, num_warps, info, warmup)
+    return Plan("single_block", block_m, block_n, num_warps, num_stages, 1, N, (programs,))
+
+
+def _multi_block_plan(kernel, M, N, info, block_n, splits):
+    block_n = block_n or min(ONLINE_BLOCK, triton.next_power_of_2(N))
+    if kernel == "online":
+        return Plan("online", 1, block_n, ONLINE_WARPS, 1, 1, N, (M,))
+    if splits is None:
+        wanted = triton.cdiv(SPLIT_PROGRAMS_PER_SM * info.sm_count, M)
+        splits = max(1, min(wanted, N // (MIN_CHUNK_BLOCKS * block_n)))
+    chunk = triton.cdiv(triton.cdiv(N, splits), block_n) * block_n
+    splits = triton.cdiv(N, chunk)  # rounding the chunk up may leave fewer, never empty, chunks
+    return Plan("split", 1, block_n, ONLINE_WARPS, 1, splits, chunk, (M, splits))
+
+
+@functools.lru_cache(maxsize=4096)
+def _cached_plan(M, N, dtype, device, backward, log, kernel, block_n, splits) -> Plan:
+    info = device_info(device)
+    if kernel is None:
+        if triton.next_power_of_2(N) <= _single_block_max_cols(backward):
+            kernel = "single_block"
+        elif M < info.sm_count:
+            kernel = "split"
+        else:
+            kernel = "online"
+    if kernel == "single_block":
+        return _single_block_plan(M, N, dtype, info, backward, log, block_n)
+    return _multi_block_plan(kernel, M, N, info, block_n, splits)
+
+
+def make_plan(M: int, N: int, dtype: torch.dtype, device: torch.device, *, backward: bool = False,
+              log: bool = False, kernel: str | None = None, block_n: int | None = None,
+              splits: int | None = None) -> Plan:
+    """The plan for M rows of N columns (N >= 1, M >= 1); ``kernel``, ``block_n``, ``splits`` force."""
+    _check_overrides(kernel, block_n, splits, N, backward)
+    return _cached_plan(M, N, dtype, torch.device(device), backward, log, kernel, block_n, splits)

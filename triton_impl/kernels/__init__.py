@@ -1,0 +1,7 @@
+"""Triton kernels, kept apart from their torch wrappers (``triton_impl.ops``).
+
+``row_math`` holds the pieces every kernel shares (the online (max, normaliser) update, the merge of
+partial results, the output and gradient formulas); ``forward`` and ``backward`` hold the kernels
+themselves: single-block, online multi-block and split-row, each written once for softmax and
+log-softmax (the ``LOG`` constexpr picks the output formula at compile time).
+"""

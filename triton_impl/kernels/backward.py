@@ -1,0 +1,93 @@
+"""Backward kernels: dx from the forward output y and the incoming gradient dy.
+
+softmax:      dx = y * (dy - sum(dy * y))
+log-softmax:  dx = dy - exp(y) * sum(dy)
+
+Every backward needs one reduction per row and then one elementwise pass, so the kernels mirror the
+forward ones: single-block (y and dy held on chip: read 2MN, write MN), online multi-block (a
+first pass sums, a second re-reads y and dy: read 4MN, write MN) and split-row (partial sums per
+chunk to a float32 workspace, then each chunk merges its row's sums and writes dx).
+Masked lanes load y = dy = 0 and so add nothing to the sum.
+"""
+
+import triton
+import triton.language as tl
+
+from .row_math import grad_output, grad_term, row_pointer
+
+
+@triton.jit
+def chunk_grad_sum(y_row, dy_row, start, end, LOG: tl.constexpr, BLOCK: tl.constexpr):
+    """The sum of ``grad_term`` over columns [start, end) of one row."""
+    acc = tl.zeros([BLOCK], tl.float32)
+    for block_start in tl.range(start, end, BLOCK):
+        cols = block_start + tl.arange(0, BLOCK)
+        mask = cols < end
+        y = tl.load(y_row + cols, mask=mask, other=0.0, eviction_policy="evict_last")
+        dy = tl.load(dy_row + cols, mask=mask, other=0.0, eviction_policy="evict_last")
+        acc += grad_term(y.to(tl.float32), dy.to(tl.float32), LOG)
+    return tl.sum(acc, 0)
+
+
+@triton.jit
+def write_grad_chunk(y_row, dy_row, dx_row, start, end, s, LOG: tl.constexpr, BLOCK: tl.constexpr):
+    """Write dx over columns [start, end) given the row sum ``s``, last block first (see forward)."""
+    n_blocks = tl.cdiv(end - start, BLOCK)
+    for i in tl.range(0, n_blocks):
+        cols = start + (n_blocks - 1 - i) * BLOCK + tl.arange(0, BLOCK)
+        mask = cols < end
+        y = tl.load(y_row + cols, mask=mask, other=0.0, eviction_policy="evict_first")
+        dy = tl.load(dy_row + cols, mask=mask, other=0.0, eviction_policy="evict_first")
+        dx = grad_output(y.to(tl.float32), dy.to(tl.float32), s, LOG)
+        tl.store(dx_row + cols, dx.to(dx_row.dtype.element_ty), mask=mask)
+
+
+@triton.jit
+def single_block_backward(
+    y_ptr, dy_ptr, dx_ptr, M, N, y_row_stride, dy_row_stride, dx_row_stride,
+    BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, LOG: tl.constexpr, NUM_STAGES: tl.constexpr,
+):
+    cols = tl.arange(0, BLOCK_N)[None, :]
+    n_tiles = tl.cdiv(M, BLOCK_M)
+    for tile in tl.range(tl.program_id(0), n_tiles, tl.num_programs(0), num_stages=NUM_STAGES):
+        rows = (tile * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)[:, None]
+        mask = (rows < M) & (cols < N)
+        y = tl.load(y_ptr + rows * y_row_stride + cols, mask=mask, other=0.0).to(tl.float32)
+        dy = tl.load(dy_ptr + rows * dy_row_stride + cols, mask=mask, other=0.0).to(tl.float32)
+        s = tl.sum(grad_term(y, dy, LOG), 1)[:, None]
+        dx = grad_output(y, dy, s, LOG)
+        tl.store(dx_ptr + rows * dx_row_stride + cols, dx.to(dx_ptr.dtype.element_ty), mask=mask)
+
+
+@triton.jit
+def online_backward(y_ptr, dy_ptr, dx_ptr, N, y_row_stride, dy_row_stride, dx_row_stride,
+                    BLOCK: tl.constexpr, LOG: tl.constexpr):
+    row = tl.program_id(0)
+    y_row = row_pointer(y_ptr, row, y_row_stride)
+    dy_row = row_pointer(dy_ptr, row, dy_row_stride)
+    s = chunk_grad_sum(y_row, dy_row, 0, N, LOG, BLOCK)
+    write_grad_chunk(y_row, dy_row, row_pointer(dx_ptr, row, dx_row_stride), 0, N, s, LOG, BLOCK)
+
+
+@triton.jit
+def split_grad_partials(y_ptr, dy_ptr, sums_ptr, N, y_row_stride, dy_row_stride, chunk,
+                        BLOCK: tl.constexpr, LOG: tl.constexpr):
+    row, split, n_splits = tl.program_id(0), tl.program_id(1), tl.num_programs(1)
+    start = split * chunk
+    s = chunk_grad_sum(row_pointer(y_ptr, row, y_row_stride),
+                       row_pointer(dy_ptr, row, dy_row_stride),
+                       start, tl.minimum(start + chunk, N), LOG, BLOCK)
+    tl.store(sums_ptr + row.to(tl.int64) * n_splits + split, s)
+
+
+@triton.jit
+def split_backward(y_ptr, dy_ptr, dx_ptr, sums_ptr, N, y_row_stride, dy_row_stride, dx_row_stride,
+                   chunk, SPLITS_BLOCK: tl.constexpr, BLOCK: tl.constexpr, LOG: tl.constexpr):
+    row, split, n_splits = tl.program_id(0), tl.program_id(1), tl.num_programs(1)
+    slots = tl.arange(0, SPLITS_BLOCK)
+    parts = tl.load(sums_ptr + row.to(tl.int64) * n_splits + slots, mask=slots < n_splits,
+                    other=0.0)
+    start = split * chunk
+    write_grad_chunk(row_pointer(y_ptr, row, y_row_stride), row_pointer(dy_ptr, row, dy_row_stride),
+                     row_pointer(dx_ptr, row, dx_row_stride), start, tl.minimum(start + chunk, N),
+                     tl.sum(parts, 0), LOG, BLOCK)

@@ -1,0 +1,100 @@
+"""Forward kernels: softmax and log-softmax of the rows of a (M, N) tensor.
+
+Each kernel reads rows whose elements are contiguous (column stride 1) at any row stride (0 for an
+expanded tensor), writes a contiguous output, and computes in float32. Row offsets are 64-bit, so
+tensors of more than 2**31 elements are addressed correctly; offsets within a row are 32-bit.
+
+single_block_forward  the row (BLOCK_M rows at once for small N) held on chip: one read, one write
+                      (2MN elements). A persistent grid walks over row tiles; ``tl.range``'s
+                      pipelining issues the next tile's loads while this one is reduced.
+online_forward        one program per row, BLOCK columns at a time: a first pass builds the
+                      online (max, normaliser) pair, a second re-reads the row and writes it (3MN).
+split_partials/       several programs share a row (for a few very wide rows, where one program per
+split_forward         row would leave most of the GPU idle): each writes its chunk's partial pair
+                      to a float32 workspace, then each merges its row's pairs and writes its chunk.
+"""
+
+import triton
+import triton.language as tl
+
+from .row_math import merge_pairs, online_update, row_pointer, softmax_output, softmax_rows
+
+
+@triton.jit
+def chunk_pair(x_row, start, end, BLOCK: tl.constexpr):
+    """The (max, normaliser) pair of columns [start, end) of one row, read BLOCK at a time."""
+    m = tl.full([BLOCK], -float("inf"), tl.float32)
+    d = tl.zeros([BLOCK], tl.float32)
+    for block_start in tl.range(start, end, BLOCK):
+        cols = block_start + tl.arange(0, BLOCK)
+        # evict_last: the second pass reads this row again, ideally from L2
+        x = tl.load(x_row + cols, mask=cols < end, other=-float("inf"), eviction_policy="evict_last")
+        m, d = online_update(m, d, x.to(tl.float32))
+    return merge_pairs(m, d)
+
+
+@triton.jit
+def write_chunk(x_row, y_row, start, end, m, d, LOG: tl.constexpr, BLOCK: tl.constexpr):
+    """Write softmax of columns [start, end) given the row's pair, last block first.
+
+    The first pass ended on the last blocks, so walking back hits the blocks most likely still in L2.
+    """
+    n_blocks = tl.cdiv(end - start, BLOCK)
+    for i in tl.range(0, n_blocks):
+        cols = start + (n_blocks - 1 - i) * BLOCK + tl.arange(0, BLOCK)
+        mask = cols < end
+        x = tl.load(x_row + cols, mask=mask, other=-float("inf"), eviction_policy="evict_first")
+        y = softmax_output(x.to(tl.float32), m, d, LOG)
+        tl.store(y_row + cols, y.to(y_row.dtype.element_ty), mask=mask)
+
+
+@triton.jit
+def single_block_forward(
+    x_ptr, y_ptr, M, N, x_row_stride, y_row_stride,
+    BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, LOG: tl.constexpr, NUM_STAGES: tl.constexpr,
+):
+    cols = tl.arange(0, BLOCK_N)
+    n_tiles = tl.cdiv(M, BLOCK_M)
+    for tile in tl.range(tl.program_id(0), n_tiles, tl.num_programs(0), num_stages=NUM_STAGES):
+        rows = (tile * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)
+        mask = (rows < M)[:, None] & (cols < N)[None, :]
+        x = tl.load(x_ptr + rows[:, None] * x_row_stride + cols[None, :], mask=mask,
+                    other=-float("inf"))
+        y = softmax_rows(x.to(tl.float32), LOG)
+        tl.store(y_ptr + rows[:, None] * y_row_stride + cols[None, :],
+                 y.to(y_ptr.dtype.element_ty), mask=mask)
+
+
+@triton.jit
+def online_forward(x_ptr, y_ptr, N, x_row_stride, y_row_stride,
+                   BLOCK: tl.constexpr, LOG: tl.constexpr):
+    row = tl.program_id(0)
+    x_row = row_pointer(x_ptr, row, x_row_stride)
+    m, d = chunk_pair(x_row, 0, N, BLOCK)
+    write_chunk(x_row, row_pointer(y_ptr, row, y_row_stride), 0, N, m, d, LOG, BLOCK)
+
+
+@triton.jit
+def split_partials(x_ptr, pairs_ptr, N, x_row_stride, chunk, BLOCK: tl.constexpr):
+    """Chunk ``program_id(1)`` of row ``program_id(0)``: its pair into ``pairs[0|1, row, chunk]``."""
+    row, split, n_splits = tl.program_id(0), tl.program_id(1), tl.num_programs(1)
+    start = split * chunk
+    m, d = chunk_pair(row_pointer(x_ptr, row, x_row_stride), start, tl.minimum(start + chunk, N), BLOCK)
+    slot = row.to(tl.int64) * n_splits + split
+    tl.store(pairs_ptr + slot, m)
+    tl.store(pairs_ptr + tl.num_programs(0).to(tl.int64) * n_splits + slot, d)
+
+
+@triton.jit
+def split_forward(x_ptr, y_ptr, pairs_ptr, N, x_row_stride, y_row_stride, chunk,
+                  SPLITS_BLOCK: tl.constexpr, BLOCK: tl.constexpr, LOG: tl.constexpr):
+    row, split, n_splits = tl.program_id(0), tl.program_id(1), tl.num_programs(1)
+    slots = tl.arange(0, SPLITS_BLOCK)
+    first = row.to(tl.int64) * n_splits
+    m_parts = tl.load(pairs_ptr + first + slots, mask=slots < n_splits, other=-float("inf"))
+    d_parts = tl.load(pairs_ptr + tl.num_programs(0).to(tl.int64) * n_splits + first + slots,
+                      mask=slots < n_splits, other=0.0)
+    m, d = merge_pairs(m_parts, d_parts)
+    start = split * chunk
+    write_chunk(row_pointer(x_ptr, row, x_row_stride), row_pointer(y_ptr, row, y_row_stride),
+                start, tl.minimum(start + chunk, N), m, d, LOG, BLOCK)

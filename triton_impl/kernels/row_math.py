@@ -1,0 +1,108 @@
+"""Row arithmetic shared by every softmax kernel.
+
+All arithmetic is float32, whatever the input dtype. Exponentials use ``exp2`` with the argument
+scaled by log2(e): ``exp(z) == exp2(z * log2(e))``, and ``exp2`` is the GPU's native instruction.
+
+The online normaliser
+---------------------
+For a row x, softmax needs m = max(x) and d = sum(exp(x - m)). Both can be built in one pass: keep a
+running pair (m, d) and, on meeting a new value x,
+
+    m' = max(m, x)
+    d' = d * exp(m - m') + exp(x - m')
+
+The rescale ``exp(m - m')`` moves the old sum onto the new max, so the pair is exact at every step.
+Two partial pairs (m1, d1), (m2, d2) over disjoint parts of a row merge the same way:
+m = max(m1, m2), d = d1 exp(m1 - m) + d2 exp(m2 - m). Kernels keep one pair per lane of a block
+(vectorised), merge the lanes at the end of the row, and split-row kernels merge per-chunk pairs.
+
+Infinities and NaN, the same as torch.softmax
+---------------------------------------------
+A pair that has seen nothing but -inf (masked padding lanes, or attention-masked entries) has
+m = -inf and d = 0, and its rescale would be 0 * exp(-inf - -inf) = 0 * NaN. ``rescale`` keeps an
+empty pair empty instead, so a row's -inf entries contribute exactly 0. It tests d == 0 rather than
+m == -inf on purpose: a lane whose only value was NaN may keep m = -inf (the hardware max ignores
+NaN) while its d is NaN, and that NaN must reach the row's normaliser. The results follow torch:
+a NaN anywhere in a row, or a +inf (exp(inf - inf) is NaN), makes the whole row NaN, and a row that
+is all -inf gives NaN (its x - m is -inf - -inf).
+"""
+
+import triton
+import triton.language as tl
+
+LOG2E: tl.constexpr = tl.constexpr(1.4426950408889634)
+
+
+@triton.jit
+def row_pointer(ptr, row, row_stride):
+    """Start of row ``row``; 64-bit, so that tensors past 2**31 elements are addressed right."""
+    return ptr + row.to(tl.int64) * row_stride
+
+
+@triton.jit
+def exp(z):
+    return tl.exp2(z * LOG2E)
+
+
+@triton.jit
+def rescale(d, m_old, m_new):
+    """``d * exp(m_old - m_new)``, except that an empty normaliser (d == 0) stays 0."""
+    return tl.where(d == 0.0, 0.0, d * exp(m_old - m_new))
+
+
+@triton.jit
+def online_update(m, d, x):
+    """Fold values ``x`` into running per-lane pairs ``(m, d)``; -inf values add nothing."""
+    m_new = tl.maximum(m, x)
+    p = tl.where(x == -float("inf"), 0.0, exp(x - m_new))
+    return m_new, rescale(d, m, m_new) + p
+
+
+@triton.jit
+def merge_pairs(m, d):
+    """Merge a vector of (max, normaliser) pairs, lanes or chunks of one row, into one pair."""
+    m_row = tl.max(m, 0)
+    return m_row, tl.sum(rescale(d, m, m_row), 0)
+
+
+@triton.jit
+def softmax_output(x, m, d, LOG: tl.constexpr):
+    """softmax (or log-softmax) of ``x`` given its row's max ``m`` and normaliser ``d``.
+
+    ``m`` and ``d`` broadcast against ``x``. The caller passes ``d`` already reduced, so each
+    element costs one exp and one multiply (no divide).
+    """
+    if LOG:
+        return (x - m) - tl.log(d)
+    else:
+        return exp(x - m) * (1.0 / d)
+
+
+@triton.jit
+def softmax_rows(x, LOG: tl.constexpr):
+    """softmax of each row of a tile held on chip (masked lanes hold -inf): the fused form."""
+    m = tl.max(x, 1)[:, None]
+    d = tl.sum(exp(x - m), 1)[:, None]
+    return softmax_output(x, m, d, LOG)
+
+
+@triton.jit
+def grad_term(y, dy, LOG: tl.constexpr):
+    """What the backward sums over a row: dy * y for softmax, dy for log-softmax.
+
+    softmax's Jacobian is diag(y) - y y^T, so dx = y * (dy - sum(dy * y)). log-softmax's is
+    I - 1 softmax(x)^T, so dx = dy - exp(y) * sum(dy) (y is the log-softmax output).
+    """
+    if LOG:
+        return dy
+    else:
+        return dy * y
+
+
+@triton.jit
+def grad_output(y, dy, s, LOG: tl.constexpr):
+    """dx from the forward output ``y``, the incoming gradient ``dy`` and the row sum ``s``."""
+    if LOG:
+        return dy - exp(y) * s
+    else:
+        return y * (dy - s)

@@ -1,0 +1,140 @@
+"""The torch layer: layouts, the custom ops, autograd, and the public functions.
+
+Layering, from the bottom: ``launch`` runs a plan on (M, N) row matrices; the custom ops
+``softmax_lab::softmax_forward`` / ``softmax_backward`` (registered with ``torch.library``, each
+with a fake implementation, so ``torch.compile`` traces through without a graph break) turn any
+tensor and ``dim`` into such matrices and allocate the result; autograd is registered on the
+forward op; ``softmax`` / ``log_softmax`` are the drop-ins for ``torch.softmax`` /
+``torch.log_softmax``.
+
+Layouts: the softmax dim is moved last. If the elements along it are contiguous and the other dims
+collapse into one row stride (any stride, 0 for an expanded tensor), the kernels read the input in
+place; otherwise (a transposed input, say) it is first copied to a contiguous tensor. The output
+is contiguous in that moved layout and moved back, so it has the input's shape and dtype.
+"""
+
+from __future__ import annotations
+
+import math
+
+import torch
+
+from . import launch
+from ._inputs import check_input
+from .dispatch import Plan, make_plan
+
+
+def _moved_shape(x: torch.Tensor, dim: int) -> tuple[int, ...]:
+    return tuple(x.movedim(dim, -1).shape) if x.dim() else (1,)
+
+
+def _as_rows(x: torch.Tensor, dim: int) -> torch.Tensor:
+    """``x`` with ``dim`` moved last as an (M, N) matrix of unit column stride, a view when possible."""
+    moved = x.movedim(dim, -1) if x.dim() else x.reshape(1)
+    N = moved.shape[-1]
+    M = math.prod(moved.shape[:-1])
+    if moved.stride(-1) != 1 and N > 1:
+        moved = moved.contiguous()
+    try:
+        return moved.view(M, N)
+    except RuntimeError:
+        return moved.reshape(M, N)
+
+
+def _new_output(x: torch.Tensor, dim: int) -> torch.Tensor:
+    """An uninitialised tensor shaped like ``x``, contiguous with ``dim`` last (the kernels' layout)."""
+    out = torch.empty(_moved_shape(x, dim), dtype=x.dtype, device=x.device)
+    return out.movedim(-1, dim) if x.dim() else out.reshape(())
+
+
+def _options(kernel: str, block_n: int, splits: int) -> dict:
+    """The custom ops take plain ints and strings; 0 and "" mean "let the dispatcher choose"."""
+    return dict(kernel=kernel or None, block_n=block_n or None, splits=splits or None)
+
+
+@torch.library.custom_op("softmax_lab::softmax_forward", mutates_args=())
+def softmax_forward(x: torch.Tensor, dim: int, log: bool, kernel: str, block_n: int,
+                    splits: int) -> torch.Tensor:
+    y = _new_output(x, dim)
+    if x.numel() == 0:
+        return y
+    rows = _as_rows(x, dim)
+    plan = make_plan(*rows.shape, x.dtype, x.device, log=log, **_options(kernel, block_n, splits))
+    launch.softmax_rows(plan, rows, _as_rows(y, dim), log)
+    return y
+
+
+@softmax_forward.register_fake
+def _(x, dim, log, kernel, block_n, splits):
+    return _new_output(x, dim)
+
+
+@torch.library.custom_op("softmax_lab::softmax_backward", mutates_args=())
+def softmax_backward(y: torch.Tensor, dy: torch.Tensor, dim: int, log: bool, kernel: str,
+                     block_n: int, splits: int) -> torch.Tensor:
+    dx = _new_output(y, dim)
+    if y.numel() == 0:
+        return dx
+    y_rows = _as_rows(y, dim)
+    plan = make_plan(*y_rows.shape, y.dtype, y.device, backward=True, log=log,
+                     **_options(kernel, block_n, splits))
+    launch.softmax_backward_rows(plan, y_rows, _as_rows(dy, dim), _as_rows(dx, dim), log)
+    return dx
+
+
+@softmax_backward.register_fake
+def _(y, dy, dim, log, kernel, block_n, splits):
+    return _new_output(y, dim)
+
+
+def _setup_context(ctx, inputs, output):
+    _, ctx.dim, ctx.log, ctx.kernel, ctx.block_n, ctx.splits = inputs
+    ctx.save_for_backward(output)
+
+
+def _backward(ctx, dy):
+    (y,) = ctx.saved_tensors
+    dx = softmax_backward(y, dy.to(y.dtype), ctx.dim, ctx.log, ctx.kernel, ctx.block_n, ctx.splits)
+    return dx, None, None, None, None, None
+
+
+torch.library.register_autograd("softmax_lab::softmax_forward", _backward,
+                                setup_context=_setup_context)
+
+
+def _apply(x, dim, dtype, log, kernel, block_n, splits):
+    if dtype is not None:
+        x = x.to(dtype)
+    dim = check_input(x, dim)
+    return softmax_forward(x, dim, log, kernel or "", block_n or 0, splits or 0)
+
+
+def softmax(x: torch.Tensor, dim: int = -1, dtype: torch.dtype | None = None, *,
+            kernel: str | None = None, block_n: int | None = None,
+            splits: int | None = None) -> torch.Tensor:
+    """softmax of ``x`` along ``dim``, as ``torch.softmax``, computed by the Triton kernels.
+
+    ``dtype`` casts the input first, as torch does. ``kernel`` ("single_block", "online", "split"),
+    ``block_n`` and ``splits`` force the dispatcher's choice (see ``plan``); the backward uses the
+    same forcing.
+    """
+    return _apply(x, dim, dtype, False, kernel, block_n, splits)
+
+
+def log_softmax(x: torch.Tensor, dim: int = -1, dtype: torch.dtype | None = None, *,
+                kernel: str | None = None, block_n: int | None = None,
+                splits: int | None = None) -> torch.Tensor:
+    """log-softmax of ``x`` along ``dim``, as ``torch.log_softmax``; options as ``softmax``."""
+    return _apply(x, dim, dtype, True, kernel, block_n, splits)
+
+
+def plan(x: torch.Tensor, dim: int = -1, *, log: bool = False, backward: bool = False,
+         kernel: str | None = None, block_n: int | None = None,
+         splits: int | None = None) -> Plan | None:
+    """The plan the dispatcher would run for ``softmax(x, dim)`` (None for an empty tensor)."""
+    dim = check_input(x, dim)
+    if x.numel() == 0:
+        return None
+    M, N = _as_rows(x, dim).shape
+    return make_plan(M, N, x.dtype, x.device, backward=backward, log=log, kernel=kernel,
+                     block_n=block_n, splits=splits)
