@@ -1,0 +1,203 @@
+"""Speed of light: our softmax against torch and the copy bandwidth, on whatever GPU runs this.
+
+    PYTHONPATH=. python3 benchmarks/speed_of_light.py --out results/<device>   [--sections ...]
+
+Sections (all by default):
+  bandwidth  forward and backward, float32 and bfloat16, N = 256 .. 262144 at M*N = 2**27
+  wide       N = 1M and 4M with M = 1 .. 128 (split-row's territory), float32
+  seeds      the seeds' grid: M = 4096, N = 256 .. 12800 step 128, float32 forward, with naive
+  latency    small problems (a few MB and less), microseconds per call
+Every figure is the median of triton.testing.do_bench (L2 flushed between runs); GB/s counts the
+bytes a perfect kernel moves (forward 2MN, backward 3MN elements), beside the device-to-device copy
+bandwidth measured in the same run. Before timing, each implementation's output is checked against
+torch.softmax in float32 (our kernels write into a NaN-poisoned buffer for that check).
+Writes <out>/speed_of_light.json (the traffic model's measurement schema) and a PNG plot.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+import time
+
+import torch
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import triton_impl  # noqa: E402
+from softmax_lab import implementations, measure  # noqa: E402
+from triton_impl import launch  # noqa: E402
+
+DTYPES = {"float32": torch.float32, "bfloat16": torch.bfloat16, "float16": torch.float16}
+BANDWIDTH_N = [256, 1024, 4096, 16384, 65536, 262144]
+WIDE_N = [1 << 20, 1 << 22]
+WIDE_M = [1, 2, 4, 8, 16, 32, 64, 128]
+LATENCY_SHAPES = [(1, 1024), (8, 4096), (64, 1024), (256, 2048), (1024, 1024), (4096, 512)]
+
+
+def check(name: str, x: torch.Tensor, dy: torch.Tensor, direction: str) -> None:
+    """The implementation's result against torch in float32; ours through a poisoned buffer."""
+    ref_y = torch.softmax(x.float(), -1)
+    if direction == "forward":
+        expected = ref_y
+    else:
+        y = ref_y.to(x.dtype).float()
+        expected = y * (dy.float() - (dy.float() * y).sum(-1, keepdim=True))
+    if name.startswith("ours"):
+        kernel = name.split(":")[1] if ":" in name else None
+        M, N = x.shape
+        plan = triton_impl.make_plan(M, N, x.dtype, x.device, backward=direction == "backward",
+                                     kernel=kernel)
+        got = torch.full_like(x, float("nan"))
+        if direction == "forward":
+            launch.softmax_rows(plan, x, got, False)
+        else:
+            launch.softmax_backward_rows(plan, ref_y.to(x.dtype), dy, got, False)
+    else:
+        impl = implementations.get(name)
+        got = impl.forward(x) if direction == "forward" else impl.backward(ref_y.to(x.dtype), dy)
+    tol = 1e-5 if x.dtype == torch.float32 else 2e-2
+    err = (got.float() - expected).abs().max().item()
+    scale = expected.abs().max().item()
+    if not err <= tol * max(scale, 1e-30) or torch.isnan(got).any():
+        raise AssertionError(f"{name} {direction} {tuple(x.shape)} {x.dtype}: max error {err:.3g}")
+
+
+def time_point(name, M, N, dtype, direction, section, out_points, copy_gbs, checked=True):
+    torch.manual_seed(0)
+    x = torch.randn(M, N, device="cuda", dtype=dtype) * 3
+    dy = torch.randn(M, N, device="cuda", dtype=dtype)
+    try:
+        if checked:
+            check(name, x, dy, direction)
+        impl = implementations.get(name)
+        if direction == "forward":
+            ms = measure.median_ms(lambda: impl.forward(x))
+        else:
+            y = torch.softmax(x, -1)
+            ms = measure.median_ms(lambda: impl.backward(y, dy))
+    except Exception as error:  # a failing peer is a result too; record it and go on
+        print(f"  {name} {direction} M={M} N={N} {dtype}: FAILED {type(error).__name__}: "
+              f"{str(error)[:200]}", flush=True)
+        out_points.append(dict(section=section, impl=name, M=M, N=N,
+                               dtype=str(dtype).replace("torch.", ""), direction=direction,
+                               error=f"{type(error).__name__}: {str(error)[:300]}"))
+        return None
+    finally:
+        del x, dy
+    nbytes = implementations.useful_bytes(M, N, dtype, direction)
+    point = dict(section=section, impl=name, M=M, N=N, dtype=str(dtype).replace("torch.", ""),
+                 direction=direction, ms=ms, gbs=measure.gbs(nbytes, ms),
+                 fraction_of_copy=measure.gbs(nbytes, ms) / copy_gbs, us=ms * 1e3)
+    out_points.append(point)
+    return point
+
+
+def run(sections, impls_fwd, out_dir):
+    started = time.time()
+    copy_gbs = measure.copy_bandwidth_gbs()
+    device = measure.device_name()
+    print(f"device {device}; copy bandwidth {copy_gbs:.0f} GB/s (read + write)", flush=True)
+    points = []
+    if "bandwidth" in sections:
+        for dtype_name in ("float32", "bfloat16"):
+            for N in BANDWIDTH_N:
+                M = (1 << 27) // N
+                for direction in ("forward", "backward"):
+                    for name in impls_fwd:
+                        p = time_point(name, M, N, DTYPES[dtype_name], direction, "bandwidth",
+                                       points, copy_gbs)
+                        if p:
+                            print(f"  {dtype_name:8} {direction:8} N={N:7} {name:18} "
+                                  f"{p['gbs']:7.0f} GB/s {p['fraction_of_copy']:6.1%}", flush=True)
+    if "wide" in sections:
+        for N in WIDE_N:
+            for M in WIDE_M:
+                for direction in ("forward", "backward"):
+                    for name in ("ours", "ours:online", "torch"):
+                        p = time_point(name, M, N, torch.float32, direction, "wide", points,
+                                       copy_gbs)
+                        if p:
+                            print(f"  wide {direction:8} N={N:7} M={M:4} {name:12} "
+                                  f"{p['gbs']:7.0f} GB/s {p['fraction_of_copy']:6.1%}", flush=True)
+    if "seeds" in sections:
+        for N in range(256, 12800 + 1, 128):
+            for name in ("ours", "torch", "naive"):
+                time_point(name, 4096, N, torch.float32, "forward", "seeds", points, copy_gbs,
+                           checked=N % 1024 == 0)
+        print("  seeds grid done", flush=True)
+    if "latency" in sections:
+        for M, N in LATENCY_SHAPES:
+            for name in ("ours", "torch"):
+                p = time_point(name, M, N, torch.float32, "forward", "latency", points, copy_gbs)
+                if p:
+                    print(f"  latency M={M:5} N={N:5} {name:6} {p['us']:7.1f} us", flush=True)
+    result = dict(device=device, copy_gbs=copy_gbs, torch=torch.__version__,
+                  triton=__import__("triton").__version__, seconds=time.time() - started,
+                  command=" ".join(sys.argv), points=points)
+    os.makedirs(out_dir, exist_ok=True)
+    path = os.path.join(out_dir, "speed_of_light.json")
+    with open(path, "w") as f:
+        json.dump(result, f, indent=1)
+    print(f"wrote {path}", flush=True)
+    return result
+
+
+def plot(result, path):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    points = [p for p in result["points"] if "gbs" in p]
+    panels = [("bandwidth", d, t) for t in ("float32", "bfloat16") for d in ("forward", "backward")]
+    panels += [("wide", "forward", "float32"), ("wide", "backward", "float32"),
+               ("seeds", "forward", "float32")]
+    panels = [p for p in panels if any(q["section"] == p[0] for q in points)]
+    if not panels:
+        return
+    cols = 2
+    rows = math.ceil(len(panels) / cols)
+    fig, axes = plt.subplots(rows, cols, figsize=(12, 4 * rows), squeeze=False)
+    for ax, (section, direction, dtype) in zip(axes.flat, panels):
+        sel = [p for p in points if p["section"] == section and p["direction"] == direction
+               and p["dtype"] == dtype]
+        x_key = "M" if section == "wide" else "N"
+        for impl in sorted({p["impl"] for p in sel}):
+            for N in sorted({p["N"] for p in sel}) if section == "wide" else [None]:
+                line = sorted((p[x_key], p["gbs"]) for p in sel
+                              if p["impl"] == impl and (N is None or p["N"] == N))
+                label = impl if N is None else f"{impl} N={N}"
+                ax.plot(*zip(*line), marker="o", ms=3, label=label)
+        ax.axhline(result["copy_gbs"], color="k", ls="--", lw=1, label="copy")
+        ax.set_xscale("log", base=2) if section != "seeds" else None
+        ax.set_xlabel(x_key)
+        ax.set_ylabel("GB/s")
+        ax.set_title(f"{section}: {direction} {dtype}")
+        ax.legend(fontsize=7)
+        ax.grid(alpha=0.3)
+    for ax in list(axes.flat)[len(panels):]:
+        ax.axis("off")
+    fig.suptitle(f"{result['device']}, copy {result['copy_gbs']:.0f} GB/s")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--out", required=True, help="directory for the JSON and the PNG")
+    parser.add_argument("--sections", nargs="+", default=["bandwidth", "wide", "seeds", "latency"])
+    parser.add_argument("--impls", nargs="+", default=["ours", "torch"],
+                        help="implementations for the bandwidth section")
+    args = parser.parse_args(argv)
+    if not torch.cuda.is_available():
+        raise SystemExit("speed_of_light needs a CUDA GPU; see README for the CPU checks")
+    result = run(args.sections, args.impls, args.out)
+    plot(result, os.path.join(args.out, "speed_of_light.png"))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,80 @@
+"""The softmax implementations the lab compares, forward and backward, by name.
+
+Each entry maps a name to a pair of callables ``forward(x) -> y`` and ``backward(y, dy) -> dx``
+over the last dim. Backwards are called directly (not through autograd), so a timing measures the
+kernel and not the autograd engine. ``useful_bytes`` is the convention every GB/s figure here
+uses: the bytes a perfect kernel must move (forward: read x, write y; backward: read y and dy,
+write dx), whatever the implementation really moves.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Callable, NamedTuple
+
+import torch
+
+
+class Implementation(NamedTuple):
+    forward: Callable[[torch.Tensor], torch.Tensor]
+    backward: Callable[[torch.Tensor, torch.Tensor], torch.Tensor]
+
+
+def naive_softmax(x: torch.Tensor) -> torch.Tensor:
+    """Five eager kernels: max, subtract, exp, sum, divide (reads 5MN + 2M, writes 3MN + 2M)."""
+    x_max = x.max(dim=-1, keepdim=True).values
+    z = x - x_max
+    numerator = torch.exp(z)
+    denominator = numerator.sum(dim=-1, keepdim=True)
+    return numerator / denominator
+
+
+def naive_softmax_backward(y: torch.Tensor, dy: torch.Tensor) -> torch.Tensor:
+    """Four eager kernels: dy * y, sum, dy - sum, y * (dy - sum)."""
+    return y * (dy - (dy * y).sum(dim=-1, keepdim=True))
+
+
+def _ours(kernel: str = "") -> Implementation:
+    def forward(x):
+        return torch.ops.softmax_lab.softmax_forward(x, x.dim() - 1, False, kernel, 0, 0)
+
+    def backward(y, dy):
+        return torch.ops.softmax_lab.softmax_backward(y, dy, y.dim() - 1, False, kernel, 0, 0)
+
+    return Implementation(forward, backward)
+
+
+def _torch() -> Implementation:
+    return Implementation(
+        lambda x: torch.softmax(x, -1),
+        lambda y, dy: torch._softmax_backward_data(dy, y, y.dim() - 1, y.dtype),
+    )
+
+
+@functools.lru_cache(maxsize=None)
+def _compiled() -> Implementation:
+    return Implementation(torch.compile(naive_softmax, dynamic=False),
+                          torch.compile(naive_softmax_backward, dynamic=False))
+
+
+def get(name: str) -> Implementation:
+    """``ours`` (the dispatcher), ``ours:single_block|online|split`` (forced), ``torch``,
+    ``naive`` (eager, five kernels), ``torch.compile`` (inductor on the naive code)."""
+    import triton_impl  # noqa: F401  (registers the softmax_lab ops)
+
+    if name == "ours":
+        return _ours()
+    if name.startswith("ours:"):
+        return _ours(name.split(":", 1)[1])
+    if name == "torch":
+        return _torch()
+    if name == "naive":
+        return Implementation(naive_softmax, naive_softmax_backward)
+    if name == "torch.compile":
+        return _compiled()
+    raise ValueError(f"unknown implementation {name!r}")
+
+
+def useful_bytes(M: int, N: int, dtype: torch.dtype, direction: str) -> int:
+    tensors = {"forward": 2, "backward": 3}[direction]
+    return tensors * M * N * torch.finfo(dtype).bits // 8

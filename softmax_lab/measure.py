@@ -1,0 +1,31 @@
+"""Measuring on a GPU: the copy bandwidth that every GB/s is set beside, and median timings.
+
+Times come from ``triton.testing.do_bench`` (CUDA events, the median of many runs, the L2 cache
+flushed before each run), so a problem of hundreds of MB measures DRAM, not L2. Small problems
+are reported as latency (microseconds), not bandwidth.
+"""
+
+from __future__ import annotations
+
+import torch
+import triton
+
+
+def median_ms(fn, *, warmup_ms: float = 25, rep_ms: float = 100) -> float:
+    return triton.testing.do_bench(fn, warmup=warmup_ms, rep=rep_ms, return_mode="median")
+
+
+def copy_bandwidth_gbs(nbytes: int = 1 << 30, device: str = "cuda") -> float:
+    """Device-to-device copy of ``nbytes``: (bytes read + bytes written) / time, in GB/s."""
+    src = torch.randn(nbytes // 4, device=device)
+    dst = torch.empty_like(src)
+    ms = median_ms(lambda: dst.copy_(src))
+    return 2 * nbytes / ms / 1e6
+
+
+def gbs(nbytes: int, ms: float) -> float:
+    return nbytes / ms / 1e6
+
+
+def device_name() -> str:
+    return torch.cuda.get_device_name() if torch.cuda.is_available() else "cpu"

@@ -1,0 +1,220 @@
+"""The Triton kernels against the NumPy float64 oracle: every path forced, forward and backward.
+
+On a machine without a GPU the kernels run under the Triton interpreter (see conftest.py), so the
+shapes here are small; on a GPU the same tests run the compiled kernels.
+"""
+
+import numpy as np
+import pytest
+import torch
+
+import reference
+import triton_impl
+from tolerance import assert_close
+
+DTYPES = [torch.float32, torch.float16, torch.bfloat16]
+
+# (kernel, overrides): every path, with blocks small enough that the multi-block loops iterate
+PATHS = [
+    ("auto", {}),
+    ("single_block", {"kernel": "single_block"}),
+    ("online", {"kernel": "online", "block_n": 16}),
+    ("split", {"kernel": "split", "block_n": 16, "splits": 3}),
+]
+PATH_IDS = [p[0] for p in PATHS]
+
+
+def _oracle(x: torch.Tensor, dim: int, log: bool) -> np.ndarray:
+    xs = x.detach().float().cpu().double().numpy()
+    return (reference.oracle_log_softmax if log else reference.oracle_softmax)(xs, axis=dim)
+
+
+def _oracle_grad(y: torch.Tensor, dy: torch.Tensor, dim: int, log: bool):
+    ys, dys = (t.detach().float().cpu().double().numpy() for t in (y, dy))
+    grad = (reference.oracle_log_softmax_backward if log else reference.oracle_softmax_backward)
+    dx = grad(ys, dys, axis=dim)
+    s = (dys if log else dys * ys).sum(axis=dim, keepdims=True)
+    scale = (np.exp(ys) if log else np.abs(ys)) * (np.abs(dys) + np.abs(s))
+    return dx, scale
+
+
+def _random(shape, dtype, device, seed=0, scale=4.0):
+    g = torch.Generator().manual_seed(seed)
+    return (torch.randn(shape, generator=g) * scale).to(dtype).to(device)
+
+
+def _check(x, dim, log, dtype, overrides):
+    fn = triton_impl.log_softmax if log else triton_impl.softmax
+    x = x.detach().clone().requires_grad_(True)
+    before = x.detach().clone()
+    y = fn(x, dim, **overrides)
+    assert y.shape == x.shape and y.dtype == x.dtype
+    assert torch.equal(x.detach(), before), "the input was modified"
+    assert_close(y, _oracle(x, dim, log), dtype=dtype, axis=dim,
+                 kind="log_softmax" if log else "softmax")
+    dy = _random(x.shape, dtype, x.device, seed=1, scale=1.0)
+    (dx,) = torch.autograd.grad(y, x, dy)
+    expected, scale = _oracle_grad(y, dy, dim, log)
+    assert_close(dx, expected, dtype=dtype, axis=dim, kind="grad", scale=scale)
+
+
+@pytest.mark.parametrize("log", [False, True], ids=["softmax", "log_softmax"])
+@pytest.mark.parametrize("path,overrides", PATHS, ids=PATH_IDS)
+@pytest.mark.parametrize("dtype", DTYPES, ids=str)
+@pytest.mark.parametrize("M,N", [(1, 1), (3, 5), (4, 64), (5, 100), (2, 129)])
+def test_every_path_forward_and_backward(M, N, dtype, path, overrides, log, device):
+    before = dict(triton_impl.LAUNCHES)
+    _check(_random((M, N), dtype, device), -1, log, dtype, overrides)
+    if path != "auto":
+        for direction in ("forward", "backward"):
+            name = f"{path}_{direction}"
+            assert triton_impl.LAUNCHES[name] > before.get(name, 0), f"{name} did not run"
+
+
+@pytest.mark.parametrize("path,overrides", PATHS[:2], ids=PATH_IDS[:2])
+def test_persistent_grid_takes_several_tiles_per_program(path, overrides, device):
+    x = _random((150, 200), torch.float32, device)
+    plan = triton_impl.plan(x, **overrides)
+    if plan.kernel == "single_block" and device == "cpu":
+        assert plan.grid[0] < -(-150 // plan.block_m), plan
+    _check(x, -1, False, torch.float32, overrides)
+
+
+@pytest.mark.parametrize("splits", [1, 2, 5, 8])
+def test_split_row_merges_any_number_of_chunks(splits, device):
+    x = _random((2, 130), torch.float32, device)
+    plan = triton_impl.plan(x, kernel="split", block_n=16, splits=splits)
+    assert plan.kernel == "split" and plan.splits <= splits and plan.chunk % 16 == 0
+    assert plan.splits * plan.chunk >= 130 > (plan.splits - 1) * plan.chunk
+    for log in (False, True):
+        _check(x, -1, log, torch.float32, dict(kernel="split", block_n=16, splits=splits))
+
+
+LAYOUTS = {
+    "dim 0 of 2-D": lambda t: (t, 0),
+    "transposed": lambda t: (t.t(), 1),
+    "sliced rows": lambda t: (t[::2, 3:40], 1),
+    "expanded stride 0": lambda t: (t[:1].expand(5, -1), 1),
+    "3-D middle dim": lambda t: (t.reshape(4, 6, 40), 1),
+    "3-D permuted": lambda t: (t.reshape(4, 6, 40).permute(2, 0, 1), 0),
+    "negative dim": lambda t: (t.reshape(4, 6, 40), -2),
+}
+
+
+@pytest.mark.parametrize("layout", LAYOUTS, ids=list(LAYOUTS))
+@pytest.mark.parametrize("path,overrides", PATHS, ids=PATH_IDS)
+def test_any_layout(layout, path, overrides, device):
+    x, dim = LAYOUTS[layout](_random((24, 40), torch.float32, device))
+    for log in (False, True):
+        _check(x, dim, log, torch.float32, overrides)
+
+
+def test_zero_dim_and_empty(device):
+    scalar = torch.tensor(3.5, device=device)
+    assert triton_impl.softmax(scalar, 0).item() == 1.0
+    assert triton_impl.log_softmax(scalar, -1).item() == 0.0
+    for shape in [(0, 4), (4, 0), (2, 0, 3)]:
+        x = torch.empty(shape, device=device, requires_grad=True)
+        for dim in range(len(shape)):
+            y = triton_impl.softmax(x, dim)
+            assert y.shape == x.shape
+            y.sum().backward()
+    assert triton_impl.plan(torch.empty(0, 3, device=device)) is None
+
+
+INF, NAN = float("inf"), float("nan")
+SPECIAL_ROWS = [
+    [INF, 1.0, 2.0], [-INF, -INF, -INF], [NAN, 1.0, 2.0], [-INF, 1.0, 2.0], [INF, INF, 1.0],
+    [1e30, -1e30, 0.0], [-1e30, -1e30, -1e30], [1e4, 1e4 + 1, 1e4 - 1], [-INF, -INF, 0.0],
+]
+
+
+@pytest.mark.parametrize("path,overrides", PATHS, ids=PATH_IDS)
+@pytest.mark.parametrize("log", [False, True], ids=["softmax", "log_softmax"])
+def test_nan_and_inf_as_torch(path, overrides, log, device):
+    overrides = dict(overrides, block_n=overrides.get("block_n") and 2)
+    x = torch.tensor(SPECIAL_ROWS, device=device)
+    ours = (triton_impl.log_softmax if log else triton_impl.softmax)(x, -1, **overrides)
+    theirs = (torch.log_softmax if log else torch.softmax)(x.cpu(), -1)
+    torch.testing.assert_close(ours.cpu(), theirs, equal_nan=True, rtol=1e-6, atol=1e-6)
+
+
+def test_output_written_exactly_inside_its_rows(device):
+    """Poison the memory around the output and between the input's rows: nothing leaks."""
+    from triton_impl import launch
+
+    M, N, pad = 6, 45, 19
+    for path, overrides in PATHS[1:]:
+        for log in (False, True):
+            x_store = torch.full((M, N + pad), NAN, device=device)
+            x_store[:, :N] = _random((M, N), torch.float32, device)
+            x = x_store[:, :N]
+            y_store = torch.full((M + 2, N + pad), -7.0, device=device)
+            y = y_store[1:M + 1, :N]
+            plan = triton_impl.make_plan(M, N, torch.float32, x.device, log=log, **overrides)
+            launch.softmax_rows(plan, x, y, log)
+            untouched = y_store.clone()
+            untouched[1:M + 1, :N] = y
+            assert torch.equal(y_store, untouched)
+            assert (y_store[0] == -7).all() and (y_store[-1] == -7).all()
+            assert (y_store[1:M + 1, N:] == -7).all(), f"{path} wrote past the row"
+            assert_close(y, _oracle(x, -1, log), dtype=torch.float32,
+                         kind="log_softmax" if log else "softmax")
+
+
+def test_dtype_argument_and_modules(device):
+    x = _random((3, 17), torch.float16, device)
+    y = triton_impl.softmax(x, 1, dtype=torch.float32)
+    assert y.dtype == torch.float32
+    torch.testing.assert_close(y.cpu(), torch.softmax(x.cpu(), 1, dtype=torch.float32))
+    assert isinstance(triton_impl.Softmax(dim=1), torch.nn.Module)
+    z = triton_impl.LogSoftmax(dim=0)(x.float())
+    torch.testing.assert_close(z.cpu(), torch.log_softmax(x.float().cpu(), 0), rtol=1e-5,
+                               atol=1e-5)
+
+
+def test_torch_compile_without_graph_break(device):
+    """fullgraph=True fails on any graph break; aot_eager traces the fake and the backward."""
+    model = torch.nn.Sequential(torch.nn.Linear(8, 16), triton_impl.Softmax(dim=-1))
+    model = model.to(device)
+    x = _random((4, 8), torch.float32, device).requires_grad_(True)
+    compiled = torch.compile(model, fullgraph=True, backend="aot_eager")
+    expected = model(x)
+    got = compiled(x)
+    torch.testing.assert_close(got, expected)
+    got.sum().backward()
+
+
+def test_bad_input_is_refused_with_a_clear_error(device, monkeypatch):
+    with pytest.raises(TypeError, match="float32, float16 and bfloat16"):
+        triton_impl.softmax(torch.arange(6, device=device).reshape(2, 3))
+    with pytest.raises(TypeError, match="complex"):
+        triton_impl.softmax(torch.ones(2, 3, dtype=torch.complex64, device=device))
+    with pytest.raises(TypeError, match="float64"):
+        triton_impl.softmax(torch.ones(2, 3, dtype=torch.float64, device=device))
+    with pytest.raises(IndexError, match="Dimension out of range"):
+        triton_impl.softmax(torch.ones(2, 3, device=device), dim=2)
+    with pytest.raises(TypeError, match="torch.Tensor"):
+        triton_impl.softmax([1.0, 2.0])
+    with pytest.raises(ValueError, match="unknown kernel"):
+        triton_impl.softmax(torch.ones(2, 3, device=device), kernel="fast")
+    with pytest.raises(ValueError, match="online"):
+        triton_impl.plan(torch.ones(1, 40000, device=device), kernel="single_block")
+    with pytest.raises(ValueError, match="power of two"):
+        triton_impl.plan(torch.ones(1, 40, device=device), kernel="online", block_n=24)
+    monkeypatch.setattr("triton_impl._inputs.kernels_interpreted", lambda: False)
+    with pytest.raises(RuntimeError, match="TRITON_INTERPRET=1"):
+        triton_impl.softmax(torch.ones(2, 3))
+
+
+def test_dispatcher_picks_by_width_and_rows(device):
+    def kernel(M, N, **kw):
+        return triton_impl.make_plan(M, N, torch.float32, torch.device(device), **kw).kernel
+
+    assert kernel(4096, 1024) == "single_block"
+    assert kernel(4096, 1 << 20) == "online"
+    assert kernel(2, 1 << 20) == "split"
+    assert kernel(4096, 1 << 15, backward=True) == "online"
+    plan = triton_impl.make_plan(2, 1 << 20, torch.float32, torch.device(device))
+    assert plan.splits > 1 and plan.grid == (2, plan.splits)
+    assert "split" in plan.describe()
