@@ -21,14 +21,22 @@ When a row is too wide to hold on chip, the online kernel reads it twice (once t
 max and normaliser, once to write the output): 3MN. Split-row, for a few very wide rows, shares
 each row among S programs that exchange partial (max, sum) pairs through a small float32 workspace.
 
-These formulas are not trusted on their own: ``reference.counting`` runs each NumPy algorithm with
-instrumented memory, counts every element each step reads and writes, and the tests check that the
-counts equal these formulas for many (M, N). Everything else in the project (the traffic model,
-the benchmarks' GB/s) takes its byte counts from here.
+The backward, dx = y * (dy - sum(dy * y)), must read y and dy and write dx: 3MN for the fused
+kernel. The eager chain of four operations (dy * y, sum, dy - sum, y * (dy - sum)) moves
+9MN + 2M; a row too wide for one program is read twice (5MN); split-row exchanges one partial sum
+per chunk instead of a (max, sum) pair.
+
+These formulas are not trusted on their own: ``reference.counting.count_traffic`` runs each NumPy
+algorithm on instrumented memory (``reference.memory.Dram``), counts every element each kernel
+reads and writes, and the tests check that the counts equal these formulas for many (M, N),
+splits and block sizes. Everything else in the project (the traffic model, the benchmarks'
+GB/s) takes its byte counts from here.
 
 Counts are in elements. Row data (x, y, dy, dx and the naive algorithm's intermediates, which
 torch keeps in the input's dtype) count in ``reads`` / ``writes``; the split-row kernels' partial
 results, kept in float32 whatever the input dtype, count in ``stat_reads`` / ``stat_writes``.
+(The reference's float64 path keeps its partials in float64 so as to lose nothing; the element
+counts are the same, and STAT_ITEMSIZE describes the float32 workspace of the GPU kernels.)
 """
 
 from __future__ import annotations

@@ -1,0 +1,123 @@
+"""What the reference accepts, and how any array is seen as (M, N) rows.
+
+Every public function of the package validates through this module, so each fact lives here once:
+which dtypes are accepted, which dtype each one is computed in, what a bad axis is, and how an
+array of any rank becomes M rows of N columns (the softmax axis last, the other axes flattened
+into rows) and back.
+
+Storage dtype and compute dtype
+-------------------------------
+A GPU kernel loads float16 from DRAM and converts it to float32 in registers before it does any
+arithmetic: float16 has an 11-bit significand, so a sum of a few thousand float16 terms would lose
+most of its digits, and its largest finite value (65504) is exceeded by exp(x) as soon as
+x > ln(65504) ~ 11.09. The reference does the same. Data stays in its own dtype in memory (the
+input, the output, the naive algorithm's intermediates) and is computed in ``COMPUTE_DTYPE``.
+"""
+
+from __future__ import annotations
+
+import operator
+from math import prod
+
+import numpy as np
+
+try:  # NumPy >= 1.25
+    from numpy.exceptions import AxisError
+except ImportError:  # pragma: no cover - NumPy 1.24
+    AxisError = np.AxisError
+
+COMPUTE_DTYPE = {
+    np.dtype(np.float16): np.dtype(np.float32),
+    np.dtype(np.float32): np.dtype(np.float32),
+    np.dtype(np.float64): np.dtype(np.float64),
+}
+"""Storage dtype -> the dtype its arithmetic is done in (and the split-row workspace is kept in)."""
+
+ACCEPTED = ", ".join(str(dtype) for dtype in COMPUTE_DTYPE)
+
+
+def as_float_array(value, name: str = "x") -> np.ndarray:
+    """``value`` as an ndarray of an accepted dtype, or a TypeError that says how to fix it.
+
+    Lists and scalars go through ``np.asarray``. Integers are refused rather than converted: a
+    softmax of integers is almost always a caller's mistake, and the conversion (to float32? to
+    float64?) is a choice the caller should make.
+    """
+    array = np.asarray(value)
+    if array.dtype not in COMPUTE_DTYPE:
+        raise TypeError(
+            f"{name} has dtype {array.dtype}; softmax accepts {ACCEPTED}. "
+            f"Convert it first, for example {name}.astype(np.float32)."
+        )
+    return array
+
+
+def compute_dtype(dtype) -> np.dtype:
+    """The dtype that data stored as ``dtype`` is computed in."""
+    return COMPUTE_DTYPE[np.dtype(dtype)]
+
+
+def normalize_axis(axis, ndim: int) -> int:
+    """``axis`` as a non-negative index for an array of ``ndim`` dimensions.
+
+    A 0-d array is treated as a single row of one element (as torch does), so axis 0 and -1 are
+    both valid for it.
+    """
+    if isinstance(axis, bool):
+        raise TypeError(f"axis must be an integer, got {axis!r}")
+    try:
+        index = operator.index(axis)
+    except TypeError:
+        raise TypeError(f"axis must be an integer, got {axis!r}") from None
+    size = max(ndim, 1)
+    if not -size <= index < size:
+        raise AxisError(
+            f"axis {index} is out of bounds for an array of ndim {ndim} "
+            f"(valid axes: {-size} to {size - 1})"
+        )
+    return index % size
+
+
+def check_same_layout(y: np.ndarray, dy: np.ndarray) -> None:
+    """A backward pass pairs each output with its gradient: same shape, same dtype."""
+    if y.shape != dy.shape:
+        raise ValueError(f"y and dy must have the same shape, got {y.shape} and {dy.shape}")
+    if y.dtype != dy.dtype:
+        raise TypeError(f"y and dy must have the same dtype, got {y.dtype} and {dy.dtype}")
+
+
+def check_positive(name: str, value) -> int:
+    """Block sizes and split counts: integers >= 1."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
+        raise ValueError(f"{name} must be an integer >= 1, got {value!r}")
+    return int(value)
+
+
+class Rows:
+    """How an array of ``shape`` is seen as an (M, N) matrix whose rows are normalised.
+
+    The softmax axis becomes the last one and every other axis is flattened into M; a 0-d array is
+    one row of one element. ``gather`` makes that matrix (C-contiguous, so each row is one
+    stretch of memory, as a kernel wants it) and ``scatter`` puts a result back in ``shape``.
+    """
+
+    def __init__(self, shape: tuple[int, ...], axis):
+        self.shape = tuple(shape)
+        self.axis = normalize_axis(axis, len(self.shape))
+        if self.shape:
+            self.N = self.shape[self.axis]
+            self.M = prod(s for i, s in enumerate(self.shape) if i != self.axis)
+        else:
+            self.M, self.N = 1, 1
+
+    def gather(self, array: np.ndarray) -> np.ndarray:
+        if not self.shape:
+            return array.reshape(1, 1)
+        moved = np.moveaxis(array, self.axis, -1)
+        return np.ascontiguousarray(moved.reshape(self.M, self.N))
+
+    def scatter(self, rows: np.ndarray) -> np.ndarray:
+        if not self.shape:
+            return rows.reshape(())
+        moved_shape = tuple(s for i, s in enumerate(self.shape) if i != self.axis) + (self.N,)
+        return np.ascontiguousarray(np.moveaxis(rows.reshape(moved_shape), -1, self.axis))

@@ -1,0 +1,151 @@
+"""The fused forward kernels, written as a GPU runs them, on counted memory.
+
+Each function is one algorithm for the rows of a 2-D array ``x`` of shape (M, N): it reads ``x``
+and writes ``out`` only through ``dram`` (a ``reference.memory.Dram``), does its arithmetic in
+the compute dtype, and writes softmax or log-softmax according to ``epilogue`` (see
+``reference.normaliser``). The M rows are M programs run in lockstep; loops run over columns,
+blocks and chunks, never over rows.
+
+Which kernel when
+-----------------
+``single_block``
+    The fused kernel proper: one program loads its whole row into registers (a block of
+    next_power_of_2(N) lanes, the extra lanes masked), reduces it, writes it. Reads MN, writes
+    MN: the minimum possible. It needs the row to fit on chip, which on current GPUs stops
+    somewhere in the tens of thousands of float32 elements.
+``three_pass``
+    A row too wide to hold is streamed ``block`` columns at a time, and the classic algorithm
+    then has to stream it three times: for the max, for the sum of exponentials, to write.
+    Reads 3MN.
+``online``, ``blocked_online``
+    The online normaliser finds max and sum in one stream, so the row is read twice (once for
+    (m, d), once to write): 2MN reads, MN writes, one read saved. ``online`` is the recurrence
+    as written on paper, one column at a time; ``blocked_online`` is the GPU form, with one
+    running pair per lane of a ``block``-wide tile, combined across lanes at the end. With
+    block = 1 the two are the same computation.
+``split_row``
+    With few rows (M smaller than the number of streaming multiprocessors) one program per row
+    leaves most of the GPU idle. Split-row gives each row to S programs, one contiguous chunk
+    each. Stage 1: each program computes its chunk's (m, d) and stores it to a workspace
+    (float32; float64 when the data is float64, so that the float64 path loses nothing).
+    Stage 2: each program reads all S pairs of its row (2S elements), combines them into the
+    row's (m, d), re-reads its chunk and writes it. Reads 2MN like online, plus 2MS
+    workspace writes and 2MS^2 workspace reads, which stay small next to MN while S is small.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._inputs import compute_dtype
+from .memory import Dram, next_power_of_2
+from .normaliser import SOFTMAX, Epilogue, combine, maximum, online_update, row_max, tile_stats
+
+
+def single_block(dram: Dram, x: np.ndarray, out: np.ndarray, *, epilogue: Epilogue = SOFTMAX):
+    """The fused single-block kernel: one masked load of each row, one store."""
+    width = next_power_of_2(x.shape[1])
+    with dram.kernel(f"fused {epilogue.name}"):
+        # Padding lanes hold -inf: they cannot raise the max and their exp is 0.
+        row = dram.load_block(x, 0, width, other=-np.inf)
+        m, d = tile_stats(row)
+        dram.store_block(out, 0, epilogue.finish(row, m, d))
+
+
+def three_pass(
+    dram: Dram, x: np.ndarray, out: np.ndarray, *, epilogue: Epilogue = SOFTMAX, block: int = 128
+):
+    """The classic algorithm streamed in blocks: a max pass, an exp-and-sum pass, a write pass."""
+    M, N = x.shape
+    acc = compute_dtype(x.dtype)
+    with dram.kernel(f"three-pass {epilogue.name} (three reads of x)"):
+        lanes = np.full((M, block), -np.inf, acc)
+        for start in range(0, N, block):
+            lanes = maximum(lanes, dram.load_block(x, start, block, other=-np.inf))
+        m = row_max(lanes)
+
+        lanes = np.zeros((M, block), acc)
+        for start in range(0, N, block):
+            lanes += np.exp(dram.load_block(x, start, block, other=-np.inf) - m)
+        d = np.sum(lanes, axis=1, keepdims=True)
+
+        _write(dram, x, out, 0, N, block, epilogue, m, d)
+
+
+def online(dram: Dram, x: np.ndarray, out: np.ndarray, *, epilogue: Epilogue = SOFTMAX):
+    """The online normaliser as on paper: (m, d) updated one column at a time, then one write."""
+    M, N = x.shape
+    acc = compute_dtype(x.dtype)
+    with dram.kernel(f"online {epilogue.name} (two reads of x)"):
+        m, d = np.full((M, 1), -np.inf, acc), np.zeros((M, 1), acc)
+        for col in range(N):
+            m, d = online_update(m, d, dram.load(x, (slice(None), slice(col, col + 1))))
+        dram.store(out, epilogue.finish(dram.load(x), m, d))
+
+
+def blocked_online(
+    dram: Dram, x: np.ndarray, out: np.ndarray, *, epilogue: Epilogue = SOFTMAX, block: int = 128
+):
+    """The online normaliser as a multi-block GPU kernel: per-lane pairs, combined, then a write."""
+    N = x.shape[1]
+    with dram.kernel(f"online {epilogue.name} (two reads of x)"):
+        m, d = _chunk_stats(dram, x, 0, N, block)
+        _write(dram, x, out, 0, N, block, epilogue, m, d)
+
+
+def split_row(
+    dram: Dram,
+    x: np.ndarray,
+    out: np.ndarray,
+    *,
+    epilogue: Epilogue = SOFTMAX,
+    splits: int = 4,
+    block: int = 128,
+):
+    """Each row shared by ``splits`` programs that exchange (m, d) pairs through a workspace."""
+    M, N = x.shape
+    chunks = split_bounds(N, splits, block)
+    partials = dram.workspace((M, splits, 2), compute_dtype(x.dtype))
+
+    with dram.kernel("partial (max, sum) per chunk"):
+        for s, (lo, hi) in enumerate(chunks):
+            # An empty trailing chunk still runs and stores the identity pair (-inf, 0).
+            m, d = _chunk_stats(dram, x, lo, hi, block)
+            dram.store(partials, np.concatenate([m, d], axis=1), (slice(None), s))
+
+    with dram.kernel("combine and normalise"):
+        for lo, hi in chunks:
+            # Every program of the row reads all S pairs: S programs x 2S elements per row.
+            pairs = dram.load(partials)
+            m, d = combine(pairs[..., 0], pairs[..., 1], axis=1)
+            _write(dram, x, out, lo, hi, block, epilogue, m, d)
+
+
+def split_bounds(N: int, splits: int, block: int) -> list[tuple[int, int]]:
+    """Column ranges of the ``splits`` chunks of a row of N.
+
+    Each chunk is ceil(N / splits) columns rounded up to a whole number of blocks, so no block
+    straddles two chunks and only the row's last block is ever masked; trailing chunks may be
+    empty when there are more splits than blocks.
+    """
+    chunk = -(-N // splits)
+    chunk = -(-chunk // block) * block
+    return [(min(s * chunk, N), min((s + 1) * chunk, N)) for s in range(splits)]
+
+
+def _chunk_stats(dram: Dram, x: np.ndarray, lo: int, hi: int, block: int):
+    """(m, d) of columns lo .. hi of every row, one running pair per lane, lanes combined."""
+    acc = compute_dtype(x.dtype)
+    m = np.full((x.shape[0], block), -np.inf, acc)
+    d = np.zeros((x.shape[0], block), acc)
+    for start in range(lo, hi, block):
+        # Masked lanes load -inf, which online_update folds in as "nothing seen".
+        m, d = online_update(m, d, dram.load_block(x, start, block, other=-np.inf))
+    return combine(m, d, axis=1)
+
+
+def _write(dram, x, out, lo, hi, block, epilogue, m, d):
+    """The output pass over columns lo .. hi: re-read each block, finish it, store it."""
+    for start in range(lo, hi, block):
+        tile = dram.load_block(x, start, block, other=-np.inf)
+        dram.store_block(out, start, epilogue.finish(tile, m, d))

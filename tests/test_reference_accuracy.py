@@ -1,0 +1,339 @@
+"""Every reference algorithm against float64 computations written here, independently of reference/.
+
+The expected values never call the package: softmax is computed as 1 / sum_j exp(x_j - x_i) and
+log-softmax as -log sum_j exp(x_j - x_i) (no max subtracted, no shared code), and the backwards
+through the explicit Jacobian matrices. Algorithms are also checked against each other, over many
+block sizes and split counts, and the backwards against finite differences.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import reference as R
+
+DTYPES = (np.float16, np.float32, np.float64)
+
+# The tolerance, one rule for every dtype. An element passes when
+#     |got - want| <= rtol(dtype, N) * scale + atol(dtype)
+# rtol = 4 eps (1 + log2 N): a few roundings of the output and of the exp, plus the sum of N
+#        terms, whose error grows like log2 N when it is summed in blocks or pairwise.
+# atol = the dtype's smallest normal number: below it a dtype holds no relative precision
+#        (float16's tiny probabilities are subnormal), so differences there are not errors.
+# scale = the size of what the result is computed from, per element (see the callers):
+#        exp magnifies the rounding of x - max by |x - max|, and backwards cancel terms.
+# eps is the output's dtype's: float16 is computed in float32, so rounding the result dominates.
+
+
+def rtol(dtype, n: int) -> float:
+    return 4 * np.finfo(dtype).eps * (1 + np.log2(max(n, 1)))
+
+
+def atol(dtype) -> float:
+    return float(np.finfo(dtype).smallest_normal)
+
+
+def assert_close(got, want, scale, n: int, label: str = ""):
+    """``got`` within the tolerance of its dtype; the failure names the input and worst element."""
+    got64 = got.astype(np.float64)
+    with np.errstate(invalid="ignore"):  # inf - inf where both are inf: checked just below
+        error = np.abs(got64 - want)
+    bound = rtol(got.dtype, n) * scale + atol(got.dtype)
+    bad = ~(error <= bound) & ~(np.isnan(got64) & np.isnan(want)) & ~(got64 == want)
+    if bad.any():
+        worst = np.unravel_index(np.argmax(np.where(bad, error / bound, 0)), got.shape)
+        pytest.fail(
+            f"{label}: {bad.sum()} of {got.size} elements out of tolerance; worst at {worst}: "
+            f"got {got64[worst]!r}, want {want[worst]!r}, bound {bound[worst]:.3g}"
+        )
+
+
+# Independent float64 computations ---------------------------------------------------------------
+
+
+def _pairwise_sums(x, axis):
+    """S_i = sum_j exp(x_j - x_i) along ``axis``: softmax_i = 1 / S_i, log_softmax_i = -log S_i.
+
+    No max is subtracted and no code is shared with reference/; float64 holds every term of the
+    test inputs. Terms with x_j = -inf are 0 (their ratio to a -inf x_i would be 0 / 0).
+    """
+    z = np.moveaxis(x.astype(np.float64), axis, -1)
+    with np.errstate(over="ignore", invalid="ignore"):
+        ratios = np.exp(z[..., None, :] - z[..., :, None])
+    ratios = np.where(np.isneginf(z)[..., None, :], 0.0, ratios)
+    return np.moveaxis(ratios.sum(axis=-1), -1, axis)
+
+
+def expected_softmax(x, axis):
+    return 1.0 / _pairwise_sums(x, axis)
+
+
+def expected_log_softmax(x, axis):
+    with np.errstate(divide="ignore"):
+        return -np.log(_pairwise_sums(x, axis))
+
+
+def expected_softmax_backward(y, dy, axis):
+    """dx = J^T dy with the Jacobian J = diag(y) - y y^T built explicitly, row by row."""
+    y, dy = (np.moveaxis(a.astype(np.float64), axis, -1) for a in (y, dy))
+    jacobian = y[..., :, None] * np.eye(y.shape[-1]) - y[..., :, None] * y[..., None, :]
+    return np.moveaxis(np.einsum("...ij,...i->...j", jacobian, dy), -1, axis)
+
+
+def expected_log_softmax_backward(y, dy, axis):
+    """dx = J^T dy with J_ij = delta_ij - p_j, p = exp(y), built explicitly."""
+    y, dy = (np.moveaxis(a.astype(np.float64), axis, -1) for a in (y, dy))
+    p = np.exp(y)
+    jacobian = np.eye(y.shape[-1]) - np.ones_like(y)[..., :, None] * p[..., None, :]
+    return np.moveaxis(np.einsum("...ij,...i->...j", jacobian, dy), -1, axis)
+
+
+def softmax_scale(x, want, axis):
+    """Per element: |y| (1 + |x - max|), exp's sensitivity to the rounding of x - max."""
+    x = x.astype(np.float64)
+    with np.errstate(invalid="ignore"):
+        scale = np.abs(want) * (1 + np.abs(x - np.max(x, axis=axis, keepdims=True)))
+    return np.where(want == 0, 0.0, scale)
+
+
+# Inputs ------------------------------------------------------------------------------------------
+
+
+def make_input(case: str, shape, dtype, seed: int = 0, axis: int = -1) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal(shape)
+    if case == "offset":  # large common offset: only the max subtraction keeps exp finite
+        x = x + 1e4
+    elif case == "spread":  # wide range: many probabilities underflow, some subnormal
+        x = x * 30
+    elif case == "neg_inf":  # some -inf, never a whole row
+        x = np.where(rng.random(shape) < 0.3, -np.inf, x)
+        np.moveaxis(x, axis, -1)[..., 0] = 1.0
+    elif case == "ties":  # uniform rows
+        x = np.full(shape, 3.0)
+    elif case == "peaked":  # one dominant element per row
+        np.moveaxis(x, axis, -1)[..., -1] = 50.0
+    return x.astype(dtype)
+
+
+# (shape, axis): M rows of N along several axes and ranks; N includes 1, primes, non-multiples of
+# the default block 128.
+LAYOUTS = [((6, 129), -1), ((37, 3), 0), ((2, 5, 3), 1), ((2, 3, 1), -1), ((300,), 0)]
+CASES = ["normal", "offset", "spread", "neg_inf", "ties", "peaked"]
+
+SOFTMAX_ALGORITHMS = {
+    "naive": R.softmax_naive,
+    "three_pass": R.softmax_three_pass,
+    "three_pass/block=3": partial(R.softmax_three_pass, block=3),
+    "online": R.softmax_online,
+    "blocked_online": R.softmax_blocked_online,
+    "blocked_online/block=7": partial(R.softmax_blocked_online, block=7),
+    "single_block": R.softmax_single_block,
+    "split_row": R.softmax_split_row,
+    "split_row/splits=3,block=7": partial(R.softmax_split_row, splits=3, block=7),
+    "dispatch/split": partial(R.softmax, algorithm="split", splits=2, block=2),
+    "oracle": R.oracle_softmax,
+}
+LOG_SOFTMAX_ALGORITHMS = {
+    "fused": R.log_softmax,
+    "online/block=7": partial(R.log_softmax, algorithm="online", block=7),
+    "split/splits=3,block=7": partial(R.log_softmax, algorithm="split", splits=3, block=7),
+    "oracle": R.oracle_log_softmax,
+}
+
+
+def _inputs(dtype):
+    """Every (case, layout) input of ``dtype``, with a label for failure messages."""
+    for case in CASES:
+        for shape, axis in LAYOUTS:
+            yield f"{case} {shape} axis={axis}", make_input(case, shape, dtype, axis=axis), axis
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=lambda d: np.dtype(d).name)
+@pytest.mark.parametrize("name", SOFTMAX_ALGORITHMS)
+def test_softmax_matches_independent_float64(name, dtype):
+    for label, x, axis in _inputs(dtype):
+        got = SOFTMAX_ALGORITHMS[name](x, axis=axis)
+        want = expected_softmax(x, axis)
+        assert got.shape == x.shape
+        assert got.dtype == (np.float64 if name == "oracle" else x.dtype)
+        assert_close(got, want, softmax_scale(x, want, axis), x.shape[axis], label)
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=lambda d: np.dtype(d).name)
+@pytest.mark.parametrize("name", LOG_SOFTMAX_ALGORITHMS)
+def test_log_softmax_matches_independent_float64(name, dtype):
+    for label, x, axis in _inputs(dtype):
+        got = LOG_SOFTMAX_ALGORITHMS[name](x, axis=axis)
+        want = expected_log_softmax(x, axis)
+        assert got.dtype == (np.float64 if name == "oracle" else x.dtype)
+        # log-softmax's error is absolute: eps times the magnitudes of x - max and log(d).
+        assert_close(got, want, 1 + np.abs(want), x.shape[axis], label)
+
+
+# Algorithms against each other -------------------------------------------------------------------
+
+BLOCKS = (1, 2, 3, 7, 64, 128, 1000)
+SPLITS = (1, 2, 3, 8, 40)  # 40 splits of 130 columns: more splits than blocks for most blocks
+
+
+@pytest.mark.parametrize("block", BLOCKS)
+@pytest.mark.parametrize("dtype", [np.float32, np.float64], ids=lambda d: np.dtype(d).name)
+def test_blocked_algorithms_agree_with_single_block(block, dtype):
+    x = make_input("spread", (4, 130), dtype, seed=block)
+    reference = R.softmax_single_block(x).astype(np.float64)
+    scale = np.abs(reference) * (1 + np.abs(x - x.max(axis=-1, keepdims=True)))
+    for splits in SPLITS:
+        assert_close(R.softmax_split_row(x, splits=splits, block=block), reference, scale, 130)
+    assert_close(R.softmax_blocked_online(x, block=block), reference, scale, 130)
+    assert_close(R.softmax_three_pass(x, block=block), reference, scale, 130)
+
+
+def test_online_is_blocked_online_with_one_lane():
+    """The paper recurrence and the GPU form with block = 1 are the same arithmetic, bit for bit."""
+    x = make_input("spread", (5, 77), np.float32)
+    np.testing.assert_array_equal(R.softmax_online(x), R.softmax_blocked_online(x, block=1))
+
+
+@pytest.mark.parametrize("block", [1, 7, 128])
+def test_split_row_with_one_split_is_blocked_online(block):
+    """One chunk: stage 2 combines a single pair, which must leave it exactly as it was."""
+    x = make_input("neg_inf", (3, 200), np.float64)
+    np.testing.assert_array_equal(
+        R.softmax_split_row(x, splits=1, block=block), R.softmax_blocked_online(x, block=block)
+    )
+
+
+@settings(max_examples=40, derandomize=True, deadline=None)
+@given(
+    M=st.integers(1, 4),
+    N=st.integers(1, 150),
+    block=st.integers(1, 70),
+    splits=st.integers(1, 12),
+    log=st.booleans(),
+)
+def test_any_blocking_agrees_with_the_oracle(M, N, block, splits, log):
+    x = make_input("spread", (M, N), np.float64, seed=N)
+    if log:
+        want = R.oracle_log_softmax(x)
+        scale = 1 + np.abs(want)
+        outputs = [
+            R.log_softmax(x, algorithm=algorithm, block=block, splits=splits)
+            for algorithm in ("fused", "online", "split")
+        ]
+    else:
+        want = R.oracle_softmax(x)
+        scale = softmax_scale(x, want, -1)
+        outputs = [
+            R.softmax_blocked_online(x, block=block),
+            R.softmax_split_row(x, splits=splits, block=block),
+            R.softmax_three_pass(x, block=block),
+        ]
+    for got in outputs:
+        assert_close(got, want, scale, N)
+
+
+# Properties --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", SOFTMAX_ALGORITHMS)
+def test_rows_are_probability_distributions(name):
+    x = make_input("normal", (8, 129), np.float32)
+    y = SOFTMAX_ALGORITHMS[name](x).astype(np.float64)
+    assert np.all((y >= 0) & (y <= 1))
+    np.testing.assert_allclose(y.sum(axis=-1), 1.0, rtol=rtol(np.float32, 129))
+
+
+@pytest.mark.parametrize("name", SOFTMAX_ALGORITHMS)
+def test_shift_invariance(name):
+    """softmax(x + c) = softmax(x): the property that makes subtracting the max legitimate."""
+    x = make_input("normal", (4, 50), np.float64)
+    f = SOFTMAX_ALGORITHMS[name]
+    want = f(x)
+    assert_close(f(x + 500.0), want, np.abs(want) * 600, 50)
+
+
+# Backward ----------------------------------------------------------------------------------------
+
+BACKWARD_ALGORITHMS = {
+    "naive": partial(R.softmax_backward, algorithm="naive"),
+    "fused": R.softmax_backward,
+    "online/block=1": partial(R.softmax_backward, algorithm="online", block=1),
+    "online/block=7": partial(R.softmax_backward, algorithm="online", block=7),
+    "online": partial(R.softmax_backward, algorithm="online"),
+    "split/splits=3,block=7": partial(R.softmax_backward, algorithm="split", splits=3, block=7),
+    "split/splits=8,block=2": partial(R.softmax_backward, algorithm="split", splits=8, block=2),
+    "oracle": R.oracle_softmax_backward,
+}
+LOG_BACKWARD_ALGORITHMS = {
+    "fused": R.log_softmax_backward,
+    "online/block=7": partial(R.log_softmax_backward, algorithm="online", block=7),
+    "split/splits=3,block=7": partial(
+        R.log_softmax_backward, algorithm="split", splits=3, block=7
+    ),
+    "oracle": R.oracle_log_softmax_backward,
+}
+
+
+def _backward_inputs(shape, axis, dtype, log, seed=0):
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal(shape) * 3
+    forward = expected_log_softmax if log else expected_softmax
+    y = forward(x, axis).astype(dtype)
+    return y, rng.standard_normal(shape).astype(dtype)
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=lambda d: np.dtype(d).name)
+@pytest.mark.parametrize("name", BACKWARD_ALGORITHMS)
+def test_softmax_backward_matches_explicit_jacobian(name, dtype):
+    for shape, axis in LAYOUTS:
+        y, dy = _backward_inputs(shape, axis, dtype, log=False)
+        got = BACKWARD_ALGORITHMS[name](y, dy, axis=axis)
+        want = expected_softmax_backward(y, dy, axis)
+        y64, dy64 = y.astype(np.float64), dy.astype(np.float64)
+        # dy - <dy, y> cancels: the error is relative to the terms, not to the difference.
+        dot = np.sum(np.abs(dy64 * y64), axis=axis, keepdims=True)
+        scale = np.abs(y64) * (np.abs(dy64) + dot) + np.abs(want)
+        assert got.dtype == (np.float64 if name == "oracle" else dtype)
+        assert_close(got, want, scale, shape[axis], f"{shape} axis={axis}")
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=lambda d: np.dtype(d).name)
+@pytest.mark.parametrize("name", LOG_BACKWARD_ALGORITHMS)
+def test_log_softmax_backward_matches_explicit_jacobian(name, dtype):
+    for shape, axis in LAYOUTS:
+        y, dy = _backward_inputs(shape, axis, dtype, log=True)
+        got = LOG_BACKWARD_ALGORITHMS[name](y, dy, axis=axis)
+        want = expected_log_softmax_backward(y, dy, axis)
+        y64, dy64 = y.astype(np.float64), dy.astype(np.float64)
+        total = np.sum(np.abs(dy64), axis=axis, keepdims=True)
+        scale = np.abs(dy64) + np.exp(y64) * total + np.abs(want)
+        assert got.dtype == (np.float64 if name == "oracle" else dtype)
+        assert_close(got, want, scale, shape[axis], f"{shape} axis={axis}")
+
+
+def _finite_difference_gradient(f, x, dy, h=1e-6):
+    """d/dx of sum(dy * f(x)) by central differences, one element at a time."""
+    grad = np.zeros_like(x)
+    for index in np.ndindex(x.shape):
+        step = np.zeros_like(x)
+        step[index] = h
+        grad[index] = np.sum(dy * (f(x + step) - f(x - step))) / (2 * h)
+    return grad
+
+
+@pytest.mark.parametrize("log", [False, True], ids=["softmax", "log_softmax"])
+@pytest.mark.parametrize("algorithm", ["fused", "online", "split"])
+def test_backward_is_the_gradient_of_the_forward(log, algorithm):
+    rng = np.random.default_rng(7)
+    x, dy = rng.standard_normal((3, 5)), rng.standard_normal((3, 5))
+    forward = expected_log_softmax if log else expected_softmax
+    want = _finite_difference_gradient(lambda v: forward(v, -1), x, dy)
+    backward = R.log_softmax_backward if log else R.softmax_backward
+    got = backward(forward(x, -1), dy, algorithm=algorithm, block=2, splits=2)
+    np.testing.assert_allclose(got, want, rtol=1e-7, atol=1e-8)
