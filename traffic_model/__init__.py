@@ -1,0 +1,99 @@
+"""A DRAM traffic model of softmax: predicted time, GB/s and speedups from the bytes each kernel moves.
+
+Softmax is memory bound, so its time is, to first order, the bytes it moves over the memory
+bandwidth. The model takes each implementation's bytes per kernel from ``reference.traffic`` (the
+formulas the reference tier checks against instrumented NumPy), corrects them for what the L2
+cache absorbs, and turns them into time with a roofline per kernel plus launch costs. How and why
+is in ``traffic_model.model``; every tunable number is in ``traffic_model.knobs``; README.md sets
+the predictions beside the seeds' published tables and ANCHORS.md's measurements.
+
+Implementations (``IMPLEMENTATIONS``): the reference algorithms ``naive`` (eager, five kernels),
+``fused`` (one row on chip), ``online`` (two reads of each row), ``split`` (a row shared by S
+programs), their ``*_backward`` versions, and ``torch`` / ``torch_backward``, an approximation of
+PyTorch's CUDA softmax (``traffic_model.implementations``).
+
+Python API
+----------
+``predict(algorithm, M, N, dtype="float32", gpu="H100", bandwidth_gbs=None, *, splits=None)``
+    -> ``Prediction``: ``time_s``, ``us``, ``gbs`` (useful bytes / time: 2·M·N·itemsize forward,
+    3·M·N·itemsize backward), ``dram_bytes``, ``formula_bytes``, ``useful_bytes`` and ``kernels``,
+    one ``KernelPrediction`` each (formula and DRAM bytes, L2 hits, time and ``limit``: what sets
+    it). ``bandwidth_gbs``, a copy bandwidth you measured, replaces the GPU's ceiling.
+``speedups(M, N, dtype="float32", gpu="H100", bandwidth_gbs=None, *, implementations=..., splits=None)``
+    -> ``{a: {b: time_b / time_a}}``, how many times faster a is than b, for each pair of
+    ``implementations`` (default ``FORWARD_IMPLEMENTATIONS``).
+``GPUS``, ``gpu(name)``, ``GPU``
+    The built-in GPUs (A100-40GB, A100-80GB, H100, H200) with the source of every figure;
+    ``gpu("h100")`` looks one up leniently, ``GPU.with_bandwidth(gbs)`` calibrates one.
+``grid(M, N, dtype)``, ``parse_sizes("256:12800:128")``
+    Problem grids: every (M, N, dtype) of a product; sizes from ranges (STOP included) and lists.
+``predict_grid(implementations, points, *, gpu="H100", bandwidth_gbs=None, splits=None)``
+    Every implementation predicted at every point, as ``GridRow(M, N, dtype, predictions)``.
+``format_table(headers, rows)``, ``prediction_table(rows, implementations)``, ``gpu_table()``
+    Aligned text tables.
+``plot_gbs(rows, implementations, path, *, measurements=None, title=None)``
+    Predicted GB/s against N (imports matplotlib when called, never at import).
+``load_measurements(path)`` -> ``Measurements``
+    Measured points for comparison; the JSON schema is in ``traffic_model.measurements``.
+
+Command line
+------------
+::
+
+    python -m traffic_model                                  # seeds' grid (M=4096, N=256..12800), H100
+    python -m traffic_model --gpu H200 --N 1024,16384 --dtype float32,bfloat16
+    python -m traffic_model --bandwidth 3000 --N 256:12800:128 --plot gbs.png
+    python -m traffic_model --backward --impl naive,fused,torch
+    python -m traffic_model --measured run.json --plot run.png  # compare, overlay, calibrate
+    python -m traffic_model --list-gpus
+
+Importing the package needs NumPy and nothing else: no torch, no triton, no matplotlib.
+"""
+
+from traffic_model.gpus import GPU, GPUS, gpu
+from traffic_model.grid import DEFAULT_M, DEFAULT_N, GridRow, grid, parse_sizes, predict_grid
+from traffic_model.implementations import (
+    BACKWARD_IMPLEMENTATIONS,
+    FORWARD_IMPLEMENTATIONS,
+    IMPLEMENTATIONS,
+    LABELS,
+)
+from traffic_model.measurements import MeasuredPoint, Measurements, load_measurements
+from traffic_model.model import KernelPrediction, Prediction, default_splits, predict, speedups
+from traffic_model.table import format_table, gpu_table, prediction_table
+
+
+def plot_gbs(*args, **kwargs):
+    """``traffic_model.plot.plot_gbs``, importing matplotlib only when called."""
+    from traffic_model.plot import plot_gbs as plot
+
+    return plot(*args, **kwargs)
+
+
+__all__ = [
+    "BACKWARD_IMPLEMENTATIONS",
+    "DEFAULT_M",
+    "DEFAULT_N",
+    "FORWARD_IMPLEMENTATIONS",
+    "GPU",
+    "GPUS",
+    "GridRow",
+    "IMPLEMENTATIONS",
+    "KernelPrediction",
+    "LABELS",
+    "MeasuredPoint",
+    "Measurements",
+    "Prediction",
+    "default_splits",
+    "format_table",
+    "gpu",
+    "gpu_table",
+    "grid",
+    "load_measurements",
+    "parse_sizes",
+    "plot_gbs",
+    "predict",
+    "predict_grid",
+    "prediction_table",
+    "speedups",
+]

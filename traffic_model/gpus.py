@@ -1,0 +1,151 @@
+"""The GPUs the model knows: datasheet figures, where each came from, and measured copy bandwidth.
+
+A memory-bound kernel cannot move bytes faster than the DRAM delivers them, but no kernel reaches
+the datasheet number either. The practical ceiling is what a plain device-to-device copy achieves
+on the same machine: ``measured_copy_gbs`` where the project has measured it (ANCHORS.md), else
+``DATASHEET_BANDWIDTH_FRACTION`` of the datasheet. A bandwidth you measured yourself overrides both
+(``GPU.with_bandwidth``, or ``bandwidth_gbs=`` in ``traffic_model.predict``).
+
+Bandwidths are in GB/s (1e9 bytes per second, the convention of datasheets and of the benchmarks),
+L2 sizes in bytes, with NVIDIA's "MB" read as MiB.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+
+from traffic_model import knobs
+
+MIB = 2**20
+
+_A100_DATASHEET = "NVIDIA A100 Tensor Core GPU datasheet (2021): SXM4"
+_A100_WHITEPAPER = "NVIDIA A100 Tensor Core GPU Architecture whitepaper (2020), A100 SXM4 column"
+_H100_DATASHEET = "NVIDIA H100 Tensor Core GPU datasheet (2023): H100 SXM"
+_H100_WHITEPAPER = "NVIDIA H100 Tensor Core GPU Architecture whitepaper (2022), H100 SXM5 column"
+_H200_DATASHEET = "NVIDIA H200 Tensor Core GPU datasheet (2024): H200 SXM"
+_ANCHORS = "ANCHORS.md, device-to-device copy measured 2026-11-22 with torch 2.11"
+
+
+@dataclass(frozen=True)
+class GPU:
+    """One GPU's figures for the model, with the source of each in ``sources``."""
+
+    key: str
+    name: str
+    dram_gbs: float
+    l2_bytes: int
+    sms: int
+    fp32_tflops: float
+    sources: dict = field(default_factory=dict, compare=False, hash=False)
+    measured_copy_gbs: float | None = None
+    measured_copy_source: str | None = None
+
+    @property
+    def bandwidth_gbs(self) -> float:
+        """The ceiling the model uses: measured copy bandwidth, else a fraction of the datasheet."""
+        if self.measured_copy_gbs is not None:
+            return self.measured_copy_gbs
+        return knobs.DATASHEET_BANDWIDTH_FRACTION * self.dram_gbs
+
+    @property
+    def bandwidth_source(self) -> str:
+        if self.measured_copy_gbs is not None:
+            return f"measured copy, {self.measured_copy_source}"
+        return f"{knobs.DATASHEET_BANDWIDTH_FRACTION:g} x datasheet {self.dram_gbs:g} GB/s"
+
+    @property
+    def l2_usable_bytes(self) -> float:
+        return knobs.L2_USABLE_FRACTION * self.l2_bytes
+
+    def with_bandwidth(self, gbs: float, source: str = "given") -> GPU:
+        """This GPU with a measured copy bandwidth of ``gbs`` GB/s as its ceiling."""
+        if not gbs > 0:
+            raise ValueError(f"bandwidth must be a positive number of GB/s, got {gbs!r}")
+        return replace(self, measured_copy_gbs=float(gbs), measured_copy_source=source)
+
+
+GPUS: dict[str, GPU] = {
+    g.key: g
+    for g in (
+        GPU(
+            key="A100-40GB",
+            name="NVIDIA A100 SXM4 40GB",
+            dram_gbs=1555,
+            l2_bytes=40 * MIB,
+            sms=108,
+            fp32_tflops=19.5,
+            sources={
+                "dram_gbs": f"{_A100_DATASHEET} 40GB, GPU memory bandwidth 1,555 GB/s",
+                "l2_bytes": f"{_A100_WHITEPAPER}, L2 cache size 40 MB",
+                "sms": f"{_A100_WHITEPAPER}, 108 SMs",
+                "fp32_tflops": f"{_A100_DATASHEET}, FP32 19.5 TFLOPS",
+            },
+        ),
+        GPU(
+            key="A100-80GB",
+            name="NVIDIA A100 SXM4 80GB",
+            dram_gbs=2039,
+            l2_bytes=40 * MIB,
+            sms=108,
+            fp32_tflops=19.5,
+            sources={
+                "dram_gbs": f"{_A100_DATASHEET} 80GB, GPU memory bandwidth 2,039 GB/s",
+                "l2_bytes": f"{_A100_WHITEPAPER}, L2 cache size 40 MB",
+                "sms": f"{_A100_WHITEPAPER}, 108 SMs",
+                "fp32_tflops": f"{_A100_DATASHEET}, FP32 19.5 TFLOPS",
+            },
+        ),
+        GPU(
+            key="H100",
+            name="NVIDIA H100 SXM5 80GB HBM3",
+            dram_gbs=3350,
+            l2_bytes=50 * MIB,
+            sms=132,
+            fp32_tflops=67,
+            sources={
+                "dram_gbs": f"{_H100_DATASHEET}, GPU memory bandwidth 3.35 TB/s",
+                "l2_bytes": f"{_H100_WHITEPAPER}, L2 cache size 50 MB",
+                "sms": f"{_H100_WHITEPAPER}, 132 SMs",
+                "fp32_tflops": f"{_H100_DATASHEET}, FP32 67 TFLOPS",
+            },
+            measured_copy_gbs=3019,
+            measured_copy_source=f"{_ANCHORS}, H100 80GB HBM3",
+        ),
+        GPU(
+            key="H200",
+            name="NVIDIA H200 SXM 141GB HBM3e",
+            dram_gbs=4800,
+            l2_bytes=50 * MIB,
+            sms=132,
+            fp32_tflops=67,
+            sources={
+                "dram_gbs": f"{_H200_DATASHEET}, GPU memory bandwidth 4.8 TB/s",
+                "l2_bytes": "not on the datasheet; the H200 is the H100 SXM5's GH100 configuration "
+                f"with HBM3e: {_H100_WHITEPAPER}, L2 cache size 50 MB",
+                "sms": "ANCHORS.md (device query: 132 SMs), as the H100 SXM5",
+                "fp32_tflops": f"{_H200_DATASHEET}, FP32 67 TFLOPS",
+            },
+            measured_copy_gbs=4268,
+            measured_copy_source=f"{_ANCHORS}, H200",
+        ),
+    )
+}
+"""The built-in table, by key. ``gpu(name)`` looks a GPU up leniently."""
+
+
+def _normalise(name: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
+def gpu(name: str | GPU) -> GPU:
+    """The GPU called ``name``: a key of ``GPUS`` in any case, with or without punctuation
+    ("h100", "A100_80GB"), or a ``GPU`` (returned as it is). Raises ``ValueError`` naming the
+    known GPUs otherwise."""
+    if isinstance(name, GPU):
+        return name
+    wanted = _normalise(str(name))
+    for key, g in GPUS.items():
+        if wanted in (_normalise(key), _normalise(g.name)):
+            return g
+    raise ValueError(f"unknown GPU {name!r}; known GPUs: {', '.join(GPUS)}")
