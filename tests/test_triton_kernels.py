@@ -17,7 +17,8 @@ DTYPES = [torch.float32, torch.float16, torch.bfloat16]
 # (kernel, overrides): every path, with blocks small enough that the multi-block loops iterate
 PATHS = [
     ("auto", {}),
-    ("single_block", {"kernel": "single_block"}),
+    ("single_block", {"kernel": "single_block", "persistent": False}),
+    ("single_block_persistent", {"kernel": "single_block", "persistent": True}),
     ("online", {"kernel": "online", "block_n": 16}),
     ("split", {"kernel": "split", "block_n": 16, "splits": 3}),
 ]
@@ -67,15 +68,17 @@ def test_every_path_forward_and_backward(M, N, dtype, path, overrides, log, devi
     _check(_random((M, N), dtype, device), -1, log, dtype, overrides)
     if path != "auto":
         for direction in ("forward", "backward"):
-            name = f"{path}_{direction}"
+            name = f"{overrides['kernel']}_{direction}"
             assert triton_impl.LAUNCHES[name] > before.get(name, 0), f"{name} did not run"
 
 
-@pytest.mark.parametrize("path,overrides", PATHS[:2], ids=PATH_IDS[:2])
-def test_persistent_grid_takes_several_tiles_per_program(path, overrides, device):
+@pytest.mark.parametrize("overrides", [dict(kernel="single_block", persistent=True),
+                                       dict(kernel="online", block_n=64, persistent=True)])
+def test_persistent_grid_takes_several_tiles_per_program(overrides, device):
     x = _random((150, 200), torch.float32, device)
     plan = triton_impl.plan(x, **overrides)
-    if plan.kernel == "single_block" and device == "cpu":
+    assert plan.persistent
+    if device == "cpu":
         assert plan.grid[0] < -(-150 // plan.block_m), plan
     _check(x, -1, False, torch.float32, overrides)
 
@@ -144,7 +147,8 @@ def test_output_written_exactly_inside_its_rows(device):
     from triton_impl import launch
 
     M, N, pad = 6, 45, 19
-    for path, overrides in PATHS[1:]:
+    for path, overrides in PATHS[1:] + [("online persistent", dict(kernel="online", block_n=16,
+                                                                     persistent=True))]:
         for log in (False, True):
             x_store = torch.full((M, N + pad), NAN, device=device)
             x_store[:, :N] = _random((M, N), torch.float32, device)

@@ -9,12 +9,16 @@ The choice, and why
 single_block  when a row fits on chip (up to ``SINGLE_BLOCK_MAX_COLS`` float32 values per row, half
               that in the backward which holds y and dy): the fewest bytes, 2MN forward. For small N
               a program takes ``BLOCK_M`` rows at once so that each holds ``TILE_ELEMENTS`` values
-              and every load is a full 16-byte vector. The grid is persistent: as many programs as
-              fit on the GPU at once, as read off the compiled kernel's registers and shared memory.
+              and every load is a full 16-byte vector. Where it measured faster (see
+              ``PERSISTENT_FROM_COLS``) the grid is persistent: as many programs as fit on the GPU
+              at once, read off the compiled kernel's registers and shared memory.
 split         for rows too wide to hold when there are too few of them to fill the GPU with one
               program per row: each row is cut into ``splits`` chunks so about
               ``SPLIT_PROGRAMS_PER_SM`` programs run per multiprocessor.
-online        otherwise: one program per row, ``ONLINE_BLOCK`` columns at a time, no limit on N.
+online        otherwise: ``ONLINE_BLOCK`` columns at a time, no limit on N, a persistent grid of
+              ``ONLINE_PROGRAMS_PER_SM`` programs per SM walking the rows.
+
+The numbers were chosen from ``benchmarks/sweep_plans.py`` on an H200 (results/ has the sweep).
 """
 
 from __future__ import annotations
@@ -34,13 +38,23 @@ KERNELS = ("single_block", "online", "split")
 SINGLE_BLOCK_MAX_COLS = 32768
 """Widest row (float32 values on chip) the forward single-block kernel holds; the backward holds
 two such tiles (y and dy) and so stops at half."""
-TILE_ELEMENTS = 4096
-"""Values one single-block program holds at once when rows are narrow (BLOCK_M * BLOCK_N)."""
-ELEMENTS_PER_THREAD = 16
-"""Float32 values each thread holds in a single-block tile; sets num_warps from the tile size."""
-ONLINE_BLOCK = 4096
-"""Columns per step of the online and split kernels."""
-ONLINE_WARPS = 8
+TILE_ELEMENTS = 2048
+"""Values one single-block program holds when rows are narrow: BLOCK_M = TILE_ELEMENTS // BLOCK_N
+rows at once (measured best from N=256 to 1024 on an H200, float32 and bfloat16)."""
+VECTORS_PER_THREAD = 2
+"""16-byte vectors each thread loads per row tile; with the tile size it sets num_warps."""
+PERSISTENT_FROM_COLS = {2: 32768}
+"""Itemsize -> row width from which the single-block grid is persistent, with a pipelined loop
+that loads the next row while this one is reduced. Measured: for bfloat16 rows of 32768 (one
+program per SM) it gave 3596 against 3134 GB/s; everywhere else one program per tile was faster
+(by 3-10%), so the other widths launch one program per tile."""
+PERSISTENT_STAGES = 3
+ONLINE_BLOCK = {4: 16384, 2: 8192}
+"""Itemsize -> columns per step of the online and split kernels (measured best at N=65536)."""
+ONLINE_WARPS = 16
+ONLINE_PROGRAMS_PER_SM = 1
+"""The online kernel's persistent grid: programs per SM, each walking rows, so that the rows in
+flight (one per program) stay in L2 for the second read while they fit there."""
 SPLIT_PROGRAMS_PER_SM = 2
 MIN_CHUNK_BLOCKS = 4
 """A split chunk spans at least this many blocks, so that each program has a loop worth running."""
@@ -49,7 +63,10 @@ MAX_WARPS = 32
 
 @dataclass(frozen=True)
 class Plan:
-    """How one softmax launch will run; ``grid`` is the launch grid of its (main) kernel."""
+    """How one softmax launch will run; ``grid`` is the launch grid of its (main) kernel.
+
+    ``persistent``: the grid is smaller than the work, and each program loops over row tiles.
+    """
 
     kernel: str
     block_m: int
@@ -59,13 +76,16 @@ class Plan:
     splits: int
     chunk: int
     grid: tuple[int, ...]
+    persistent: bool = False
 
     def describe(self) -> str:
         parts = [self.kernel, f"block {self.block_m}x{self.block_n}", f"{self.num_warps} warps"]
-        if self.kernel == "single_block":
+        if self.num_stages > 1:
             parts.append(f"{self.num_stages} stages")
         if self.kernel == "split":
             parts.append(f"{self.splits} splits of {self.chunk}")
+        if self.persistent:
+            parts.append("persistent")
         return ", ".join(parts) + f", grid {self.grid}"
 
 
@@ -107,39 +127,46 @@ def _persistent_programs(kernel, n_tiles: int, num_warps: int, info: DeviceInfo,
     return min(n_tiles, max(per_sm, 1) * info.sm_count)
 
 
-def _single_block_plan(M, N, dtype, info, backward, log, block_n):
+def _single_block_plan(M, N, dtype, info, backward, log, block_n, persistent):
+    itemsize = torch.finfo(dtype).bits // 8
     block_n = block_n or triton.next_power_of_2(N)
     block_m = min(max(TILE_ELEMENTS // block_n, 1), triton.next_power_of_2(M))
-    num_warps = min(max(block_m * block_n // (32 * ELEMENTS_PER_THREAD), 1), MAX_WARPS)
-    num_warps = max(num_warps, 4) if block_m * block_n >= 4 * 32 * 4 else num_warps
-    tile_bytes = block_m * block_n * torch.finfo(dtype).bits // 8
-    num_stages = 2 if tile_bytes <= 32 * 1024 else 1
+    vector = 16 // itemsize
+    num_warps = min(max(block_m * block_n // (32 * VECTORS_PER_THREAD * vector), 1), MAX_WARPS)
     n_tiles = triton.cdiv(M, block_m)
+    if persistent is None:
+        persistent = block_n >= PERSISTENT_FROM_COLS.get(itemsize, float("inf")) and not backward
+    if not persistent:
+        return Plan("single_block", block_m, block_n, num_warps, 1, 1, N, (n_tiles,))
+    stages = PERSISTENT_STAGES
     kernel = bwd.single_block_backward if backward else fwd.single_block_forward
-    meta = dict(BLOCK_M=block_m, BLOCK_N=block_n, LOG=log, NUM_STAGES=num_stages,
-                num_warps=num_warps, num_stages=num_stages, grid=(1,))
-    if backward:
-        warmup = lambda: kernel.warmup(dtype, dtype, dtype, M, N, N, N, N, **meta)  # noqa: E731
-    else:
-        warmup = lambda: kernel.warmup(dtype, dtype, M, N, N, N, **meta)  # noqa: E731
-    programs = _persistent_programs(kernel, n_tiles, num_warps, info, warmup)
-    return Plan("single_block", block_m, block_n, num_warps, num_stages, 1, N, (programs,))
+    meta = dict(BLOCK_M=block_m, BLOCK_N=block_n, LOG=log, NUM_STAGES=stages,
+                num_warps=num_warps, num_stages=stages, grid=(1,))
+    pointers = (dtype,) * (3 if backward else 2)
+    strides = (N,) * len(pointers)
+    programs = _persistent_programs(
+        kernel, n_tiles, num_warps, info, lambda: kernel.warmup(*pointers, M, N, *strides, **meta))
+    return Plan("single_block", block_m, block_n, num_warps, stages, 1, N, (programs,), True)
 
 
-def _multi_block_plan(kernel, M, N, info, block_n, splits):
-    block_n = block_n or min(ONLINE_BLOCK, triton.next_power_of_2(N))
+def _multi_block_plan(kernel, M, N, dtype, info, block_n, splits, persistent):
+    itemsize = torch.finfo(dtype).bits // 8
+    block_n = block_n or min(ONLINE_BLOCK[itemsize], triton.next_power_of_2(N))
+    num_warps = min(max(block_n // (32 * VECTORS_PER_THREAD * (16 // itemsize)), 1), ONLINE_WARPS)
     if kernel == "online":
-        return Plan("online", 1, block_n, ONLINE_WARPS, 1, 1, N, (M,))
+        persistent = True if persistent is None else persistent
+        programs = min(M, ONLINE_PROGRAMS_PER_SM * info.sm_count) if persistent else M
+        return Plan("online", 1, block_n, num_warps, 1, 1, N, (programs,), programs < M)
     if splits is None:
         wanted = triton.cdiv(SPLIT_PROGRAMS_PER_SM * info.sm_count, M)
         splits = max(1, min(wanted, N // (MIN_CHUNK_BLOCKS * block_n)))
     chunk = triton.cdiv(triton.cdiv(N, splits), block_n) * block_n
     splits = triton.cdiv(N, chunk)  # rounding the chunk up may leave fewer, never empty, chunks
-    return Plan("split", 1, block_n, ONLINE_WARPS, 1, splits, chunk, (M, splits))
+    return Plan("split", 1, block_n, num_warps, 1, splits, chunk, (M, splits))
 
 
 @functools.lru_cache(maxsize=4096)
-def _cached_plan(M, N, dtype, device, backward, log, kernel, block_n, splits) -> Plan:
+def _cached_plan(M, N, dtype, device, backward, log, kernel, block_n, splits, persistent) -> Plan:
     info = device_info(device)
     if kernel is None:
         if triton.next_power_of_2(N) <= _single_block_max_cols(backward):
@@ -149,13 +176,18 @@ def _cached_plan(M, N, dtype, device, backward, log, kernel, block_n, splits) ->
         else:
             kernel = "online"
     if kernel == "single_block":
-        return _single_block_plan(M, N, dtype, info, backward, log, block_n)
-    return _multi_block_plan(kernel, M, N, info, block_n, splits)
+        return _single_block_plan(M, N, dtype, info, backward, log, block_n, persistent)
+    return _multi_block_plan(kernel, M, N, dtype, info, block_n, splits, persistent)
 
 
 def make_plan(M: int, N: int, dtype: torch.dtype, device: torch.device, *, backward: bool = False,
               log: bool = False, kernel: str | None = None, block_n: int | None = None,
-              splits: int | None = None) -> Plan:
-    """The plan for M rows of N columns (N >= 1, M >= 1); ``kernel``, ``block_n``, ``splits`` force."""
+              splits: int | None = None, persistent: bool | None = None) -> Plan:
+    """The plan for M rows of N columns (N >= 1, M >= 1).
+
+    ``kernel``, ``block_n``, ``splits`` and ``persistent`` (single_block and online: a grid of
+    programs that loop over rows, sized to what fits on the GPU) force the choice; None is auto.
+    """
     _check_overrides(kernel, block_n, splits, N, backward)
-    return _cached_plan(M, N, dtype, torch.device(device), backward, log, kernel, block_n, splits)
+    return _cached_plan(M, N, dtype, torch.device(device), backward, log, kernel, block_n, splits,
+                        persistent)

@@ -23,6 +23,7 @@ class DeviceInfo:
     regs_per_sm: int
     smem_per_sm: int
     max_threads_per_sm: int
+    l2_bytes: int
     interpreted: bool
 
 
@@ -41,12 +42,14 @@ def _cuda_info(index: int) -> DeviceInfo:
         regs_per_sm=driver_props["max_num_regs"],
         smem_per_sm=driver_props["max_shared_mem"],
         max_threads_per_sm=props.max_threads_per_multi_processor,
+        l2_bytes=props.L2_cache_size,
         interpreted=False,
     )
 
 
 def device_info(device: torch.device) -> DeviceInfo:
     if kernels_interpreted():
-        return DeviceInfo("triton interpreter", INTERPRETER_SM_COUNT, 65536, 228 * 1024, 2048, True)
+        return DeviceInfo("triton interpreter", INTERPRETER_SM_COUNT, 65536, 228 * 1024, 2048,
+                          1 << 20, True)
     index = device.index if device.index is not None else torch.cuda.current_device()
     return _cuda_info(index)

@@ -29,7 +29,7 @@ def softmax_rows(plan: Plan, x: torch.Tensor, y: torch.Tensor, log: bool) -> Non
             num_stages=plan.num_stages)
         _count("single_block_forward")
     elif plan.kernel == "online":
-        fwd.online_forward[plan.grid](x, y, N, x.stride(0), y.stride(0), BLOCK=plan.block_n,
+        fwd.online_forward[plan.grid](x, y, M, N, x.stride(0), y.stride(0), BLOCK=plan.block_n,
                                       LOG=log, num_warps=plan.num_warps)
         _count("online_forward")
     else:
@@ -54,7 +54,7 @@ def softmax_backward_rows(plan: Plan, y: torch.Tensor, dy: torch.Tensor, dx: tor
             NUM_STAGES=plan.num_stages, num_warps=plan.num_warps, num_stages=plan.num_stages)
         _count("single_block_backward")
     elif plan.kernel == "online":
-        bwd.online_backward[plan.grid](y, dy, dx, N, *strides, BLOCK=plan.block_n, LOG=log,
+        bwd.online_backward[plan.grid](y, dy, dx, M, N, *strides, BLOCK=plan.block_n, LOG=log,
                                        num_warps=plan.num_warps)
         _count("online_backward")
     else:

@@ -47,94 +47,97 @@ def _new_output(x: torch.Tensor, dim: int) -> torch.Tensor:
     return out.movedim(-1, dim) if x.dim() else out.reshape(())
 
 
-def _options(kernel: str, block_n: int, splits: int) -> dict:
-    """The custom ops take plain ints and strings; 0 and "" mean "let the dispatcher choose"."""
-    return dict(kernel=kernel or None, block_n=block_n or None, splits=splits or None)
+def _options(kernel: str, block_n: int, splits: int, persistent: int) -> dict:
+    """The custom ops take plain ints and strings; 0, "" and -1 mean "let the dispatcher choose"."""
+    return dict(kernel=kernel or None, block_n=block_n or None, splits=splits or None,
+                persistent=None if persistent < 0 else bool(persistent))
 
 
 @torch.library.custom_op("softmax_lab::softmax_forward", mutates_args=())
-def softmax_forward(x: torch.Tensor, dim: int, log: bool, kernel: str, block_n: int,
-                    splits: int) -> torch.Tensor:
+def softmax_forward(x: torch.Tensor, dim: int, log: bool, kernel: str = "", block_n: int = 0,
+                    splits: int = 0, persistent: int = -1) -> torch.Tensor:
     y = _new_output(x, dim)
     if x.numel() == 0:
         return y
     rows = _as_rows(x, dim)
-    plan = make_plan(*rows.shape, x.dtype, x.device, log=log, **_options(kernel, block_n, splits))
+    plan = make_plan(*rows.shape, x.dtype, x.device, log=log,
+                     **_options(kernel, block_n, splits, persistent))
     launch.softmax_rows(plan, rows, _as_rows(y, dim), log)
     return y
 
 
 @softmax_forward.register_fake
-def _(x, dim, log, kernel, block_n, splits):
+def _(x, dim, log, kernel="", block_n=0, splits=0, persistent=-1):
     return _new_output(x, dim)
 
 
 @torch.library.custom_op("softmax_lab::softmax_backward", mutates_args=())
-def softmax_backward(y: torch.Tensor, dy: torch.Tensor, dim: int, log: bool, kernel: str,
-                     block_n: int, splits: int) -> torch.Tensor:
+def softmax_backward(y: torch.Tensor, dy: torch.Tensor, dim: int, log: bool, kernel: str = "",
+                     block_n: int = 0, splits: int = 0, persistent: int = -1) -> torch.Tensor:
     dx = _new_output(y, dim)
     if y.numel() == 0:
         return dx
     y_rows = _as_rows(y, dim)
     plan = make_plan(*y_rows.shape, y.dtype, y.device, backward=True, log=log,
-                     **_options(kernel, block_n, splits))
+                     **_options(kernel, block_n, splits, persistent))
     launch.softmax_backward_rows(plan, y_rows, _as_rows(dy, dim), _as_rows(dx, dim), log)
     return dx
 
 
 @softmax_backward.register_fake
-def _(y, dy, dim, log, kernel, block_n, splits):
+def _(y, dy, dim, log, kernel="", block_n=0, splits=0, persistent=-1):
     return _new_output(y, dim)
 
 
 def _setup_context(ctx, inputs, output):
-    _, ctx.dim, ctx.log, ctx.kernel, ctx.block_n, ctx.splits = inputs
+    _, ctx.dim, ctx.log, *ctx.options = inputs
     ctx.save_for_backward(output)
 
 
 def _backward(ctx, dy):
     (y,) = ctx.saved_tensors
-    dx = softmax_backward(y, dy.to(y.dtype), ctx.dim, ctx.log, ctx.kernel, ctx.block_n, ctx.splits)
-    return dx, None, None, None, None, None
+    dx = softmax_backward(y, dy.to(y.dtype), ctx.dim, ctx.log, *ctx.options)
+    return (dx,) + (None,) * (2 + len(ctx.options))
 
 
 torch.library.register_autograd("softmax_lab::softmax_forward", _backward,
                                 setup_context=_setup_context)
 
 
-def _apply(x, dim, dtype, log, kernel, block_n, splits):
+def _apply(x, dim, dtype, log, kernel, block_n, splits, persistent):
     if dtype is not None:
         x = x.to(dtype)
     dim = check_input(x, dim)
-    return softmax_forward(x, dim, log, kernel or "", block_n or 0, splits or 0)
+    return softmax_forward(x, dim, log, kernel or "", block_n or 0, splits or 0,
+                           -1 if persistent is None else int(persistent))
 
 
 def softmax(x: torch.Tensor, dim: int = -1, dtype: torch.dtype | None = None, *,
             kernel: str | None = None, block_n: int | None = None,
-            splits: int | None = None) -> torch.Tensor:
+            splits: int | None = None, persistent: bool | None = None) -> torch.Tensor:
     """softmax of ``x`` along ``dim``, as ``torch.softmax``, computed by the Triton kernels.
 
     ``dtype`` casts the input first, as torch does. ``kernel`` ("single_block", "online", "split"),
-    ``block_n`` and ``splits`` force the dispatcher's choice (see ``plan``); the backward uses the
-    same forcing.
+    ``block_n``, ``splits`` and ``persistent`` force the dispatcher's choice (see ``plan``); the
+    backward uses the same forcing.
     """
-    return _apply(x, dim, dtype, False, kernel, block_n, splits)
+    return _apply(x, dim, dtype, False, kernel, block_n, splits, persistent)
 
 
 def log_softmax(x: torch.Tensor, dim: int = -1, dtype: torch.dtype | None = None, *,
                 kernel: str | None = None, block_n: int | None = None,
-                splits: int | None = None) -> torch.Tensor:
+                splits: int | None = None, persistent: bool | None = None) -> torch.Tensor:
     """log-softmax of ``x`` along ``dim``, as ``torch.log_softmax``; options as ``softmax``."""
-    return _apply(x, dim, dtype, True, kernel, block_n, splits)
+    return _apply(x, dim, dtype, True, kernel, block_n, splits, persistent)
 
 
 def plan(x: torch.Tensor, dim: int = -1, *, log: bool = False, backward: bool = False,
          kernel: str | None = None, block_n: int | None = None,
-         splits: int | None = None) -> Plan | None:
+         splits: int | None = None, persistent: bool | None = None) -> Plan | None:
     """The plan the dispatcher would run for ``softmax(x, dim)`` (None for an empty tensor)."""
     dim = check_input(x, dim)
     if x.numel() == 0:
         return None
     M, N = _as_rows(x, dim).shape
     return make_plan(M, N, x.dtype, x.device, backward=backward, log=log, kernel=kernel,
-                     block_n=block_n, splits=splits)
+                     block_n=block_n, splits=splits, persistent=persistent)

@@ -60,13 +60,14 @@ def single_block_backward(
 
 
 @triton.jit
-def online_backward(y_ptr, dy_ptr, dx_ptr, N, y_row_stride, dy_row_stride, dx_row_stride,
+def online_backward(y_ptr, dy_ptr, dx_ptr, M, N, y_row_stride, dy_row_stride, dx_row_stride,
                     BLOCK: tl.constexpr, LOG: tl.constexpr):
-    row = tl.program_id(0)
-    y_row = row_pointer(y_ptr, row, y_row_stride)
-    dy_row = row_pointer(dy_ptr, row, dy_row_stride)
-    s = chunk_grad_sum(y_row, dy_row, 0, N, LOG, BLOCK)
-    write_grad_chunk(y_row, dy_row, row_pointer(dx_ptr, row, dx_row_stride), 0, N, s, LOG, BLOCK)
+    for row in tl.range(tl.program_id(0), M, tl.num_programs(0)):
+        y_row = row_pointer(y_ptr, row, y_row_stride)
+        dy_row = row_pointer(dy_ptr, row, dy_row_stride)
+        s = chunk_grad_sum(y_row, dy_row, 0, N, LOG, BLOCK)
+        write_grad_chunk(y_row, dy_row, row_pointer(dx_ptr, row, dx_row_stride), 0, N, s, LOG,
+                         BLOCK)
 
 
 @triton.jit

@@ -7,8 +7,10 @@ tensors of more than 2**31 elements are addressed correctly; offsets within a ro
 single_block_forward  the row (BLOCK_M rows at once for small N) held on chip: one read, one write
                       (2MN elements). A persistent grid walks over row tiles; ``tl.range``'s
                       pipelining issues the next tile's loads while this one is reduced.
-online_forward        one program per row, BLOCK columns at a time: a first pass builds the
-                      online (max, normaliser) pair, a second re-reads the row and writes it (3MN).
+online_forward        BLOCK columns at a time: a first pass builds the online (max, normaliser)
+                      pair, a second re-reads the row and writes it (3MN from DRAM at worst). A
+                      grid smaller than M (each program walking rows) keeps the rows in flight
+                      small enough that the second read is served by L2.
 split_partials/       several programs share a row (for a few very wide rows, where one program per
 split_forward         row would leave most of the GPU idle): each writes its chunk's partial pair
                       to a float32 workspace, then each merges its row's pairs and writes its chunk.
@@ -66,12 +68,12 @@ def single_block_forward(
 
 
 @triton.jit
-def online_forward(x_ptr, y_ptr, N, x_row_stride, y_row_stride,
+def online_forward(x_ptr, y_ptr, M, N, x_row_stride, y_row_stride,
                    BLOCK: tl.constexpr, LOG: tl.constexpr):
-    row = tl.program_id(0)
-    x_row = row_pointer(x_ptr, row, x_row_stride)
-    m, d = chunk_pair(x_row, 0, N, BLOCK)
-    write_chunk(x_row, row_pointer(y_ptr, row, y_row_stride), 0, N, m, d, LOG, BLOCK)
+    for row in tl.range(tl.program_id(0), M, tl.num_programs(0)):
+        x_row = row_pointer(x_ptr, row, x_row_stride)
+        m, d = chunk_pair(x_row, 0, N, BLOCK)
+        write_chunk(x_row, row_pointer(y_ptr, row, y_row_stride), 0, N, m, d, LOG, BLOCK)
 
 
 @triton.jit

@@ -36,7 +36,7 @@ LOG2E: tl.constexpr = tl.constexpr(1.4426950408889634)
 @triton.jit
 def row_pointer(ptr, row, row_stride):
     """Start of row ``row``; 64-bit, so that tensors past 2**31 elements are addressed right."""
-    return ptr + row.to(tl.int64) * row_stride
+    return ptr + tl.cast(row, tl.int64) * row_stride
 
 
 @triton.jit
