@@ -20,16 +20,18 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import triton_impl  # noqa: E402
 
 
-def check(got, expected, what, tol):
+def check(got, expected, what, rtol):
+    """Max error relative to the largest expected magnitude (wide rows have values far below 1)."""
     err = (got.float() - expected.float()).abs().max().item()
+    scale = expected.float().abs().max().item()
     assert not torch.isnan(got).any(), f"{what}: NaN in output"
-    assert err <= tol, f"{what}: max error {err:.3g} > {tol}"
-    print(f"ok  {what}: max error {err:.2e}", flush=True)
+    assert err <= rtol * scale, f"{what}: max error {err:.3g} > {rtol} * {scale:.3g}"
+    print(f"ok  {what}: max error {err:.2e} (largest value {scale:.2e})", flush=True)
 
 
 def wide_rows():
     for N in (1 << 20, (1 << 20) + 7, 1 << 22):
-        for M in (1, 3, 64):
+        for M in (1, 3, 200):
             x = torch.randn(M, N, device="cuda") * 5
             ref = torch.softmax(x, -1)
             dy = torch.randn_like(x)
@@ -37,11 +39,11 @@ def wide_rows():
             for kernel in (None, "online", "split"):
                 plan = triton_impl.plan(x, kernel=kernel)
                 y = triton_impl.softmax(x, -1, kernel=kernel)
-                check(y, ref, f"forward M={M} N={N} {plan.describe()}", 1e-6)
+                check(y, ref, f"forward M={M} N={N} {plan.describe()}", 2e-5)
                 dx = torch.ops.softmax_lab.softmax_backward(y, dy, 1, False, kernel or "", 0, 0)
-                check(dx, ref_dx, f"backward M={M} N={N} {kernel or 'auto'}", 1e-6)
+                check(dx, ref_dx, f"backward M={M} N={N} {kernel or 'auto'}", 2e-5)
                 logy = triton_impl.log_softmax(x, -1, kernel=kernel)
-                check(logy, torch.log_softmax(x, -1), f"log_softmax M={M} N={N} {kernel}", 2e-5)
+                check(logy, torch.log_softmax(x, -1), f"log_softmax M={M} N={N} {kernel}", 1e-6)
 
 
 def beyond_int32():

@@ -43,21 +43,27 @@ def single_block_variants(M, N, dtype, backward):
 
 
 def online_variants(M, N, dtype, backward):
-    for block in (1024, 2048, 4096, 8192, 16384):
-        for warps in (4, 8, 16):
+    for block in (4096, 8192, 16384):
+        for warps in (8, 16):
             if block // (32 * warps) < 4 or block // (32 * warps) > 64:
                 continue
-            yield dict(kernel="online", block_n=block, num_warps=warps)
+            for programs_per_sm in (1, 2, 4, None):
+                yield dict(kernel="online", block_n=block, num_warps=warps,
+                           programs_per_sm=programs_per_sm)
 
 
 def make(M, N, dtype, backward, v):
     base = dispatch.make_plan(M, N, dtype, torch.device("cuda"), backward=backward,
                               kernel=v["kernel"], block_n=v["block_n"])
     if v["kernel"] == "online":
-        return dataclasses.replace(base, num_warps=v["num_warps"])
+        per_sm = v["programs_per_sm"]
+        sms = device_info(torch.device("cuda")).sm_count
+        programs = M if per_sm is None else min(M, per_sm * sms)
+        return dataclasses.replace(base, num_warps=v["num_warps"], grid=(programs,),
+                                   persistent=programs < M)
     n_tiles = triton.cdiv(M, v["block_m"])
     plan = dataclasses.replace(base, block_m=v["block_m"], num_warps=v["num_warps"],
-                               num_stages=v["num_stages"], grid=(n_tiles,))
+                               num_stages=v["num_stages"], grid=(n_tiles,), persistent=False)
     if v["persistent"]:
         kernel = (dispatch.bwd.single_block_backward if backward
                   else dispatch.fwd.single_block_forward)
@@ -68,7 +74,7 @@ def make(M, N, dtype, backward, v):
         programs = dispatch._persistent_programs(
             kernel, n_tiles, plan.num_warps, device_info(torch.device("cuda")),
             lambda: kernel.warmup(*args, **meta))
-        plan = dataclasses.replace(plan, grid=(programs,))
+        plan = dataclasses.replace(plan, grid=(programs,), persistent=True)
     return plan
 
 
@@ -83,6 +89,8 @@ def main(argv=None):
     parser.add_argument("--out", required=True)
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--budget-s", type=float, default=420)
+    parser.add_argument("--wide-only", action="store_true",
+                        help="only the online kernel at N >= 65536 (its grid and block)")
     args = parser.parse_args(argv)
     started = time.time()
     copy = measure.copy_bandwidth_gbs()
@@ -91,6 +99,9 @@ def main(argv=None):
     points += [("forward", "bfloat16", N) for N in (256, 1024, 4096, 16384, 32768, 65536)]
     points += [("backward", "float32", N) for N in (256, 1024, 4096, 16384, 65536)]
     points += [("backward", "bfloat16", N) for N in (256, 4096, 16384)]
+    if args.wide_only:
+        points = [(d, t, N) for d in ("forward", "backward") for t in ("float32", "bfloat16")
+                  for N in (65536, 262144)]
     results = []
     for direction, dtype_name, N in points:
         if time.time() - started > args.budget_s:
@@ -109,7 +120,7 @@ def main(argv=None):
         auto = dispatch.make_plan(M, N, dtype, torch.device("cuda"), backward=backward)
         variants = [dict(kernel="auto")]
         limit = dispatch._single_block_max_cols(backward)
-        if triton.next_power_of_2(N) <= limit:
+        if triton.next_power_of_2(N) <= limit and not args.wide_only:
             variants += list(single_block_variants(M, N, dtype, backward))
         if N >= 4096:
             variants += list(online_variants(M, N, dtype, backward))
