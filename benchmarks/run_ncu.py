@@ -43,11 +43,15 @@ def count(impl, direction, M, N, dtype):
     out = subprocess.run(cmd, capture_output=True, text=True, timeout=300).stdout
     rows = list(csv.DictReader(io.StringIO(out[out.index('"ID"'):])))
     totals = {"read": 0.0, "write": 0.0, "ns": 0.0}
-    scale = {"byte": 1, "Kbyte": 1e3, "Mbyte": 1e6, "Gbyte": 1e9, "nsecond": 1, "usecond": 1e3,
-             "msecond": 1e6}
+    scale = {"byte": 1, "Kbyte": 1e3, "Mbyte": 1e6, "Gbyte": 1e9, "B": 1, "KB": 1e3, "MB": 1e6,
+             "GB": 1e9, "nsecond": 1, "usecond": 1e3, "msecond": 1e6, "ns": 1, "us": 1e3,
+             "ms": 1e6}
     kernels = set()
     for row in rows:
-        value = float(row["Metric Value"].replace(",", "")) * scale[row["Metric Unit"]]
+        unit = row["Metric Unit"]
+        if unit not in scale:
+            raise ValueError(f"unknown ncu unit {unit!r} in row {row}")
+        value = float(row["Metric Value"].replace(",", "")) * scale[unit]
         key = {"dram__bytes_read.sum": "read", "dram__bytes_write.sum": "write",
                "gpu__time_duration.sum": "ns"}[row["Metric Name"]]
         totals[key] += value

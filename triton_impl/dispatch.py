@@ -15,8 +15,7 @@ single_block  when a row fits on chip (up to ``SINGLE_BLOCK_MAX_COLS`` float32 v
 split         for rows too wide to hold when there are too few of them to fill the GPU with one
               program per row: each row is cut into ``splits`` chunks so about
               ``SPLIT_PROGRAMS_PER_SM`` programs run per multiprocessor.
-online        otherwise: ``ONLINE_BLOCK`` columns at a time, no limit on N, a persistent grid of
-              ``ONLINE_PROGRAMS_PER_SM`` programs per SM walking the rows.
+online        otherwise: ``ONLINE_BLOCK`` columns at a time, no limit on N, one program per row.
 
 The numbers were chosen from ``benchmarks/sweep_plans.py`` on an H200 (results/ has the sweep).
 """
@@ -53,8 +52,11 @@ ONLINE_BLOCK = {4: 16384, 2: 8192}
 """Itemsize -> columns per step of the online and split kernels (measured best at N=65536)."""
 ONLINE_WARPS = 16
 ONLINE_PROGRAMS_PER_SM = 1
-"""The online kernel's persistent grid: programs per SM, each walking rows, so that the rows in
-flight (one per program) stay in L2 for the second read while they fit there."""
+"""Programs per SM of the online kernel's persistent grid, when forced (``persistent=True``): each
+walks rows so that the rows in flight might stay in L2 for the second read. Measured on an H200
+it did not pay (fp32 N=65536: 3071 against 3196 GB/s with one program per row; bf16: 2092
+against 2875), because the written outputs pass through L2 too; so the default grid is one
+program per row."""
 SPLIT_PROGRAMS_PER_SM = 2
 MIN_CHUNK_BLOCKS = 4
 """A split chunk spans at least this many blocks, so that each program has a loop worth running."""
@@ -154,7 +156,6 @@ def _multi_block_plan(kernel, M, N, dtype, info, block_n, splits, persistent):
     block_n = block_n or min(ONLINE_BLOCK[itemsize], triton.next_power_of_2(N))
     num_warps = min(max(block_n // (32 * VECTORS_PER_THREAD * (16 // itemsize)), 1), ONLINE_WARPS)
     if kernel == "online":
-        persistent = True if persistent is None else persistent
         programs = min(M, ONLINE_PROGRAMS_PER_SM * info.sm_count) if persistent else M
         return Plan("online", 1, block_n, num_warps, 1, 1, N, (programs,), programs < M)
     if splits is None:
