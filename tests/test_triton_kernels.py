@@ -177,12 +177,15 @@ def test_dtype_argument_and_modules(device):
                                atol=1e-5)
 
 
-def test_torch_compile_without_graph_break(device):
-    """fullgraph=True fails on any graph break; aot_eager traces the fake and the backward."""
-    model = torch.nn.Sequential(torch.nn.Linear(8, 16), triton_impl.Softmax(dim=-1))
+@pytest.mark.parametrize("backend", ["aot_eager", "inductor"])
+def test_torch_compile_without_graph_break(backend, device):
+    """fullgraph=True fails on any graph break; inductor lowers our op as a fallback kernel."""
+    torch._dynamo.reset()
+    model = torch.nn.Sequential(torch.nn.Linear(8, 16), triton_impl.Softmax(dim=-1),
+                                torch.nn.Linear(16, 4), triton_impl.LogSoftmax(dim=0))
     model = model.to(device)
     x = _random((4, 8), torch.float32, device).requires_grad_(True)
-    compiled = torch.compile(model, fullgraph=True, backend="aot_eager")
+    compiled = torch.compile(model, fullgraph=True, backend=backend)
     expected = model(x)
     got = compiled(x)
     torch.testing.assert_close(got, expected)

@@ -47,45 +47,48 @@ def _new_output(x: torch.Tensor, dim: int) -> torch.Tensor:
     return out.movedim(-1, dim) if x.dim() else out.reshape(())
 
 
-def _options(kernel: str, block_n: int, splits: int, persistent: int) -> dict:
-    """The custom ops take plain ints and strings; 0, "" and -1 mean "let the dispatcher choose"."""
-    return dict(kernel=kernel or None, block_n=block_n or None, splits=splits or None,
+def _options(path: str, block_n: int, splits: int, persistent: int) -> dict:
+    """The custom ops take plain ints and strings; 0, "" and -1 mean "let the dispatcher choose".
+
+    (The kernel argument is called ``path`` there: inductor's fallback passes its own ``kernel``.)
+    """
+    return dict(kernel=path or None, block_n=block_n or None, splits=splits or None,
                 persistent=None if persistent < 0 else bool(persistent))
 
 
 @torch.library.custom_op("softmax_lab::softmax_forward", mutates_args=())
-def softmax_forward(x: torch.Tensor, dim: int, log: bool, kernel: str = "", block_n: int = 0,
+def softmax_forward(x: torch.Tensor, dim: int, log: bool, path: str = "", block_n: int = 0,
                     splits: int = 0, persistent: int = -1) -> torch.Tensor:
     y = _new_output(x, dim)
     if x.numel() == 0:
         return y
     rows = _as_rows(x, dim)
     plan = make_plan(*rows.shape, x.dtype, x.device, log=log,
-                     **_options(kernel, block_n, splits, persistent))
+                     **_options(path, block_n, splits, persistent))
     launch.softmax_rows(plan, rows, _as_rows(y, dim), log)
     return y
 
 
 @softmax_forward.register_fake
-def _(x, dim, log, kernel="", block_n=0, splits=0, persistent=-1):
+def _(x, dim, log, path="", block_n=0, splits=0, persistent=-1):
     return _new_output(x, dim)
 
 
 @torch.library.custom_op("softmax_lab::softmax_backward", mutates_args=())
-def softmax_backward(y: torch.Tensor, dy: torch.Tensor, dim: int, log: bool, kernel: str = "",
+def softmax_backward(y: torch.Tensor, dy: torch.Tensor, dim: int, log: bool, path: str = "",
                      block_n: int = 0, splits: int = 0, persistent: int = -1) -> torch.Tensor:
     dx = _new_output(y, dim)
     if y.numel() == 0:
         return dx
     y_rows = _as_rows(y, dim)
     plan = make_plan(*y_rows.shape, y.dtype, y.device, backward=True, log=log,
-                     **_options(kernel, block_n, splits, persistent))
+                     **_options(path, block_n, splits, persistent))
     launch.softmax_backward_rows(plan, y_rows, _as_rows(dy, dim), _as_rows(dx, dim), log)
     return dx
 
 
 @softmax_backward.register_fake
-def _(y, dy, dim, log, kernel="", block_n=0, splits=0, persistent=-1):
+def _(y, dy, dim, log, path="", block_n=0, splits=0, persistent=-1):
     return _new_output(y, dim)
 
 
