@@ -1,0 +1,94 @@
+"""The one tolerance policy: how close an implementation must be to the float64 oracle.
+
+An implementation computes in float32 (whatever its input dtype) and rounds its result to the
+output dtype. Relative to the exact softmax, each output then carries
+- the output rounding: half an ulp of the output dtype, so ``eps_out / 2`` relative;
+- the float32 arithmetic: the error of exp on a rounded argument (relative error about
+  eps32 * |x - max|, bounded by ``eps32 * EXP_ARGUMENT`` for the arguments that matter) and of the
+  row sum, which grows with log2(N) for a tree reduction and the lane-wise sums of blocked kernels.
+So ``rtol = eps_out + eps32 * (SLACK + 4 * log2(N))``, and an absolute floor at the output dtype's
+smallest normal number for results that underflow. Log-softmax outputs are differences, so their
+error is absolute, scaled by the row's magnitude; gradients y * (dy - s) cancel when dy is near s,
+so their error is scaled by the row's |y| * (|dy| + |s|).
+
+float64 is computed in float64 (the reference tier does; no Triton kernel takes it), so its
+``eps32`` terms are float64's eps: ``COMPUTE`` says which eps each output dtype's arithmetic has.
+An expected value beyond the output dtype's largest finite value is expected as the infinity it
+rounds to (a log-softmax of [3e38, -3e38] is [0, -inf] in float32, not -6e38).
+The bound holds for exp arguments |x - max| up to about SLACK: beyond, in float32, the result is
+below ~1e-26 relative to the row's largest value, and measured errors stay under SLACK ulps up to
+the underflow at |x - max| ~ 87 (where ``TINY`` takes over).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+EPS = {"float16": 2.0**-10, "bfloat16": 2.0**-7, "float32": 2.0**-23, "float64": 2.0**-52}
+TINY = {"float16": 2.0**-14, "bfloat16": 2.0**-126, "float32": 2.0**-126, "float64": 2.0**-1022}
+COMPUTE = {"float16": "float32", "bfloat16": "float32", "float32": "float32",
+           "float64": "float64"}
+"""Output dtype -> the dtype its arithmetic is done in."""
+MAX = {"float16": 65504.0, "bfloat16": 3.3895313892515355e38, "float32": 3.4028234663852886e38,
+       "float64": 1.7976931348623157e308}
+SLACK = 64
+"""Float32 ulps allowed beyond the sum's growth: the exp2 instruction's own error and |x - max|."""
+
+
+def rtol(dtype: str, N: int) -> float:
+    return EPS[dtype] + EPS[COMPUTE[dtype]] * (SLACK + 4 * math.log2(max(N, 2)))
+
+
+def _dtype_name(dtype) -> str:
+    return str(dtype).replace("torch.", "")
+
+
+def rounded_range(expected: np.ndarray, dtype: str) -> np.ndarray:
+    """``expected`` with values that overflow ``dtype`` (|e| >= max + half an ulp) as +-inf."""
+    if dtype == "float64":
+        return expected
+    overflow = np.isfinite(expected) & (
+        np.abs(expected) >= MAX[dtype] * (1 - EPS[dtype] / 4) / (1 - EPS[dtype] / 2))
+    return np.where(overflow, np.copysign(np.inf, expected), expected)
+
+
+def _as_float64(a) -> np.ndarray:
+    if hasattr(a, "detach"):  # a torch tensor, bfloat16 included
+        return a.detach().float().cpu().double().numpy()
+    return np.asarray(a, dtype=np.float64)
+
+
+def assert_close(actual, expected, *, dtype, axis: int = -1, kind: str = "softmax",
+                 scale=None) -> None:
+    """Check ``actual`` (any dtype, NumPy or torch) against the float64 ``expected``.
+
+    ``kind`` is "softmax", "log_softmax" or "grad"; for "grad", ``scale`` is the per-row
+    magnitude |y| * (|dy| + |s|) broadcast against the result. NaN must match NaN exactly, and
+    infinities must match in sign.
+    """
+    name = _dtype_name(dtype)
+    a, e = _as_float64(actual), rounded_range(_as_float64(expected), name)
+    assert a.shape == e.shape, f"shape {a.shape} != expected {e.shape}"
+    n = e.shape[axis] if e.ndim else 1
+    tol = rtol(name, n)
+    if kind == "softmax":
+        atol = np.full(e.shape, TINY[name])
+    elif kind == "log_softmax":
+        finite = np.where(np.isfinite(e), np.abs(e), 0.0)
+        atol = tol * (1.0 + np.max(finite, axis=axis, keepdims=True)) if e.ndim else tol
+    else:
+        atol = tol * (np.asarray(scale) + TINY[name])
+    nan_a, nan_e = np.isnan(a), np.isnan(e)
+    assert np.array_equal(nan_a, nan_e), (
+        f"NaN mismatch at {np.argwhere(nan_a != nan_e)[:5].tolist()}")
+    inf_e = np.isinf(e)
+    assert np.array_equal(a[inf_e], e[inf_e]), "infinities differ"
+    with np.errstate(invalid="ignore"):  # inf - inf where both are inf: checked above
+        ok = nan_e | inf_e | (np.abs(a - e) <= atol + tol * np.abs(e))
+    if not ok.all():
+        bad = np.argwhere(~ok)[:5]
+        rows = [(tuple(i), a[tuple(i)], e[tuple(i)]) for i in bad]
+        raise AssertionError(f"{(~ok).sum()} of {ok.size} values off (rtol {tol:.2e}); "
+                             f"first (index, got, expected): {rows}")
