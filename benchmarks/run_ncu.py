@@ -31,6 +31,13 @@ CASES = [  # (impl, model algorithm, direction, M, N, dtype)
     ("ours", "online", "forward", 512, 262144, "float32"),
     ("ours", "online_backward", "backward", 2048, 65536, "float32"),
     ("ours", "split", "forward", 4, 1 << 22, "float32"),
+    # the seeds' grid, where the naive intermediates partly fit in L2
+    ("naive", "naive", "forward", 4096, 1024, "float32"),
+    ("ours", "fused", "forward", 4096, 1024, "float32"),
+    ("naive", "naive", "forward", 4096, 4096, "float32"),
+    ("naive", "naive", "forward", 4096, 12800, "float32"),
+    ("torch", "torch", "forward", 2048, 65536, "float32"),
+    ("torch", "torch", "forward", 4096, 4096, "float32"),
 ]
 METRICS = "dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum"
 

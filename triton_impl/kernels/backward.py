@@ -17,10 +17,11 @@ from .row_math import grad_output, grad_term, row_pointer
 
 
 @triton.jit
-def chunk_grad_sum(y_row, dy_row, start, end, LOG: tl.constexpr, BLOCK: tl.constexpr):
+def chunk_grad_sum(y_row, dy_row, start, end, LOG: tl.constexpr, BLOCK: tl.constexpr,
+                   STAGES: tl.constexpr):
     """The sum of ``grad_term`` over columns [start, end) of one row."""
     acc = tl.zeros([BLOCK], tl.float32)
-    for block_start in tl.range(start, end, BLOCK):
+    for block_start in tl.range(start, end, BLOCK, num_stages=STAGES):
         cols = block_start + tl.arange(0, BLOCK)
         mask = cols < end
         y = tl.load(y_row + cols, mask=mask, other=0.0, eviction_policy="evict_last")
@@ -30,10 +31,11 @@ def chunk_grad_sum(y_row, dy_row, start, end, LOG: tl.constexpr, BLOCK: tl.const
 
 
 @triton.jit
-def write_grad_chunk(y_row, dy_row, dx_row, start, end, s, LOG: tl.constexpr, BLOCK: tl.constexpr):
+def write_grad_chunk(y_row, dy_row, dx_row, start, end, s, LOG: tl.constexpr, BLOCK: tl.constexpr,
+                     STAGES: tl.constexpr):
     """Write dx over columns [start, end) given the row sum ``s``, last block first (see forward)."""
     n_blocks = tl.cdiv(end - start, BLOCK)
-    for i in tl.range(0, n_blocks):
+    for i in tl.range(0, n_blocks, num_stages=STAGES):
         cols = start + (n_blocks - 1 - i) * BLOCK + tl.arange(0, BLOCK)
         mask = cols < end
         y = tl.load(y_row + cols, mask=mask, other=0.0, eviction_policy="evict_first")
@@ -61,29 +63,30 @@ def single_block_backward(
 
 @triton.jit
 def online_backward(y_ptr, dy_ptr, dx_ptr, M, N, y_row_stride, dy_row_stride, dx_row_stride,
-                    BLOCK: tl.constexpr, LOG: tl.constexpr):
+                    BLOCK: tl.constexpr, LOG: tl.constexpr, STAGES: tl.constexpr):
     for row in tl.range(tl.program_id(0), M, tl.num_programs(0)):
         y_row = row_pointer(y_ptr, row, y_row_stride)
         dy_row = row_pointer(dy_ptr, row, dy_row_stride)
-        s = chunk_grad_sum(y_row, dy_row, 0, N, LOG, BLOCK)
+        s = chunk_grad_sum(y_row, dy_row, 0, N, LOG, BLOCK, STAGES)
         write_grad_chunk(y_row, dy_row, row_pointer(dx_ptr, row, dx_row_stride), 0, N, s, LOG,
-                         BLOCK)
+                         BLOCK, STAGES)
 
 
 @triton.jit
 def split_grad_partials(y_ptr, dy_ptr, sums_ptr, N, y_row_stride, dy_row_stride, chunk,
-                        BLOCK: tl.constexpr, LOG: tl.constexpr):
+                        BLOCK: tl.constexpr, LOG: tl.constexpr, STAGES: tl.constexpr):
     row, split, n_splits = tl.program_id(0), tl.program_id(1), tl.num_programs(1)
     start = split * chunk
     s = chunk_grad_sum(row_pointer(y_ptr, row, y_row_stride),
                        row_pointer(dy_ptr, row, dy_row_stride),
-                       start, tl.minimum(start + chunk, N), LOG, BLOCK)
+                       start, tl.minimum(start + chunk, N), LOG, BLOCK, STAGES)
     tl.store(sums_ptr + row.to(tl.int64) * n_splits + split, s)
 
 
 @triton.jit
 def split_backward(y_ptr, dy_ptr, dx_ptr, sums_ptr, N, y_row_stride, dy_row_stride, dx_row_stride,
-                   chunk, SPLITS_BLOCK: tl.constexpr, BLOCK: tl.constexpr, LOG: tl.constexpr):
+                   chunk, SPLITS_BLOCK: tl.constexpr, BLOCK: tl.constexpr, LOG: tl.constexpr,
+                   STAGES: tl.constexpr):
     row, split, n_splits = tl.program_id(0), tl.program_id(1), tl.num_programs(1)
     slots = tl.arange(0, SPLITS_BLOCK)
     parts = tl.load(sums_ptr + row.to(tl.int64) * n_splits + slots, mask=slots < n_splits,
@@ -91,4 +94,4 @@ def split_backward(y_ptr, dy_ptr, dx_ptr, sums_ptr, N, y_row_stride, dy_row_stri
     start = split * chunk
     write_grad_chunk(row_pointer(y_ptr, row, y_row_stride), row_pointer(dy_ptr, row, dy_row_stride),
                      row_pointer(dx_ptr, row, dx_row_stride), start, tl.minimum(start + chunk, N),
-                     tl.sum(parts, 0), LOG, BLOCK)
+                     tl.sum(parts, 0), LOG, BLOCK, STAGES)

@@ -23,11 +23,11 @@ from .row_math import merge_pairs, online_update, row_pointer, softmax_output, s
 
 
 @triton.jit
-def chunk_pair(x_row, start, end, BLOCK: tl.constexpr):
+def chunk_pair(x_row, start, end, BLOCK: tl.constexpr, STAGES: tl.constexpr):
     """The (max, normaliser) pair of columns [start, end) of one row, read BLOCK at a time."""
     m = tl.full([BLOCK], -float("inf"), tl.float32)
     d = tl.zeros([BLOCK], tl.float32)
-    for block_start in tl.range(start, end, BLOCK):
+    for block_start in tl.range(start, end, BLOCK, num_stages=STAGES):
         cols = block_start + tl.arange(0, BLOCK)
         # evict_last: the second pass reads this row again, ideally from L2
         x = tl.load(x_row + cols, mask=cols < end, other=-float("inf"), eviction_policy="evict_last")
@@ -36,13 +36,14 @@ def chunk_pair(x_row, start, end, BLOCK: tl.constexpr):
 
 
 @triton.jit
-def write_chunk(x_row, y_row, start, end, m, d, LOG: tl.constexpr, BLOCK: tl.constexpr):
+def write_chunk(x_row, y_row, start, end, m, d, LOG: tl.constexpr, BLOCK: tl.constexpr,
+                STAGES: tl.constexpr):
     """Write softmax of columns [start, end) given the row's pair, last block first.
 
     The first pass ended on the last blocks, so walking back hits the blocks most likely still in L2.
     """
     n_blocks = tl.cdiv(end - start, BLOCK)
-    for i in tl.range(0, n_blocks):
+    for i in tl.range(0, n_blocks, num_stages=STAGES):
         cols = start + (n_blocks - 1 - i) * BLOCK + tl.arange(0, BLOCK)
         mask = cols < end
         x = tl.load(x_row + cols, mask=mask, other=-float("inf"), eviction_policy="evict_first")
@@ -69,19 +70,21 @@ def single_block_forward(
 
 @triton.jit
 def online_forward(x_ptr, y_ptr, M, N, x_row_stride, y_row_stride,
-                   BLOCK: tl.constexpr, LOG: tl.constexpr):
+                   BLOCK: tl.constexpr, LOG: tl.constexpr, STAGES: tl.constexpr):
     for row in tl.range(tl.program_id(0), M, tl.num_programs(0)):
         x_row = row_pointer(x_ptr, row, x_row_stride)
-        m, d = chunk_pair(x_row, 0, N, BLOCK)
-        write_chunk(x_row, row_pointer(y_ptr, row, y_row_stride), 0, N, m, d, LOG, BLOCK)
+        m, d = chunk_pair(x_row, 0, N, BLOCK, STAGES)
+        write_chunk(x_row, row_pointer(y_ptr, row, y_row_stride), 0, N, m, d, LOG, BLOCK, STAGES)
 
 
 @triton.jit
-def split_partials(x_ptr, pairs_ptr, N, x_row_stride, chunk, BLOCK: tl.constexpr):
+def split_partials(x_ptr, pairs_ptr, N, x_row_stride, chunk, BLOCK: tl.constexpr,
+                   STAGES: tl.constexpr):
     """Chunk ``program_id(1)`` of row ``program_id(0)``: its pair into ``pairs[0|1, row, chunk]``."""
     row, split, n_splits = tl.program_id(0), tl.program_id(1), tl.num_programs(1)
     start = split * chunk
-    m, d = chunk_pair(row_pointer(x_ptr, row, x_row_stride), start, tl.minimum(start + chunk, N), BLOCK)
+    m, d = chunk_pair(row_pointer(x_ptr, row, x_row_stride), start, tl.minimum(start + chunk, N),
+                      BLOCK, STAGES)
     slot = row.to(tl.int64) * n_splits + split
     tl.store(pairs_ptr + slot, m)
     tl.store(pairs_ptr + tl.num_programs(0).to(tl.int64) * n_splits + slot, d)
@@ -89,7 +92,8 @@ def split_partials(x_ptr, pairs_ptr, N, x_row_stride, chunk, BLOCK: tl.constexpr
 
 @triton.jit
 def split_forward(x_ptr, y_ptr, pairs_ptr, N, x_row_stride, y_row_stride, chunk,
-                  SPLITS_BLOCK: tl.constexpr, BLOCK: tl.constexpr, LOG: tl.constexpr):
+                  SPLITS_BLOCK: tl.constexpr, BLOCK: tl.constexpr, LOG: tl.constexpr,
+                  STAGES: tl.constexpr):
     row, split, n_splits = tl.program_id(0), tl.program_id(1), tl.num_programs(1)
     slots = tl.arange(0, SPLITS_BLOCK)
     first = row.to(tl.int64) * n_splits
@@ -99,4 +103,4 @@ def split_forward(x_ptr, y_ptr, pairs_ptr, N, x_row_stride, y_row_stride, chunk,
     m, d = merge_pairs(m_parts, d_parts)
     start = split * chunk
     write_chunk(row_pointer(x_ptr, row, x_row_stride), row_pointer(y_ptr, row, y_row_stride),
-                start, tl.minimum(start + chunk, N), m, d, LOG, BLOCK)
+                start, tl.minimum(start + chunk, N), m, d, LOG, BLOCK, STAGES)
