@@ -1,55 +1,61 @@
 """Run today's asv suite against past commits, each checked out in its own git worktree; publish.
 
     python3 benchmarks/asv_history.py [REVISION ...] [-n COUNT] [--machine NAME] [--quick]
-                                      [-b REGEX ...] [--skip-existing] [--no-publish] [--list]
+        [-b REGEX ...] [--skip-existing] [--stop-after SECONDS] [--log FILE] [--no-publish]
+    python3 benchmarks/asv_history.py --list ...       # the commits and selection; runs nothing
+    python3 benchmarks/asv_history.py --publish-only   # publish the results there are
 
 REVISION ... is what ``git rev-list`` takes (default HEAD: every commit of the current branch);
--n keeps the newest COUNT. Commits run newest first, so a run cut short has covered the most
-recent history, and a second run with --skip-existing goes on where it stopped.
+-n keeps the newest COUNT. Commits run newest first, so a run cut short (--stop-after, or a time
+limit) has covered the most recent history, and a second run with --skip-existing goes on.
 
 For each commit this checks the commit out in a temporary git worktree and runs
 
-    asv run --environment existing:PYTHON --set-commit-hash SHA --machine NAME [-b ...]
+    asv run --environment existing:PYTHON --set-commit-hash SHA --machine NAME [--bench ...]
 
-from the repository root, so asv imports the benchmarks from this checkout's asv_benchmarks/
-(the suite as it is now) while the code under test is the old commit's: ASV_PYTHONPATH (the path
-asv gives its benchmark processes) starts with the worktree, and SOFTMAX_LAB_CODE_ROOT names it,
-so that a module found elsewhere (an installed copy, this checkout) is refused. A module the
-commit does not have, or an older API, makes those benchmarks skip (n/a), not fail; asv records
-failures of code that is there but broken, and this goes on to the next commit.
+from the repository root: asv imports the benchmarks from this checkout's asv_benchmarks/ (the
+suite as it is now) while the code under test is the old commit's. ASV_PYTHONPATH (the path asv
+gives its benchmark processes) starts with the worktree, this checkout is taken off PYTHONPATH,
+and SOFTMAX_LAB_CODE_ROOT names the worktree so that a module found anywhere else (an installed
+copy) is refused. A package the commit does not have, or an older API, makes those benchmarks
+skip (n/a), not fail; code that is there but broken is recorded as failed, and the run goes on.
 
 Results go to asv_results/<machine>/<sha>-<environment>.json. asv merges a run into the file of
-its commit and machine (only the benchmarks and parameters run are replaced) and never touches
-other commits or machines; the results are committed, so the history grows across machines and
-over time. Then ``asv publish`` writes the site to html/ (git-ignored).
+its commit and machine (only the benchmarks and parameters run are replaced) and touches no other
+commit or machine; the results are committed, so the history grows across machines and over
+time. ``asv publish`` then writes the site to html/ (git-ignored), which this makes readable
+offline (asv's page loads its scripts from CDNs) and gives a page per commit.
 
 The machine is named after its GPU ("h200" for an NVIDIA H200, from nvidia-smi or torch) unless
---machine says otherwise; a machine without a GPU needs --machine. Its entry in ~/.asv-machine.json
-(asv's own record: OS, CPU, RAM, and here the GPU) is written before the first run.
+--machine names it; a machine without a GPU needs --machine. Its entry in ~/.asv-machine.json
+(OS, CPU, cores, RAM and the GPU, all filled in: ``asv machine --yes`` would keep only the name)
+is written before the first run.
 
---quick runs the selection of asv_benchmarks.common.quick_regexes(): all CPU benchmarks, the copy
-bandwidth, and ours against torch.softmax at N = 4096, 65536 and 1M in float32, forward and
-backward (about a minute per commit on an H100 or H200, against ~10 for the whole GPU grid).
--b adds asv -b expressions (matched against names with their parameters, as asv does).
-No network is needed, nor anything beyond asv and what the benchmarks import.
+--quick runs asv_benchmarks.common.quick_regexes(): the CPU benchmarks (the traffic model's
+predictions at the quick widths only), the copy bandwidth, and ours against torch.softmax at
+N = 256, 65536 and 1M (one width per kernel path) in float32, forward and backward. -b adds asv
+--bench expressions (matched against names with their parameters, as asv does). Nothing here
+needs a network: only git, asv and what the benchmarks import.
 """
 
 from __future__ import annotations
 
 import argparse
 import collections
+import html
+import json
 import math
 import os
 import platform
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CONFIG = os.path.join(ROOT, "asv.conf.json")
 CODE_ROOT_VARIABLE = "SOFTMAX_LAB_CODE_ROOT"  # asv_benchmarks.common reads it
 
 
@@ -104,34 +110,44 @@ def python_paths_without_checkout() -> list[str]:
     return [e for e in entries if e and os.path.realpath(e) != here]
 
 
-def run_commit(sha: str, worktree: str, args, python: str) -> int:
+def run_commit(sha: str, worktree: str, args, python: str, log) -> int:
     kept = python_paths_without_checkout()
     env = dict(os.environ, ASV_PYTHONPATH=os.pathsep.join([worktree, *kept]),
                **{CODE_ROOT_VARIABLE: worktree})
     env.pop("PYTHONPATH", None)
     if kept:
         env["PYTHONPATH"] = os.pathsep.join(kept)
-    command = [sys.executable, "-m", "asv", "run", "--config", CONFIG,
+    command = [sys.executable, "-m", "asv", "run", "--config", args.config,
                "--environment", f"existing:{python}", "--set-commit-hash", sha,
                "--machine", args.machine]
     for regex in args.bench:
         command += ["--bench", regex]
-    if args.skip_existing:
-        command.append("--skip-existing-successful")
     if args.show_stderr:
         command.append("--show-stderr")
-    return subprocess.run(command, cwd=ROOT, env=env).returncode
+    return subprocess.run(command, cwd=ROOT, env=env, stdout=log, stderr=log).returncode
 
 
-def tally(machine: str, sha: str) -> collections.Counter:
-    """What the results hold for this commit and machine: measured, skipped (n/a), failed."""
+def config_path(config: str, key: str) -> str:
+    """A folder of the asv configuration (asv reads them relative to the configuration's)."""
     from asv.config import Config
+
+    return os.path.join(os.path.dirname(config), getattr(Config.load(config), key))
+
+
+def has_results(config: str, machine: str, sha: str) -> bool:
+    folder = os.path.join(config_path(config, "results_dir"), machine)
+    return os.path.isdir(folder) and any(name.startswith(sha[:8] + "-")
+                                         for name in os.listdir(folder))
+
+
+def tally(config: str, machine: str, sha: str) -> collections.Counter:
+    """What the results hold for this commit and machine: measured, n/a, failed."""
     from asv.results import iter_results_for_machine_and_hash
 
-    results_dir = os.path.join(ROOT, Config.load(CONFIG).results_dir)
     counts = collections.Counter()
     try:
-        for result in iter_results_for_machine_and_hash(results_dir, machine, sha):
+        for result in iter_results_for_machine_and_hash(config_path(config, "results_dir"),
+                                                        machine, sha):
             for key in result.get_all_result_keys():
                 values = result.get_result_value(key, result.get_result_params(key))
                 for value in values if isinstance(values, list) else [values]:
@@ -141,6 +157,88 @@ def tally(machine: str, sha: str) -> collections.Counter:
     except OSError:  # no results for this machine yet
         pass
     return counts
+
+
+VENDOR = os.path.join(ROOT, "asv_benchmarks", "site_vendor")
+VENDORED = {  # the basename of each CDN address in asv's index.html -> the file in VENDOR
+    "jquery-3.3.1.min.js": "jquery-3.3.1.min.js",
+    "jquery.flot.min.js": "jquery.flot.js",
+    "jquery.flot.time.min.js": "jquery.flot.time.js",
+    "jquery.flot.selection.min.js": "jquery.flot.selection.js",
+    "jquery.flot.categories.min.js": "jquery.flot.categories.js",
+    "jquery.flot.orderBars.js": "jquery.flot.orderBars.js",
+    "stupidtable.min.js": "stupidtable.min.js",
+    "md5.min.js": "md5.min.js",
+    "bootstrap.min.js": "bootstrap.min.js",
+    "bootstrap.min.css": "bootstrap.min.css",
+}
+
+
+def offline_site(html_dir: str) -> list[str]:
+    """Point the published index.html at copies of its scripts and styles in html/vendor/.
+
+    asv's page loads jQuery, flot, bootstrap and friends from CDNs, and without a network shows
+    nothing but an error; these machines have none, nor may a reader. Returns the addresses
+    still left pointing outside (none, unless a newer asv loads something new).
+    """
+    shutil.copytree(VENDOR, os.path.join(html_dir, "vendor"), dirs_exist_ok=True)
+    index = os.path.join(html_dir, "index.html")
+    with open(index) as f:
+        page = f.read()
+    left = []
+
+    def local(match):
+        tag, url = match.group(1), match.group(2)
+        name = VENDORED.get(url.rsplit("/", 1)[-1])
+        if name is None:
+            left.append(url)
+            return match.group(0)
+        if tag == "script":
+            return f'<script src="vendor/{name}" onerror="js_load_failure()">'
+        return f'<link rel="stylesheet" href="vendor/{name}">'
+
+    page = re.sub(r'<(script|link)\b[^>]*?(?:src|href)="(https?://[^"]+)"[^>]*>', local, page)
+    with open(index, "w") as f:
+        f.write(page)
+    return left
+
+
+def commit_pages(html_dir: str) -> None:
+    """html/commits/: a list of the commits the site shows, and a page for each (its message and
+    the files it changed), where asv.conf.json's project_url and show_commit_url point. There is
+    no repository website to link to, and without these asv's links lead to an empty page."""
+    with open(os.path.join(html_dir, "index.json")) as f:
+        shas = list(json.load(f)["revision_to_hash"].values())[::-1]
+    folder = os.path.join(html_dir, "commits")
+    style = ("<style>body{font-family:sans-serif;margin:2em} "
+             "pre{font-size:13px;white-space:pre-wrap}</style>")
+    rows = []
+    for sha in shas:
+        line = git("log", "-1", "--format=%h %ad %s", "--date=short", sha).strip()
+        rows.append(f'<li><a href="{sha}/"><code>{html.escape(line)}</code></a></li>')
+        text = git("show", "--stat", "--format=fuller", sha)
+        os.makedirs(os.path.join(folder, sha), exist_ok=True)
+        with open(os.path.join(folder, sha, "index.html"), "w") as f:
+            f.write(f"<!doctype html><meta charset=utf-8><title>{sha[:8]}</title>{style}"
+                    f'<p><a href="../../">benchmarks</a> · <a href="../">commits</a></p>'
+                    f"<pre>{html.escape(text)}</pre>")
+    with open(os.path.join(folder, "index.html"), "w") as f:
+        f.write(f"<!doctype html><meta charset=utf-8><title>Benchmarked commits</title>{style}"
+                f'<p><a href="../">benchmarks</a></p><h1>Benchmarked commits, newest first</h1>'
+                f"<ul>{''.join(rows)}</ul>")
+
+
+def publish(config: str, log) -> None:
+    """``asv publish``, then the site made to work offline."""
+    subprocess.run([sys.executable, "-m", "asv", "publish", "--config", config], cwd=ROOT,
+                   check=True, stdout=log, stderr=log)
+    html_dir = config_path(config, "html_dir")
+    for url in offline_site(html_dir):
+        print(f"warning: the site still loads {url} from the network", file=sys.stderr)
+    commit_pages(html_dir)
+    where = os.path.relpath(html_dir, ROOT)
+    print(f"published to {where}/: view it with `asv preview` (from the repository root) or "
+          f"`python3 -m http.server -d {where} -b 127.0.0.1 8080`")
 
 
 def parse_args(argv=None):
@@ -156,10 +254,21 @@ def parse_args(argv=None):
                         help="the reduced selection of asv_benchmarks.common.quick_regexes()")
     parser.add_argument("-b", "--bench", action="append", default=[],
                         help="asv -b regular expression (repeatable)")
+    parser.add_argument("--stop-after", type=float, metavar="SECONDS",
+                        help="start no new commit after SECONDS (then publish): for a machine "
+                             "lent by the minute")
     parser.add_argument("--skip-existing", action="store_true",
-                        help="skip benchmarks whose every parameter has a result already")
+                        help="skip commits that have results on this machine already (to go on "
+                             "with a run that was cut short)")
     parser.add_argument("-e", "--show-stderr", action="store_true", help="asv's --show-stderr")
+    parser.add_argument("--log", help="append asv's own output here (default: the console), "
+                                      "and print only a line per commit")
     parser.add_argument("--no-publish", action="store_true", help="skip `asv publish`")
+    parser.add_argument("--publish-only", action="store_true",
+                        help="run nothing: publish the results there are (and make the site "
+                             "work offline)")
+    parser.add_argument("--config", default=os.path.join(ROOT, "asv.conf.json"),
+                        help="asv configuration (default: the repository's asv.conf.json)")
     parser.add_argument("--list", action="store_true",
                         help="print the commits and the selection, run nothing")
     return parser.parse_args(argv)
@@ -167,10 +276,14 @@ def parse_args(argv=None):
 
 def main(argv=None) -> int:
     args = parse_args(argv)
+    args.config = os.path.abspath(args.config)
     if not os.path.isdir(os.path.join(ROOT, ".git")) and not os.path.isfile(
             os.path.join(ROOT, ".git")):
         sys.exit(f"{ROOT} is not a git checkout: the history needs the repository's .git "
                  "(copy it along, or clone a `git bundle` of it)")
+    if args.publish_only:
+        publish(args.config, None)
+        return 0
     if args.quick:
         sys.path.insert(0, ROOT)
         from asv_benchmarks.common import quick_regexes
@@ -192,35 +305,51 @@ def main(argv=None) -> int:
         return 0
 
     register_machine(args.machine, gpu)
-    crashed = []
+    # A SIGTERM (a time limit) unwinds like an exception, so that the worktrees are removed.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    git("worktree", "prune")  # left by a run that was killed outright
+    log = open(args.log, "a") if args.log else None
+    began = time.monotonic()
+    summary, crashed = [], []
     scratch = tempfile.mkdtemp(prefix="asv-history-")
     try:
         for number, sha in enumerate(shas, 1):
+            if args.stop_after is not None and time.monotonic() - began > args.stop_after:
+                print(f"stopping after {args.stop_after:.0f} s: {len(shas) - number + 1} commits "
+                      "left (run again with --skip-existing to go on)")
+                break
             subject = git("log", "-1", "--format=%h %s", sha).strip()
-            print(f"\n[{number}/{len(shas)}] {subject}", flush=True)
+            if args.skip_existing and has_results(args.config, args.machine, sha):
+                print(f"[{number}/{len(shas)}] {sha[:8]}: has results already, skipped")
+                continue
+            print(f"[{number}/{len(shas)}] {subject[:100]}", flush=True)
+            if log:
+                print(f"\n=== {subject}", file=log, flush=True)
             worktree = os.path.join(scratch, sha[:12])
             git("worktree", "add", "--detach", "--quiet", worktree, sha)
             started = time.monotonic()
             try:
-                code = run_commit(sha, worktree, args, args.python)
+                code = run_commit(sha, worktree, args, args.python, log)
             finally:
                 git("worktree", "remove", "--force", worktree)
-            counts = tally(args.machine, sha)
             # asv exits 2 when a benchmark failed (recorded as such); anything else is asv's own.
             if code not in (0, 2):
                 crashed.append(sha[:8])
-            print(f"[{number}/{len(shas)}] {sha[:8]}: {counts['ok']} measured, "
-                  f"{counts['n/a']} skipped (n/a), {counts['failed']} failed, recorded for "
-                  f"{args.machine}; asv exit {code}; {time.monotonic() - started:.0f} s", flush=True)
+            counts = tally(args.config, args.machine, sha)
+            summary.append([sha[:8], counts["ok"], counts["n/a"], counts["failed"], code,
+                            round(time.monotonic() - started)])
+            print("    {1} measured, {2} n/a, {3} failed; asv exit {4}; {5} s".format(
+                *summary[-1]), flush=True)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
         git("worktree", "prune")
 
+    print(f"\nrecorded for machine {args.machine!r} (n/a: skipped, or not in this selection)")
+    header = ["commit", "measured", "n/a", "failed", "asv exit", "seconds"]
+    for row in [header, *summary]:
+        print("  " + "".join(f"{cell!s:>10}" for cell in row))
     if not args.no_publish:
-        subprocess.run([sys.executable, "-m", "asv", "publish", "--config", CONFIG], cwd=ROOT,
-                       check=True)
-        print("site in html/: `asv preview` (from the repository root), or "
-              "`python3 -m http.server -d html -b 127.0.0.1 8080`")
+        publish(args.config, log)
     if crashed:
         print(f"asv itself failed on {', '.join(crashed)}", file=sys.stderr)
         return 1

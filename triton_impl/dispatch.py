@@ -13,8 +13,8 @@ single_block  when a row fits on chip (up to ``SINGLE_BLOCK_MAX_COLS`` float32 v
               ``PERSISTENT_FROM_COLS``) the grid is persistent: as many programs as fit on the GPU
               at once, read off the compiled kernel's registers and shared memory.
 split         for rows too wide to hold when there are too few of them to fill the GPU with one
-              program per row: each row is cut into ``splits`` chunks so about
-              ``SPLIT_PROGRAMS_PER_SM`` programs run per multiprocessor.
+              program per row (``SPLIT_MAX_ROWS_PER_SM``): each row is cut into ``splits`` chunks
+              so about ``SPLIT_PROGRAMS_PER_SM`` programs run per multiprocessor.
 online        otherwise: ``ONLINE_BLOCK`` columns at a time, no limit on N, one program per row.
 
 The numbers were chosen from ``benchmarks/sweep_plans.py`` on an H200 (results/ has the sweep).
@@ -49,7 +49,12 @@ program per SM) it gave 3596 against 3134 GB/s; everywhere else one program per 
 (by 3-10%), so the other widths launch one program per tile."""
 PERSISTENT_STAGES = 3
 ONLINE_BLOCK = {4: 16384, 2: 8192}
-"""Itemsize -> columns per step of the online and split kernels (measured best at N=65536)."""
+"""Itemsize -> columns per step of the online forward (measured best at N=65536)."""
+ONLINE_BACKWARD_STEP_BYTES = 65536
+"""Bytes of y and dy together per step of the online backward, whose loops are software-pipelined
+``ONLINE_BACKWARD_STAGES`` deep (three 64 KiB stages fit in shared memory). Measured at N=65536:
+bfloat16 3325 against 2774 GB/s unpipelined; float32 2842 against 2778."""
+ONLINE_BACKWARD_STAGES = 3
 ONLINE_WARPS = 16
 ONLINE_PROGRAMS_PER_SM = 1
 """Programs per SM of the online kernel's persistent grid, when forced (``persistent=True``): each
@@ -58,8 +63,12 @@ it did not pay (fp32 N=65536: 3071 against 3196 GB/s with one program per row; b
 against 2875), because the written outputs pass through L2 too; so the default grid is one
 program per row."""
 SPLIT_PROGRAMS_PER_SM = 2
-MIN_CHUNK_BLOCKS = 4
-"""A split chunk spans at least this many blocks, so that each program has a loop worth running."""
+"""Split-row cuts each row so that about this many programs per SM share the rows."""
+SPLIT_MAX_ROWS_PER_SM = 0.5
+"""Split-row is chosen while M <= this * SMs; above it, one program per row already fills the GPU
+(measured at N=1M: M=64 split 55% against online 51% of copy; M=128 split 58% against 62%)."""
+SPLIT_BLOCK = 4096
+"""Columns per step of the split kernels, small so that a few rows still make many chunks."""
 MAX_WARPS = 32
 
 
@@ -151,16 +160,23 @@ def _single_block_plan(M, N, dtype, info, backward, log, block_n, persistent):
     return Plan("single_block", block_m, block_n, num_warps, stages, 1, N, (programs,), True)
 
 
-def _multi_block_plan(kernel, M, N, dtype, info, block_n, splits, persistent):
+def _multi_block_plan(kernel, M, N, dtype, info, backward, block_n, splits, persistent):
     itemsize = torch.finfo(dtype).bits // 8
-    block_n = block_n or min(ONLINE_BLOCK[itemsize], triton.next_power_of_2(N))
+    if kernel == "split":
+        default_block, stages = SPLIT_BLOCK, 1
+    elif backward:
+        default_block = ONLINE_BACKWARD_STEP_BYTES // (2 * itemsize)
+        stages = ONLINE_BACKWARD_STAGES
+    else:
+        default_block, stages = ONLINE_BLOCK[itemsize], 1
+    block_n = block_n or min(default_block, triton.next_power_of_2(N))
     num_warps = min(max(block_n // (32 * VECTORS_PER_THREAD * (16 // itemsize)), 1), ONLINE_WARPS)
     if kernel == "online":
         programs = min(M, ONLINE_PROGRAMS_PER_SM * info.sm_count) if persistent else M
-        return Plan("online", 1, block_n, num_warps, 1, 1, N, (programs,), programs < M)
+        return Plan("online", 1, block_n, num_warps, stages, 1, N, (programs,), programs < M)
     if splits is None:
         wanted = triton.cdiv(SPLIT_PROGRAMS_PER_SM * info.sm_count, M)
-        splits = max(1, min(wanted, N // (MIN_CHUNK_BLOCKS * block_n)))
+        splits = max(1, min(wanted, triton.cdiv(N, block_n)))
     chunk = triton.cdiv(triton.cdiv(N, splits), block_n) * block_n
     splits = triton.cdiv(N, chunk)  # rounding the chunk up may leave fewer, never empty, chunks
     return Plan("split", 1, block_n, num_warps, 1, splits, chunk, (M, splits))
@@ -172,13 +188,13 @@ def _cached_plan(M, N, dtype, device, backward, log, kernel, block_n, splits, pe
     if kernel is None:
         if triton.next_power_of_2(N) <= _single_block_max_cols(backward):
             kernel = "single_block"
-        elif M < info.sm_count:
+        elif M <= SPLIT_MAX_ROWS_PER_SM * info.sm_count:
             kernel = "split"
         else:
             kernel = "online"
     if kernel == "single_block":
         return _single_block_plan(M, N, dtype, info, backward, log, block_n, persistent)
-    return _multi_block_plan(kernel, M, N, dtype, info, block_n, splits, persistent)
+    return _multi_block_plan(kernel, M, N, dtype, info, backward, block_n, splits, persistent)
 
 
 def make_plan(M: int, N: int, dtype: torch.dtype, device: torch.device, *, backward: bool = False,

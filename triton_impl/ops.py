@@ -1,10 +1,11 @@
 """The torch layer: layouts, the custom ops, autograd, and the public functions.
 
-Layering, from the bottom: ``launch`` runs a plan on (M, N) row matrices; the custom ops
-``softmax_lab::softmax_forward`` / ``softmax_backward`` (registered with ``torch.library``, each
-with a fake implementation, so ``torch.compile`` traces through without a graph break) turn any
-tensor and ``dim`` into such matrices and allocate the result; autograd is registered on the
-forward op; ``softmax`` / ``log_softmax`` are the drop-ins for ``torch.softmax`` /
+Layering, from the bottom: ``launch`` runs a plan on (M, N) row matrices; ``_forward`` and
+``_backward`` turn any tensor and ``dim`` into such matrices and allocate the result; the custom
+ops ``softmax_lab::softmax_forward`` / ``softmax_backward`` wrap them for ``torch.compile``
+(registered with ``torch.library``, each with a fake implementation and autograd, so a compiled
+model traces through without a graph break), and ``_EagerSoftmax`` wraps them for eager calls
+with less overhead; ``softmax`` / ``log_softmax`` are the drop-ins for ``torch.softmax`` /
 ``torch.log_softmax``.
 
 Layouts: the softmax dim is moved last. If the elements along it are contiguous and the other dims
@@ -56,9 +57,8 @@ def _options(path: str, block_n: int, splits: int, persistent: int) -> dict:
                 persistent=None if persistent < 0 else bool(persistent))
 
 
-@torch.library.custom_op("softmax_lab::softmax_forward", mutates_args=())
-def softmax_forward(x: torch.Tensor, dim: int, log: bool, path: str = "", block_n: int = 0,
-                    splits: int = 0, persistent: int = -1) -> torch.Tensor:
+def _forward(x: torch.Tensor, dim: int, log: bool, path: str, block_n: int, splits: int,
+             persistent: int) -> torch.Tensor:
     y = _new_output(x, dim)
     if x.numel() == 0:
         return y
@@ -69,6 +69,25 @@ def softmax_forward(x: torch.Tensor, dim: int, log: bool, path: str = "", block_
     return y
 
 
+def _backward(y: torch.Tensor, dy: torch.Tensor, dim: int, log: bool, path: str, block_n: int,
+              splits: int, persistent: int) -> torch.Tensor:
+    dx = _new_output(y, dim)
+    if y.numel() == 0:
+        return dx
+    y_rows = _as_rows(y, dim)
+    plan = make_plan(*y_rows.shape, y.dtype, y.device, backward=True, log=log,
+                     **_options(path, block_n, splits, persistent))
+    launch.softmax_backward_rows(plan, y_rows, _as_rows(dy.to(y.dtype), dim), _as_rows(dx, dim),
+                                 log)
+    return dx
+
+
+@torch.library.custom_op("softmax_lab::softmax_forward", mutates_args=())
+def softmax_forward(x: torch.Tensor, dim: int, log: bool, path: str = "", block_n: int = 0,
+                    splits: int = 0, persistent: int = -1) -> torch.Tensor:
+    return _forward(x, dim, log, path, block_n, splits, persistent)
+
+
 @softmax_forward.register_fake
 def _(x, dim, log, path="", block_n=0, splits=0, persistent=-1):
     return _new_output(x, dim)
@@ -77,14 +96,7 @@ def _(x, dim, log, path="", block_n=0, splits=0, persistent=-1):
 @torch.library.custom_op("softmax_lab::softmax_backward", mutates_args=())
 def softmax_backward(y: torch.Tensor, dy: torch.Tensor, dim: int, log: bool, path: str = "",
                      block_n: int = 0, splits: int = 0, persistent: int = -1) -> torch.Tensor:
-    dx = _new_output(y, dim)
-    if y.numel() == 0:
-        return dx
-    y_rows = _as_rows(y, dim)
-    plan = make_plan(*y_rows.shape, y.dtype, y.device, backward=True, log=log,
-                     **_options(path, block_n, splits, persistent))
-    launch.softmax_backward_rows(plan, y_rows, _as_rows(dy, dim), _as_rows(dx, dim), log)
-    return dx
+    return _backward(y, dy, dim, log, path, block_n, splits, persistent)
 
 
 @softmax_backward.register_fake
@@ -97,22 +109,42 @@ def _setup_context(ctx, inputs, output):
     ctx.save_for_backward(output)
 
 
-def _backward(ctx, dy):
+def _backward_of_op(ctx, dy):
     (y,) = ctx.saved_tensors
-    dx = softmax_backward(y, dy.to(y.dtype), ctx.dim, ctx.log, *ctx.options)
+    dx = softmax_backward(y, dy, ctx.dim, ctx.log, *ctx.options)
     return (dx,) + (None,) * (2 + len(ctx.options))
 
 
-torch.library.register_autograd("softmax_lab::softmax_forward", _backward,
+torch.library.register_autograd("softmax_lab::softmax_forward", _backward_of_op,
                                 setup_context=_setup_context)
+
+
+class _EagerSoftmax(torch.autograd.Function):
+    """The same kernels without the custom op's dispatch, for eager calls: the op's Python layers
+    cost several microseconds a call, which small problems feel. ``torch.compile`` sees the op."""
+
+    @staticmethod
+    def forward(ctx, x, dim, log, *options):
+        y = _forward(x, dim, log, *options)
+        ctx.save_for_backward(y)
+        ctx.dim, ctx.log, ctx.options = dim, log, options
+        return y
+
+    @staticmethod
+    def backward(ctx, dy):
+        (y,) = ctx.saved_tensors
+        dx = _backward(y, dy, ctx.dim, ctx.log, *ctx.options)
+        return (dx,) + (None,) * (2 + len(ctx.options))
 
 
 def _apply(x, dim, dtype, log, kernel, block_n, splits, persistent):
     if dtype is not None:
         x = x.to(dtype)
     dim = check_input(x, dim)
-    return softmax_forward(x, dim, log, kernel or "", block_n or 0, splits or 0,
-                           -1 if persistent is None else int(persistent))
+    options = (kernel or "", block_n or 0, splits or 0, -1 if persistent is None else int(persistent))
+    if torch.compiler.is_compiling():
+        return softmax_forward(x, dim, log, *options)
+    return _EagerSoftmax.apply(x, dim, log, *options)
 
 
 def softmax(x: torch.Tensor, dim: int = -1, dtype: torch.dtype | None = None, *,
