@@ -31,6 +31,8 @@ def _moved_shape(x: torch.Tensor, dim: int) -> tuple[int, ...]:
 
 def _as_rows(x: torch.Tensor, dim: int) -> torch.Tensor:
     """``x`` with ``dim`` moved last as an (M, N) matrix of unit column stride, a view when possible."""
+    if dim == x.dim() - 1 and x.is_contiguous():  # the common case, without movedim's cost
+        return x.view(-1, x.shape[-1])
     moved = x.movedim(dim, -1) if x.dim() else x.reshape(1)
     N = moved.shape[-1]
     M = math.prod(moved.shape[:-1])
@@ -44,6 +46,8 @@ def _as_rows(x: torch.Tensor, dim: int) -> torch.Tensor:
 
 def _new_output(x: torch.Tensor, dim: int) -> torch.Tensor:
     """An uninitialised tensor shaped like ``x``, contiguous with ``dim`` last (the kernels' layout)."""
+    if dim == x.dim() - 1:
+        return torch.empty(x.shape, dtype=x.dtype, device=x.device)
     out = torch.empty(_moved_shape(x, dim), dtype=x.dtype, device=x.device)
     return out.movedim(-1, dim) if x.dim() else out.reshape(())
 
@@ -144,7 +148,9 @@ def _apply(x, dim, dtype, log, kernel, block_n, splits, persistent):
     options = (kernel or "", block_n or 0, splits or 0, -1 if persistent is None else int(persistent))
     if torch.compiler.is_compiling():
         return softmax_forward(x, dim, log, *options)
-    return _EagerSoftmax.apply(x, dim, log, *options)
+    if x.requires_grad and torch.is_grad_enabled():
+        return _EagerSoftmax.apply(x, dim, log, *options)
+    return _forward(x, dim, log, *options)
 
 
 def softmax(x: torch.Tensor, dim: int = -1, dtype: torch.dtype | None = None, *,
