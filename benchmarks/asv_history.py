@@ -159,7 +159,11 @@ def tally(config: str, machine: str, sha: str) -> collections.Counter:
     return counts
 
 
-VENDOR = os.path.join(ROOT, "asv_benchmarks", "site_vendor")
+VENDOR = os.environ.get("ASV_SITE_VENDOR", os.path.join(ROOT, ".site_vendor"))
+"""Local copies of the site's third-party scripts (jQuery, flot, bootstrap...), for reading the
+site with no network. They are not ours, so the repository does not hold them: put them in this
+git-ignored folder (or name another with ASV_SITE_VENDOR) under the names in VENDORED; without
+them the site loads the scripts from their CDNs, as asv publishes it."""
 VENDORED = {  # the basename of each CDN address in asv's index.html -> the file in VENDOR
     "jquery-3.3.1.min.js": "jquery-3.3.1.min.js",
     "jquery.flot.min.js": "jquery.flot.js",
@@ -181,6 +185,8 @@ def offline_site(html_dir: str) -> list[str]:
     nothing but an error; these machines have none, nor may a reader. Returns the addresses
     still left pointing outside (none, unless a newer asv loads something new).
     """
+    if not os.path.isdir(VENDOR):
+        return []
     shutil.copytree(VENDOR, os.path.join(html_dir, "vendor"), dirs_exist_ok=True)
     index = os.path.join(html_dir, "index.html")
     with open(index) as f:
@@ -237,7 +243,7 @@ def publish(config: str, log) -> None:
         print(f"warning: the site still loads {url} from the network", file=sys.stderr)
     commit_pages(html_dir)
     where = os.path.relpath(html_dir, ROOT)
-    print(f"published to {where}/: view it with `asv preview` (from the repository root) or "
+    print(f"published to {where}/: view it with "
           f"`python3 -m http.server -d {where} -b 127.0.0.1 8080`")
 
 
