@@ -64,10 +64,10 @@ def git(*args: str, **kwargs) -> str:
                           stdout=subprocess.PIPE, **kwargs).stdout
 
 
-def commits(revisions: list[str], count: int | None) -> list[str]:
-    """Full hashes of ``git rev-list REVISIONS``, newest first, the newest ``count`` of them."""
+def commits(revisions: list[str], count: int | None, paths: list[str] = ()) -> list[str]:
+    """Full hashes of ``git rev-list REVISIONS -- PATHS``, newest first, the newest ``count``."""
     limit = [f"--max-count={count}"] if count else []
-    return git("rev-list", *limit, *revisions, "--").split()
+    return git("rev-list", *limit, *revisions, "--", *paths).split()
 
 
 def gpu_name(python: str) -> str:
@@ -250,6 +250,8 @@ def publish(config: str, log) -> None:
 def parse_args(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--touching", action="append", default=[], metavar="PATH",
+                        help="only commits that changed PATH (repeatable), e.g. triton_impl")
     parser.add_argument("revisions", nargs="*", default=["HEAD"],
                         help="git rev-list arguments (default HEAD: the current branch)")
     parser.add_argument("-n", "--max-count", type=int, help="only the newest COUNT commits")
@@ -300,7 +302,7 @@ def main(argv=None) -> int:
         if not gpu:
             sys.exit("no GPU found: name this machine with --machine (e.g. --machine laptop-cpu)")
         args.machine = machine_slug(gpu)
-    shas = commits(args.revisions, args.max_count)
+    shas = commits(args.revisions, args.max_count, args.touching)
     print(f"machine {args.machine!r} ({gpu or 'no GPU'}, {platform.node()}); "
           f"{len(shas)} commits, newest first")
     for regex in args.bench:
