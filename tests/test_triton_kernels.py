@@ -225,3 +225,16 @@ def test_dispatcher_picks_by_width_and_rows(device):
     plan = triton_impl.make_plan(2, 1 << 20, torch.float32, torch.device(device))
     assert plan.splits > 1 and plan.grid == (2, plan.splits)
     assert "split" in plan.describe()
+
+
+@pytest.mark.parametrize("log", [False, True], ids=["softmax", "log_softmax"])
+def test_backward_alone_matches_autograd(log, device):
+    x = _random((6, 70), torch.float32, device).requires_grad_(True)
+    y = (triton_impl.log_softmax if log else triton_impl.softmax)(x, 1)
+    dy = _random((6, 70), torch.float32, device, seed=3)
+    (expected,) = torch.autograd.grad(y, x, dy)
+    got = triton_impl.softmax_backward_data(y.detach(), dy, 1, log=log, kernel="online",
+                                            block_n=16)
+    torch.testing.assert_close(got, expected, rtol=1e-5, atol=1e-6)
+    with pytest.raises(ValueError, match="must match"):
+        triton_impl.softmax_backward_data(y.detach(), dy[:, :5], 1)

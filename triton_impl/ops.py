@@ -172,6 +172,24 @@ def log_softmax(x: torch.Tensor, dim: int = -1, dtype: torch.dtype | None = None
     return _apply(x, dim, dtype, True, kernel, block_n, splits, persistent)
 
 
+def softmax_backward_data(y: torch.Tensor, dy: torch.Tensor, dim: int = -1, *, log: bool = False,
+                          kernel: str | None = None, block_n: int | None = None,
+                          splits: int | None = None,
+                          persistent: bool | None = None) -> torch.Tensor:
+    """The backward alone: dx from the forward's output ``y`` and the gradient ``dy``.
+
+    As ``torch._softmax_backward_data``: softmax's dx = y * (dy - sum(dy * y)), or with
+    ``log=True`` log-softmax's dx = dy - exp(y) * sum(dy). No autograd graph is built; for
+    benchmarks and for users who write their own autograd. Options force the path as in ``softmax``.
+    """
+    dim = check_input(y, dim, "y")
+    check_input(dy, dim, "dy")
+    if dy.shape != y.shape:
+        raise ValueError(f"dy has shape {tuple(dy.shape)}, y has {tuple(y.shape)}: they must match")
+    return _backward(y, dy, dim, log, kernel or "", block_n or 0, splits or 0,
+                     -1 if persistent is None else int(persistent))
+
+
 def plan(x: torch.Tensor, dim: int = -1, *, log: bool = False, backward: bool = False,
          kernel: str | None = None, block_n: int | None = None,
          splits: int | None = None, persistent: bool | None = None) -> Plan | None:
