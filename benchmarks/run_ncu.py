@@ -80,7 +80,7 @@ def main():
         except Exception as error:
             print(f"{impl} {direction} M={M} N={N}: ncu failed: {error}", flush=True)
             continue
-        predicted = traffic_model.predict(algorithm, M, N, dtype, gpu=gpu)
+        predicted = traffic_model.predict(algorithm, M, N, dtype, gpu=gpu, isolated=True)
         model_bytes = predicted.dram_bytes
         counted = totals["read"] + totals["write"]
         results.append(dict(impl=impl, algorithm=algorithm, direction=direction, M=M, N=N,

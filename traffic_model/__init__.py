@@ -3,9 +3,12 @@
 Softmax is memory bound, so its time is, to first order, the bytes it moves over the memory
 bandwidth. The model takes each implementation's bytes per kernel from ``reference.traffic`` (the
 formulas the reference tier checks against instrumented NumPy), corrects them for what the L2
-cache absorbs, and turns them into time with a roofline per kernel plus launch costs. How and why
-is in ``traffic_model.model``; every tunable number is in ``traffic_model.knobs``; README.md sets
-the predictions beside the seeds' published tables and ANCHORS.md's measurements.
+cache absorbs, and turns them into time with a roofline per kernel (with the measured speed of
+kernels that cannot stream at the bandwidth) plus launch costs. How and why is in
+``traffic_model.model``; every tunable number, with the measurement that set it, is in
+``traffic_model.knobs``; README.md sets the predictions beside the seeds' published tables and
+ANCHORS.md's measurements, HARDWARE.md beside an H200's Nsight counts and benchmarks
+(``python -m traffic_model.validate RESULTS_DIR`` regenerates it from any GPU's results).
 
 Implementations (``IMPLEMENTATIONS``): the reference algorithms ``naive`` (eager, five kernels),
 ``fused`` (one row on chip), ``online`` (two reads of each row), ``split`` (a row shared by S
@@ -14,11 +17,15 @@ PyTorch's CUDA softmax (``traffic_model.implementations``).
 
 Python API
 ----------
-``predict(algorithm, M, N, dtype="float32", gpu="H100", bandwidth_gbs=None, *, splits=None)``
+``predict(algorithm, M, N, dtype="float32", gpu="H100", bandwidth_gbs=None, *, splits=None,
+isolated=False, bytes_only=False)``
     -> ``Prediction``: ``time_s``, ``us``, ``gbs`` (useful bytes / time: 2·M·N·itemsize forward,
-    3·M·N·itemsize backward), ``dram_bytes``, ``formula_bytes``, ``useful_bytes`` and ``kernels``,
-    one ``KernelPrediction`` each (formula and DRAM bytes, L2 hits, time and ``limit``: what sets
-    it). ``bandwidth_gbs``, a copy bandwidth you measured, replaces the GPU's ceiling.
+    3·M·N·itemsize backward), ``dram_bytes`` (``dram_read_bytes``, ``dram_write_bytes``),
+    ``formula_bytes``, ``useful_bytes`` and ``kernels``, one ``KernelPrediction`` each (formula
+    and DRAM bytes, L2 hits, time and ``limit``: what sets it). ``bandwidth_gbs``, a copy
+    bandwidth you measured, replaces the GPU's ceiling. ``isolated``: DRAM bytes as Nsight Compute
+    counts them (each kernel alone on a flushed L2). ``bytes_only``: every kernel streams at the
+    bandwidth (the seeds' bytes argument, without the measured kernel speeds).
 ``speedups(M, N, dtype="float32", gpu="H100", bandwidth_gbs=None, *, implementations=..., splits=None)``
     -> ``{a: {b: time_b / time_a}}``, how many times faster a is than b, for each pair of
     ``implementations`` (default ``FORWARD_IMPLEMENTATIONS``).
@@ -35,6 +42,8 @@ Python API
     Predicted GB/s against N (imports matplotlib when called, never at import).
 ``load_measurements(path)`` -> ``Measurements``
     Measured points for comparison; the JSON schema is in ``traffic_model.measurements``.
+``traffic_model.validate`` (``load``, ``report``)
+    A results directory's Nsight counts and benchmark GB/s beside the model (HARDWARE.md's tables).
 
 Command line
 ------------
@@ -46,6 +55,8 @@ Command line
     python -m traffic_model --backward --impl naive,fused,torch
     python -m traffic_model --measured run.json --plot run.png  # compare, overlay, calibrate
     python -m traffic_model --list-gpus
+    python -m traffic_model.validate results/h200         # the model against a GPU's results
+    python -m traffic_model.probe --out DIR                # on a GPU: the knobs' per-kernel evidence
 
 Importing the package needs NumPy and nothing else: no torch, no triton, no matplotlib.
 """

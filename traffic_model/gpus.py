@@ -116,14 +116,15 @@ GPUS: dict[str, GPU] = {
             key="H200",
             name="NVIDIA H200 SXM 141GB HBM3e",
             dram_gbs=4800,
-            l2_bytes=50 * MIB,
+            l2_bytes=60 * MIB,
             sms=132,
             fp32_tflops=67,
             sources={
                 "dram_gbs": f"{_H200_DATASHEET}, GPU memory bandwidth 4.8 TB/s",
-                "l2_bytes": "not on the datasheet; the H200 is the H100 SXM5's GH100 configuration "
-                f"with HBM3e: {_H100_WHITEPAPER}, L2 cache size 50 MB",
-                "sms": "ANCHORS.md (device query: 132 SMs), as the H100 SXM5",
+                "l2_bytes": "not on the datasheet; torch.cuda.get_device_properties on an H200 "
+                "(traffic_model/evidence/probe_kernels.json, 2026-11-22): L2_cache_size 62914560 "
+                "bytes = 60 MiB (an H100 SXM5 reports 50 MiB)",
+                "sms": "torch.cuda.get_device_properties (probe_kernels.json): 132 SMs",
                 "fp32_tflops": f"{_H200_DATASHEET}, FP32 67 TFLOPS",
             },
             measured_copy_gbs=4268,

@@ -67,10 +67,12 @@ def describe(device: GPU) -> str:
     """One line: the figures a prediction used."""
     return (
         f"{device.name}: {device.bandwidth_gbs:.0f} GB/s [{device.bandwidth_source}]; "
-        f"L2 {device.l2_bytes / 2**20:g} MiB, {knobs.L2_USABLE_FRACTION:g} usable; {device.sms} SMs; "
-        f"{knobs.LAUNCH_OVERHEAD_S * 1e6:g} µs per kernel on the GPU, host floor "
+        f"L2 {device.l2_bytes / 2**20:g} MiB ({knobs.L2_USABLE_FRACTION:g} usable within a kernel, "
+        f"{knobs.L2_CROSS_KERNEL_FRACTION:g} between kernels); {device.sms} SMs; "
+        f"{knobs.LAUNCH_OVERHEAD_S * 1e6:g} µs per kernel on the GPU; host "
         f"{knobs.TORCH_HOST_OVERHEAD_S * 1e6:g} µs (torch) / "
-        f"{knobs.TRITON_HOST_OVERHEAD_S * 1e6:g} µs (Triton)"
+        f"{knobs.TRITON_HOST_OVERHEAD_S * 1e6:g} µs (Triton) a launch, "
+        f"{knobs.BENCHMARK_HIDDEN_HOST_S * 1e6:g} µs hidden by the benchmark's L2 flush"
     )
 
 
