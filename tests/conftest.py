@@ -1,5 +1,10 @@
 """Shared test set-up. Without a GPU, the Triton kernels run under the interpreter on CPU tensors:
-TRITON_INTERPRET must be set before triton is first imported, so it is set here, first."""
+TRITON_INTERPRET must be set before triton is first imported, so it is set here, first.
+
+Then the property suite's hypothesis profiles (``SOFTMAX_HYPOTHESIS_PROFILE=ci|dev|thorough``,
+default ci) and the softmax kit's options (``--softmax-impl=module:function``): see
+``softmax_kit`` and tests/README.md.
+"""
 
 import os
 
@@ -13,8 +18,29 @@ except ImportError:  # the reference tier's tests run with NumPy alone
 if torch is not None and not torch.cuda.is_available():
     os.environ.setdefault("TRITON_INTERPRET", "1")
 
+import softmax_kit
 
-@pytest.fixture
+softmax_kit.register_profiles()
+softmax_kit.load_profile()
+
+
+@pytest.fixture(scope="session")
 def device():
     """Where the Triton tests put their tensors: the GPU when there is one, else the CPU."""
-    return "cuda" if torch.cuda.is_available() else "cpu"
+    return "cuda" if torch is not None and torch.cuda.is_available() else "cpu"
+
+
+def pytest_addoption(parser):
+    softmax_kit.add_options(parser)
+
+
+def pytest_configure(config):
+    softmax_kit.configure(config)
+
+
+def pytest_generate_tests(metafunc):
+    softmax_kit.generate_tests(metafunc)
+
+
+def pytest_collection_modifyitems(items):
+    softmax_kit.mark_items(items)

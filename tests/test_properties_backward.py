@@ -1,0 +1,98 @@
+"""Properties of the backward pass, for every implementation that has one (``impl``).
+
+Triton's and a user's torch function are differentiated with ``torch.autograd.grad``; the
+reference's backwards are called on the forward's output. dx is checked against the float64
+oracle gradient of that same output y, so only the backward's own error is measured.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import softmax_kit as kit
+from hypothesis import given, note
+from hypothesis import strategies as st
+from strategies import gradients
+from tolerance import COMPUTE, TINY, assert_close, flushable, rounded_range, rtol
+
+import reference
+
+
+def _variants(impl):
+    """softmax, and log_softmax when the implementation differentiates it too."""
+    return (False, True) if impl.offers("log_backward") else (False,)
+
+
+def oracle_gradient(y, dy, log):
+    """(dx, scale, s, operand) for (M, N) rows: the float64 gradient for the output y, the
+    policy's per-element scale |y| (|dy| + |s|) (log-softmax: exp(y) (|dy| + |s|)), the row sums
+    s, and the operand that multiplies (dy - s) (log-softmax: s), y or exp(y)."""
+    grad = reference.oracle_log_softmax_backward if log else reference.oracle_softmax_backward
+    with np.errstate(invalid="ignore", over="ignore"):
+        s = (dy if log else dy * y).sum(axis=1, keepdims=True)
+        operand = np.exp(y) if log else y
+        scale = np.abs(operand) * (np.abs(dy) + np.abs(s))
+    return grad(y, dy, -1), scale, s, operand
+
+
+def draw_problem(data, impl):
+    case = data.draw(kit.case_strategy(impl), label="case")
+    dy = data.draw(gradients(case.shape, case.dtype), label="dy")
+    note(case.literal())
+    note(f"dy = np.array({np.array2string(dy, separator=', ', floatmode='unique')})")
+    return case, dy
+
+
+@pytest.mark.needs("backward")
+@given(data=st.data())
+def test_backward_matches_the_oracle_gradient(impl, device, data):
+    case, dy = draw_problem(data, impl)
+    for log in _variants(impl):
+        y, dx = (case.rows(a) for a in kit.backward(impl, case, dy, device, log=log))
+        expected, scale, _, operand = oracle_gradient(y, case.rows(dy), log)
+        kit.avoid_known_defects(impl, case.dtype, y, expected)
+        assert_close(dx, expected, dtype=case.dtype, kind="grad", scale=scale,
+                     flushed=flushable(operand, case.dtype))
+
+
+@pytest.mark.needs("backward")
+@given(data=st.data())
+def test_backward_rows_sum_to_zero(impl, device, data):
+    """sum_i dx_i = s (1 - sum_i y_i) for softmax (log-softmax: sum(dy) (1 - sum exp(y))): zero
+    for an exact y, and for the rounded y just that, within the sum of the elements' allowed
+    errors under the policy."""
+    case, dy = draw_problem(data, impl)
+    for log in _variants(impl):
+        y, dx = (case.rows(a) for a in kit.backward(impl, case, dy, device, log=log))
+        expected, scale, s, operand = oracle_gradient(y, case.rows(dy), log)
+        kit.avoid_known_defects(impl, case.dtype, y, expected)
+        # rows whose exact dx is NaN or overflows the dtype have no sum to check
+        defined = np.isfinite(rounded_range(expected, case.dtype)).all(axis=1)
+        p = np.exp(y) if log else y
+        residue = np.abs(s[:, 0] * (1 - p.sum(axis=1)))
+        # the policy's allowance for each element (see tolerance.assert_close), summed
+        allowed = rtol(case.dtype, case.N) * (scale + TINY[case.dtype] + np.abs(expected)).sum(1)
+        allowed += np.where(flushable(operand, case.dtype), scale, 0.0).sum(axis=1)
+        allowed += case.N * TINY[COMPUTE[case.dtype]]  # results flushed to zero
+        error = np.abs(dx.sum(axis=1))
+        bad = defined & ~(error <= residue + allowed)
+        assert not bad.any(), (
+            f"rows {np.flatnonzero(bad)[:5].tolist()} of dx sum to {dx.sum(axis=1)[bad][:5]}, "
+            f"allowed {(residue + allowed)[bad][:5]} (log={log})")
+
+
+def test_the_policy_allows_flushing_subnormals_and_nothing_more():
+    """A GPU's flush-to-zero (a subnormal y read as 0) passes; the same error on a normal y, or a
+    result off by a normal amount, fails."""
+    y = np.array([[1.0, 2.0**-130]])  # float32 outputs, one of them subnormal
+    dy = np.array([[0.0, 64.0]])
+    expected, scale, _, operand = oracle_gradient(y, dy, log=False)
+    flushed_gpu = np.where(flushable(operand, "float32"), 0.0, expected)
+    assert_close(flushed_gpu, expected, dtype="float32", kind="grad", scale=scale,
+                 flushed=flushable(operand, "float32"))
+    with pytest.raises(AssertionError):
+        assert_close(flushed_gpu, expected, dtype="float32", kind="grad", scale=scale)
+    wrong = expected * np.array([[1.0, 0.5]]) + np.array([[1e-3, 0.0]])
+    with pytest.raises(AssertionError):
+        assert_close(wrong, expected, dtype="float32", kind="grad", scale=scale,
+                     flushed=flushable(operand, "float32"))
