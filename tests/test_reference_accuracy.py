@@ -16,26 +16,23 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import reference as R
+from reference import tolerance
 
 DTYPES = (np.float16, np.float32, np.float64)
 
-# The tolerance, one rule for every dtype. An element passes when
-#     |got - want| <= rtol(dtype, N) * scale + atol(dtype)
-# rtol = 4 eps (1 + log2 N): a few roundings of the output and of the exp, plus the sum of N
-#        terms, whose error grows like log2 N when it is summed in blocks or pairwise.
-# atol = the dtype's smallest normal number: below it a dtype holds no relative precision
-#        (float16's tiny probabilities are subnormal), so differences there are not errors.
-# scale = the size of what the result is computed from, per element (see the callers):
-#        exp magnifies the rounding of x - max by |x - max|, and backwards cancel terms.
-# eps is the output's dtype's: float16 is computed in float32, so rounding the result dominates.
+# The tolerance is the project's one policy (reference/tolerance.py): per element
+#     |got - want| <= rtol(dtype, N) * scale + TINY[dtype]
+# with scale the size of what the result is computed from (see the callers): exp magnifies the
+# rounding of x - max by |x - max|, and backwards cancel terms. Here the scale is spelled out
+# per element, where reference.tolerance.assert_close bounds it by SLACK ulps for a kernel.
 
 
 def rtol(dtype, n: int) -> float:
-    return 4 * np.finfo(dtype).eps * (1 + np.log2(max(n, 1)))
+    return tolerance.rtol(np.dtype(dtype).name, n)
 
 
 def atol(dtype) -> float:
-    return float(np.finfo(dtype).smallest_normal)
+    return tolerance.TINY[np.dtype(dtype).name]
 
 
 def assert_close(got, want, scale, n: int, label: str = ""):
