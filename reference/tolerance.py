@@ -31,9 +31,6 @@ import math
 
 import numpy as np
 
-__all__ = ["EPS", "TINY", "COMPUTE", "MAX", "SLACK", "rtol", "rounded_range", "flushable",
-           "assert_close"]
-
 EPS = {"float16": 2.0**-10, "bfloat16": 2.0**-7, "float32": 2.0**-23, "float64": 2.0**-52}
 TINY = {"float16": 2.0**-14, "bfloat16": 2.0**-126, "float32": 2.0**-126, "float64": 2.0**-1022}
 COMPUTE = {"float16": "float32", "bfloat16": "float32", "float32": "float32",

@@ -13,7 +13,7 @@ import softmax_kit as kit
 from hypothesis import given, note
 from hypothesis import strategies as st
 from strategies import gradients
-from tolerance import COMPUTE, TINY, assert_close, flushable, rounded_range, rtol
+from reference.tolerance import COMPUTE, TINY, assert_close, flushable, rounded_range, rtol
 
 import reference
 

@@ -14,7 +14,7 @@ import softmax_kit as kit
 from hypothesis import assume, given, note
 from hypothesis import strategies as st
 from strategies import NON_FINITE, attention_masks, exact_shifts
-from tolerance import TINY, assert_close, rtol
+from reference.tolerance import TINY, assert_close, rtol
 
 import reference
 

@@ -20,7 +20,7 @@ import softmax_kit as kit
 from hypothesis import given, note
 from hypothesis import strategies as st
 from strategies import EXTREMES, POISONS, cases, gradients, lengths, rows
-from tolerance import assert_close, flushable
+from reference.tolerance import assert_close, flushable
 
 import reference as R
 

@@ -10,7 +10,7 @@ import torch
 
 import reference
 import triton_impl
-from tolerance import assert_close
+from reference.tolerance import assert_close
 
 DTYPES = [torch.float32, torch.float16, torch.bfloat16]
 
