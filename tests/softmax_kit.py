@@ -166,14 +166,17 @@ INTERPRETER_BFLOAT16 = "interpreter_bfloat16"
 (``x.to(tl.bfloat16)``, ``triton/runtime/interpreter.py: _convert_float``) truncates instead of
 rounding to nearest even, and garbles results below bfloat16's smallest normal number 2^-126:
 5.5e-42 comes out 1.08e-38, 6.05e-39 comes out 2.76e-40 (see tests/README.md for the reproducer).
-Compiled for a GPU the conversion rounds to nearest even. Truncation stays within the policy; the
-garbled subnormals do not, and break exact monotonicity, so under the interpreter the examples
-whose exact bfloat16 result has a subnormal are excluded (``assume``) where it matters."""
+The widening load garbles them too: a bfloat16 4.96e-39 loads as the float32 8.08e-39, so a backward
+that reads a subnormal y is off by far more than rounding. Compiled for a GPU the conversions are
+exact or round to nearest even. Truncation stays within the policy; the garbled subnormals do not,
+and break exact monotonicity, so under the interpreter the examples whose bfloat16 operands or exact
+results include a subnormal are excluded (``assume``) where it matters."""
 
 
 def avoid_known_defects(impl_or_defects, dtype: str, *exact: np.ndarray) -> None:
     """``assume`` away an example that a known defect of where ``impl`` runs would break: for
-    ``INTERPRETER_BFLOAT16``, a bfloat16 example whose exact results include a subnormal."""
+    ``INTERPRETER_BFLOAT16``, a bfloat16 example where one of ``exact`` (the operands a kernel loads,
+    the exact results it stores) holds a subnormal."""
     defects = getattr(impl_or_defects, "defects", impl_or_defects)
     if INTERPRETER_BFLOAT16 in defects and dtype == "bfloat16":
         from hypothesis import assume
