@@ -1,9 +1,10 @@
 """Tune the dispatcher: time variants of each kernel's launch parameters at the bandwidth points.
 
-    PYTHONPATH=. python3 benchmarks/sweep_plans.py --out DIR [--quick]
+    PYTHONPATH=. python3 benchmarks/sweep_plans.py --out DIR [--quick | --wide-only]
 
 For each (direction, dtype, N) at M*N = 2**27, builds Plans by hand (rows per tile, warps, pipeline
-stages, persistent or one-program-per-tile grid for single_block; block and warps for online) and
+stages, persistent or one-program-per-tile grid for single_block; block, warps, stages and the
+lanes a step folds into for online: one pair per column, or ``dispatch.folded_lanes``) and
 times each with do_bench beside the dispatcher's own choice. Every variant is first checked
 against torch in float32 through a NaN-poisoned output. Writes DIR/sweep.json; prints, per point,
 the dispatcher's figure and the best three variants.
@@ -42,15 +43,16 @@ def single_block_variants(M, N, dtype, backward):
                                num_warps=warps, num_stages=stages, persistent=persistent)
 
 
-def online_variants(M, N, dtype, backward):
-    for block in (4096, 8192, 16384):
-        for warps in (16,):
+def online_variants(M, N, dtype, backward, wide=False):
+    """Online plans; ``wide`` (the --wide-only experiment) adds 32 warps and the folded lanes."""
+    for block in (4096, 8192, 16384) + ((32768,) if wide else ()):
+        for warps in (16, 32) if wide else (16,):
             if block // (32 * warps) < 4 or block // (32 * warps) > 64:
                 continue
-            for programs_per_sm in (None,):
-                for stages in (1, 2, 3):
+            for stages in (1, 2, 3):
+                for fold in (False, True) if wide else (False,):
                     yield dict(kernel="online", block_n=block, num_warps=warps,
-                               programs_per_sm=programs_per_sm, num_stages=stages)
+                               programs_per_sm=None, num_stages=stages, fold=fold)
 
 
 def make(M, N, dtype, backward, v):
@@ -60,8 +62,12 @@ def make(M, N, dtype, backward, v):
         per_sm = v["programs_per_sm"]
         sms = device_info(torch.device("cuda")).sm_count
         programs = M if per_sm is None else min(M, per_sm * sms)
+        itemsize = torch.finfo(dtype).bits // 8
+        lanes = (dispatch.folded_lanes(base.block_n, v["num_warps"], itemsize) if v.get("fold")
+                 else base.block_n)
         return dataclasses.replace(base, num_warps=v["num_warps"], grid=(programs,),
-                                   persistent=programs < M, num_stages=v["num_stages"])
+                                   persistent=programs < M, num_stages=v["num_stages"],
+                                   lanes=lanes)
     n_tiles = triton.cdiv(M, v["block_m"])
     plan = dataclasses.replace(base, block_m=v["block_m"], num_warps=v["num_warps"],
                                num_stages=v["num_stages"], grid=(n_tiles,), persistent=False)
@@ -91,7 +97,8 @@ def main(argv=None):
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--budget-s", type=float, default=420)
     parser.add_argument("--wide-only", action="store_true",
-                        help="only the online kernel at N >= 65536 (its grid and block)")
+                        help="only the online kernel at N >= 65536: block, warps, stages, and "
+                             "the folded lanes against one pair per column")
     args = parser.parse_args(argv)
     started = time.time()
     copy = measure.copy_bandwidth_gbs()
@@ -124,7 +131,7 @@ def main(argv=None):
         if triton.next_power_of_2(N) <= limit and not args.wide_only:
             variants += list(single_block_variants(M, N, dtype, backward))
         if N >= 4096:
-            variants += list(online_variants(M, N, dtype, backward))
+            variants += list(online_variants(M, N, dtype, backward, wide=args.wide_only))
         if args.quick:
             variants = variants[:6]
         rows = []

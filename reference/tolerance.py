@@ -9,7 +9,10 @@ output dtype. Relative to the exact softmax, each output then carries
 So ``rtol = eps_out + eps32 * (SLACK + 4 * log2(N))``, and an absolute floor at the output dtype's
 smallest normal number for results that underflow. Log-softmax outputs are differences, so their
 error is absolute, scaled by the row's magnitude; gradients y * (dy - s) cancel when dy is near s,
-so their error is scaled by the row's |y| * (|dy| + |s|).
+and the row sum s = sum(dy * y) itself cancels when its terms have both signs, so a gradient's
+error is scaled by ``grad_scale``: |y| * (|dy| + sum |dy * y|), the magnitudes the float32
+arithmetic actually rounds (|s| alone would miss the second cancellation: a float32 sum of terms
+near +-0.3 that comes to 1e-4 is off by about eps32 * 0.3, not eps32 * 1e-4).
 
 float64 is computed in float64 (the reference tier does; no Triton kernel takes it), so its
 ``eps32`` terms are float64's eps: ``COMPUTE`` says which eps each output dtype's arithmetic has.
@@ -65,6 +68,20 @@ def _as_float64(a) -> np.ndarray:
     return np.asarray(a, dtype=np.float64)
 
 
+def grad_scale(y, dy, *, log: bool = False, axis: int = -1) -> np.ndarray:
+    """Per element, the magnitude a gradient's rounding error is relative to.
+
+    softmax: dx = y * (dy - s) with s = sum(dy * y), so |y| * (|dy| + sum |dy * y|);
+    log-softmax: dx = dy - exp(y) * s with s = sum(dy), so exp(y) * (|dy| + sum |dy|).
+    ``y`` is the forward's output the backward was given (not the exact softmax).
+    """
+    y, dy = _as_float64(y), _as_float64(dy)
+    with np.errstate(invalid="ignore", over="ignore"):
+        operand = np.exp(y) if log else np.abs(y)
+        terms = np.abs(dy) if log else np.abs(dy * y)
+        return operand * (np.abs(dy) + terms.sum(axis=axis, keepdims=True))
+
+
 def flushable(operand, dtype) -> np.ndarray:
     """Where ``operand`` (what a gradient multiplies by: y in y * (dy - s), exp(y) in
     dy - exp(y) * s) is a subnormal number of the compute dtype, which a GPU may flush to zero."""
@@ -76,8 +93,8 @@ def assert_close(actual, expected, *, dtype, axis: int = -1, kind: str = "softma
                  scale=None, flushed=None) -> None:
     """Check ``actual`` (any dtype, NumPy or torch) against the float64 ``expected``.
 
-    ``kind`` is "softmax", "log_softmax" or "grad"; for "grad", ``scale`` is the per-row
-    magnitude |y| * (|dy| + |s|) broadcast against the result, and ``flushed`` (optional,
+    ``kind`` is "softmax", "log_softmax" or "grad"; for "grad", ``scale`` is ``grad_scale`` of the
+    operands, and ``flushed`` (optional,
     ``flushable`` of the operand) marks the elements that a flushed operand may put off by their
     whole scale. An expected value below the compute dtype's smallest normal number may come out
     0. NaN must match NaN exactly, and infinities must match in sign.

@@ -195,7 +195,7 @@ def triton_paths(interpreted: bool) -> dict[str, tuple[dict, Limits | None]]:
         "single_block": (dict(kernel="single_block", persistent=False), single),
         "single_block_persistent": (dict(kernel="single_block", persistent=True), single),
         "online16_persistent": (dict(kernel="online", block_n=16, persistent=True), slow),
-        "split16x3": (dict(kernel="split", block_n=16, splits=3), slow),
+        "split16x3_lanes4": (dict(kernel="split", block_n=16, splits=3, lanes=4), slow),
     }
 
 

@@ -13,7 +13,8 @@ import softmax_kit as kit
 from hypothesis import given, note
 from hypothesis import strategies as st
 from strategies import gradients
-from reference.tolerance import COMPUTE, TINY, assert_close, flushable, rounded_range, rtol
+from reference.tolerance import (COMPUTE, TINY, assert_close, flushable, grad_scale, rounded_range,
+                                 rtol)
 
 import reference
 
@@ -25,14 +26,13 @@ def _variants(impl):
 
 def oracle_gradient(y, dy, log):
     """(dx, scale, s, operand) for (M, N) rows: the float64 gradient for the output y, the
-    policy's per-element scale |y| (|dy| + |s|) (log-softmax: exp(y) (|dy| + |s|)), the row sums
-    s, and the operand that multiplies (dy - s) (log-softmax: s), y or exp(y)."""
+    policy's per-element ``grad_scale``, the row sums s, and the operand that multiplies
+    (dy - s) (log-softmax: s), y or exp(y)."""
     grad = reference.oracle_log_softmax_backward if log else reference.oracle_softmax_backward
     with np.errstate(invalid="ignore", over="ignore"):
         s = (dy if log else dy * y).sum(axis=1, keepdims=True)
         operand = np.exp(y) if log else y
-        scale = np.abs(operand) * (np.abs(dy) + np.abs(s))
-    return grad(y, dy, -1), scale, s, operand
+    return grad(y, dy, -1), grad_scale(y, dy, log=log), s, operand
 
 
 def draw_problem(data, impl):

@@ -10,7 +10,8 @@ import torch
 
 import reference
 import triton_impl
-from reference.tolerance import assert_close
+from reference.tolerance import assert_close, grad_scale
+from triton_impl.dispatch import FOLD_BY_DEFAULT, folded_lanes
 
 DTYPES = [torch.float32, torch.float16, torch.bfloat16]
 
@@ -20,6 +21,7 @@ PATHS = [
     ("single_block", {"kernel": "single_block", "persistent": False}),
     ("single_block_persistent", {"kernel": "single_block", "persistent": True}),
     ("online", {"kernel": "online", "block_n": 16}),
+    ("online_folded", {"kernel": "online", "block_n": 16, "lanes": 4}),
     ("split", {"kernel": "split", "block_n": 16, "splits": 3}),
 ]
 PATH_IDS = [p[0] for p in PATHS]
@@ -33,10 +35,7 @@ def _oracle(x: torch.Tensor, dim: int, log: bool) -> np.ndarray:
 def _oracle_grad(y: torch.Tensor, dy: torch.Tensor, dim: int, log: bool):
     ys, dys = (t.detach().float().cpu().double().numpy() for t in (y, dy))
     grad = (reference.oracle_log_softmax_backward if log else reference.oracle_softmax_backward)
-    dx = grad(ys, dys, axis=dim)
-    s = (dys if log else dys * ys).sum(axis=dim, keepdims=True)
-    scale = (np.exp(ys) if log else np.abs(ys)) * (np.abs(dys) + np.abs(s))
-    return dx, scale
+    return grad(ys, dys, axis=dim), grad_scale(ys, dys, log=log, axis=dim)
 
 
 def _random(shape, dtype, device, seed=0, scale=4.0):
@@ -135,7 +134,9 @@ SPECIAL_ROWS = [
 @pytest.mark.parametrize("path,overrides", PATHS, ids=PATH_IDS)
 @pytest.mark.parametrize("log", [False, True], ids=["softmax", "log_softmax"])
 def test_nan_and_inf_as_torch(path, overrides, log, device):
-    overrides = dict(overrides, block_n=overrides.get("block_n") and 2)
+    overrides = dict(overrides, block_n=overrides.get("block_n") and 2)  # special values meet
+    if "lanes" in overrides:  # in one step, across steps, and across folded lanes
+        overrides["lanes"] = 1
     x = torch.tensor(SPECIAL_ROWS, device=device)
     ours = (triton_impl.log_softmax if log else triton_impl.softmax)(x, -1, **overrides)
     theirs = (torch.log_softmax if log else torch.softmax)(x.cpu(), -1)
@@ -209,6 +210,14 @@ def test_bad_input_is_refused_with_a_clear_error(device, monkeypatch):
         triton_impl.plan(torch.ones(1, 40000, device=device), kernel="single_block")
     with pytest.raises(ValueError, match="power of two"):
         triton_impl.plan(torch.ones(1, 40, device=device), kernel="online", block_n=24)
+    with pytest.raises(ValueError, match="lanes must be a power of two"):
+        triton_impl.plan(torch.ones(1, 40, device=device), kernel="online", lanes=3)
+    with pytest.raises(ValueError, match="cannot exceed block_n"):
+        triton_impl.plan(torch.ones(1, 40, device=device), kernel="online", block_n=16, lanes=32)
+    with pytest.raises(ValueError, match="cannot exceed block_n"):
+        triton_impl.softmax(torch.ones(1, 40, device=device), kernel="split", lanes=1 << 20)
+    with pytest.raises(ValueError, match="single_block holds whole rows"):
+        triton_impl.plan(torch.ones(1, 40, device=device), kernel="single_block", lanes=4)
     monkeypatch.setattr("triton_impl._inputs.kernels_interpreted", lambda: False)
     with pytest.raises(RuntimeError, match="TRITON_INTERPRET=1"):
         triton_impl.softmax(torch.ones(2, 3))
@@ -225,6 +234,12 @@ def test_dispatcher_picks_by_width_and_rows(device):
     plan = triton_impl.make_plan(2, 1 << 20, torch.float32, torch.device(device))
     assert plan.splits > 1 and plan.grid == (2, plan.splits)
     assert "split" in plan.describe()
+    wide = triton_impl.make_plan(4096, 1 << 20, torch.float32, torch.device(device))
+    folded = folded_lanes(wide.block_n, wide.num_warps, 4)
+    assert wide.lanes == (folded if FOLD_BY_DEFAULT else wide.block_n)
+    assert folded == min(wide.block_n, 32 * wide.num_warps * 4)  # a 16-byte vector per thread
+    forced = triton_impl.make_plan(4096, 1 << 20, torch.float32, torch.device(device), lanes=8)
+    assert forced.lanes == 8 and "folded into 8 lanes" in forced.describe()
 
 
 @pytest.mark.parametrize("log", [False, True], ids=["softmax", "log_softmax"])

@@ -1,8 +1,8 @@
 """The dispatcher: which kernel, block sizes, warps and grid for an (M, N) problem.
 
 ``make_plan`` returns a ``Plan``, a plain record that users and benchmarks can print, compare and
-force (every field can be overridden by passing ``kernel=``, ``block_n=`` or ``splits=``). All the
-heuristics' numbers live in this module.
+force (every field can be overridden by passing ``kernel=``, ``block_n=``, ``splits=``, ``lanes=`` or
+``persistent=``). All the heuristics' numbers live in this module.
 
 The choice, and why
 -------------------
@@ -16,6 +16,11 @@ split         for rows too wide to hold when there are too few of them to fill t
               program per row (``SPLIT_MAX_ROWS_PER_SM``): each row is cut into ``splits`` chunks
               so about ``SPLIT_PROGRAMS_PER_SM`` programs run per multiprocessor.
 online        otherwise: ``ONLINE_BLOCK`` columns at a time, no limit on N, one program per row.
+
+The multi-block kernels fold each step of ``block_n`` columns into ``lanes`` running pairs (forward)
+or partial sums (backward); see ``kernels.row_math.online_update``. ``lanes = block_n`` (a pair per
+column of the step, the default: the form that was measured) costs two exps per element in the
+forward's first pass; ``lanes`` = threads x 16-byte vector (``folded_lanes``) costs 1 + lanes/block_n.
 
 The numbers were chosen from ``benchmarks/sweep_plans.py`` on an H200 (results/ has the sweep).
 """
@@ -70,6 +75,11 @@ SPLIT_MAX_ROWS_PER_SM = 0.5
 SPLIT_BLOCK = 4096
 """Columns per step of the split kernels, small so that a few rows still make many chunks."""
 MAX_WARPS = 32
+FOLD_BY_DEFAULT = False
+"""Whether multi-block plans fold each step into ``folded_lanes`` pairs rather than one per column.
+Off until measured: compiled for sm_90 the folded online forward (fp32, 16384 columns, 16 warps)
+has 72 exp2 per thread against 128 at the same 125-128 registers (benchmarks/resource_usage.py),
+but no GPU has timed it yet (benchmarks/sweep_plans.py --lanes does)."""
 
 
 @dataclass(frozen=True)
@@ -88,11 +98,16 @@ class Plan:
     chunk: int
     grid: tuple[int, ...]
     persistent: bool = False
+    lanes: int = 0
+    """Multi-block kernels: the running pairs (sums) a step's ``block_n`` columns fold into, a power
+    of two dividing ``block_n``; 0 for single_block, which holds whole rows."""
 
     def describe(self) -> str:
         parts = [self.kernel, f"block {self.block_m}x{self.block_n}", f"{self.num_warps} warps"]
         if self.num_stages > 1:
             parts.append(f"{self.num_stages} stages")
+        if self.lanes and self.lanes < self.block_n:
+            parts.append(f"folded into {self.lanes} lanes")
         if self.kernel == "split":
             parts.append(f"{self.splits} splits of {self.chunk}")
         if self.persistent:
@@ -104,13 +119,18 @@ def _single_block_max_cols(backward: bool) -> int:
     return SINGLE_BLOCK_MAX_COLS // 2 if backward else SINGLE_BLOCK_MAX_COLS
 
 
-def _check_overrides(kernel, block_n, splits, N, backward):
+def _check_overrides(kernel, block_n, splits, lanes, N, backward):
     if kernel is not None and kernel not in KERNELS:
         raise ValueError(f"unknown kernel {kernel!r}; choose one of {KERNELS} (or None for auto)")
     if block_n is not None and (block_n < 1 or block_n & (block_n - 1)):
         raise ValueError(f"block_n must be a power of two, got {block_n}")
     if splits is not None and splits < 1:
         raise ValueError(f"splits must be at least 1, got {splits}")
+    if lanes is not None and (lanes < 1 or lanes & (lanes - 1)):
+        raise ValueError(f"lanes must be a power of two, got {lanes}")
+    if lanes is not None and block_n is not None and lanes > block_n:
+        raise ValueError(f"lanes ({lanes}) cannot exceed block_n ({block_n}): each step folds "
+                         f"block_n columns into lanes pairs")
     if kernel == "single_block":
         limit = _single_block_max_cols(backward)
         if triton.next_power_of_2(N) > limit:
@@ -120,6 +140,9 @@ def _check_overrides(kernel, block_n, splits, N, backward):
             )
         if block_n is not None and block_n < N:
             raise ValueError(f"single_block needs block_n >= N to hold the row, got {block_n} < {N}")
+        if lanes is not None:
+            raise ValueError("lanes applies to the multi-block kernels ('online', 'split'); "
+                             "single_block holds whole rows and folds nothing")
 
 
 def _persistent_programs(kernel, n_tiles: int, num_warps: int, info: DeviceInfo, warmup) -> int:
@@ -160,7 +183,13 @@ def _single_block_plan(M, N, dtype, info, backward, log, block_n, persistent):
     return Plan("single_block", block_m, block_n, num_warps, stages, 1, N, (programs,), True)
 
 
-def _multi_block_plan(kernel, M, N, dtype, info, backward, block_n, splits, persistent):
+def folded_lanes(block_n: int, num_warps: int, itemsize: int) -> int:
+    """Lanes for the folded form: one 16-byte vector per thread, so that each thread folds its own
+    column of the [block_n // lanes, lanes] tile and no step needs a cross-thread reduction."""
+    return min(block_n, 32 * num_warps * (16 // itemsize))
+
+
+def _multi_block_plan(kernel, M, N, dtype, info, backward, block_n, splits, lanes, persistent):
     itemsize = torch.finfo(dtype).bits // 8
     if kernel == "split":
         default_block, stages = SPLIT_BLOCK, 1
@@ -171,20 +200,37 @@ def _multi_block_plan(kernel, M, N, dtype, info, backward, block_n, splits, pers
         default_block, stages = ONLINE_BLOCK[itemsize], 1
     block_n = block_n or min(default_block, triton.next_power_of_2(N))
     num_warps = min(max(block_n // (32 * VECTORS_PER_THREAD * (16 // itemsize)), 1), ONLINE_WARPS)
+    if lanes is None:
+        lanes = folded_lanes(block_n, num_warps, itemsize) if FOLD_BY_DEFAULT else block_n
+    elif lanes > block_n:
+        raise ValueError(f"lanes ({lanes}) cannot exceed block_n ({block_n}) of this plan")
     if kernel == "online":
         programs = min(M, ONLINE_PROGRAMS_PER_SM * info.sm_count) if persistent else M
-        return Plan("online", 1, block_n, num_warps, stages, 1, N, (programs,), programs < M)
+        return Plan("online", 1, block_n, num_warps, stages, 1, N, (programs,), programs < M,
+                    lanes)
     if splits is None:
         wanted = triton.cdiv(SPLIT_PROGRAMS_PER_SM * info.sm_count, M)
         splits = max(1, min(wanted, triton.cdiv(N, block_n)))
     chunk = triton.cdiv(triton.cdiv(N, splits), block_n) * block_n
     splits = triton.cdiv(N, chunk)  # rounding the chunk up may leave fewer, never empty, chunks
-    return Plan("split", 1, block_n, num_warps, 1, splits, chunk, (M, splits))
+    return Plan("split", 1, block_n, num_warps, 1, splits, chunk, (M, splits), False, lanes)
 
 
 @functools.lru_cache(maxsize=4096)
-def _cached_plan(M, N, dtype, device, backward, log, kernel, block_n, splits, persistent) -> Plan:
-    info = device_info(device)
+def _cached_plan(M, N, dtype, device, backward, log, kernel, block_n, splits, lanes,
+                 persistent) -> Plan:
+    return plan_for(M, N, dtype, device_info(device), backward=backward, log=log, kernel=kernel,
+                    block_n=block_n, splits=splits, lanes=lanes, persistent=persistent)
+
+
+def plan_for(M: int, N: int, dtype: torch.dtype, info: DeviceInfo, *, backward: bool = False,
+             log: bool = False, kernel: str | None = None, block_n: int | None = None,
+             splits: int | None = None, lanes: int | None = None,
+             persistent: bool | None = None) -> Plan:
+    """``make_plan`` for a described device (``DeviceInfo``) rather than a present one, unchecked
+    and uncached: what tools that plan for a GPU they do not have (benchmarks/resource_usage.py)
+    call. A persistent single-block plan sizes its grid from the compiled kernel, so needs the GPU
+    unless ``info.interpreted``."""
     if kernel is None:
         if triton.next_power_of_2(N) <= _single_block_max_cols(backward):
             kernel = "single_block"
@@ -194,17 +240,20 @@ def _cached_plan(M, N, dtype, device, backward, log, kernel, block_n, splits, pe
             kernel = "online"
     if kernel == "single_block":
         return _single_block_plan(M, N, dtype, info, backward, log, block_n, persistent)
-    return _multi_block_plan(kernel, M, N, dtype, info, backward, block_n, splits, persistent)
+    return _multi_block_plan(kernel, M, N, dtype, info, backward, block_n, splits, lanes,
+                             persistent)
 
 
 def make_plan(M: int, N: int, dtype: torch.dtype, device: torch.device, *, backward: bool = False,
               log: bool = False, kernel: str | None = None, block_n: int | None = None,
-              splits: int | None = None, persistent: bool | None = None) -> Plan:
+              splits: int | None = None, lanes: int | None = None,
+              persistent: bool | None = None) -> Plan:
     """The plan for M rows of N columns (N >= 1, M >= 1).
 
-    ``kernel``, ``block_n``, ``splits`` and ``persistent`` (single_block and online: a grid of
-    programs that loop over rows, sized to what fits on the GPU) force the choice; None is auto.
+    ``kernel``, ``block_n``, ``splits``, ``lanes`` (online and split: the pairs each step folds
+    into) and ``persistent`` (single_block and online: a grid of programs that loop over rows,
+    sized to what fits on the GPU) force the choice; None is auto.
     """
-    _check_overrides(kernel, block_n, splits, N, backward)
+    _check_overrides(kernel, block_n, splits, lanes, N, backward)
     return _cached_plan(M, N, dtype, torch.device(device), backward, log, kernel, block_n, splits,
-                        persistent)
+                        lanes, persistent)

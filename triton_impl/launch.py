@@ -30,12 +30,14 @@ def softmax_rows(plan: Plan, x: torch.Tensor, y: torch.Tensor, log: bool) -> Non
         _count("single_block_forward")
     elif plan.kernel == "online":
         fwd.online_forward[plan.grid](x, y, M, N, x.stride(0), y.stride(0), BLOCK=plan.block_n,
-                                      LOG=log, STAGES=plan.num_stages, num_warps=plan.num_warps)
+                                      LANES=plan.lanes, LOG=log, STAGES=plan.num_stages,
+                                      num_warps=plan.num_warps)
         _count("online_forward")
     else:
         pairs = torch.empty((2, M, plan.splits), dtype=torch.float32, device=x.device)
         fwd.split_partials[plan.grid](x, pairs, N, x.stride(0), plan.chunk, BLOCK=plan.block_n,
-                                      STAGES=plan.num_stages, num_warps=plan.num_warps)
+                                      LANES=plan.lanes, STAGES=plan.num_stages,
+                                      num_warps=plan.num_warps)
         fwd.split_forward[plan.grid](
             x, y, pairs, N, x.stride(0), y.stride(0), plan.chunk,
             SPLITS_BLOCK=triton.next_power_of_2(plan.splits), BLOCK=plan.block_n, LOG=log,
@@ -54,14 +56,15 @@ def softmax_backward_rows(plan: Plan, y: torch.Tensor, dy: torch.Tensor, dx: tor
             NUM_STAGES=plan.num_stages, num_warps=plan.num_warps, num_stages=plan.num_stages)
         _count("single_block_backward")
     elif plan.kernel == "online":
-        bwd.online_backward[plan.grid](y, dy, dx, M, N, *strides, BLOCK=plan.block_n, LOG=log,
-                                       STAGES=plan.num_stages, num_warps=plan.num_warps)
+        bwd.online_backward[plan.grid](y, dy, dx, M, N, *strides, BLOCK=plan.block_n,
+                                       LANES=plan.lanes, LOG=log, STAGES=plan.num_stages,
+                                       num_warps=plan.num_warps)
         _count("online_backward")
     else:
         sums = torch.empty((M, plan.splits), dtype=torch.float32, device=y.device)
         bwd.split_grad_partials[plan.grid](y, dy, sums, N, *strides[:2], plan.chunk,
-                                           BLOCK=plan.block_n, LOG=log, STAGES=plan.num_stages,
-                                           num_warps=plan.num_warps)
+                                           BLOCK=plan.block_n, LANES=plan.lanes, LOG=log,
+                                           STAGES=plan.num_stages, num_warps=plan.num_warps)
         bwd.split_backward[plan.grid](
             y, dy, dx, sums, N, *strides, plan.chunk,
             SPLITS_BLOCK=triton.next_power_of_2(plan.splits), BLOCK=plan.block_n, LOG=log,

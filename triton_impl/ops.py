@@ -52,35 +52,35 @@ def _new_output(x: torch.Tensor, dim: int) -> torch.Tensor:
     return out.movedim(-1, dim) if x.dim() else out.reshape(())
 
 
-def _options(path: str, block_n: int, splits: int, persistent: int) -> dict:
+def _options(path: str, block_n: int, splits: int, lanes: int, persistent: int) -> dict:
     """The custom ops take plain ints and strings; 0, "" and -1 mean "let the dispatcher choose".
 
     (The kernel argument is called ``path`` there: inductor's fallback passes its own ``kernel``.)
     """
     return dict(kernel=path or None, block_n=block_n or None, splits=splits or None,
-                persistent=None if persistent < 0 else bool(persistent))
+                lanes=lanes or None, persistent=None if persistent < 0 else bool(persistent))
 
 
 def _forward(x: torch.Tensor, dim: int, log: bool, path: str, block_n: int, splits: int,
-             persistent: int) -> torch.Tensor:
+             lanes: int, persistent: int) -> torch.Tensor:
     y = _new_output(x, dim)
     if x.numel() == 0:
         return y
     rows = _as_rows(x, dim)
     plan = make_plan(*rows.shape, x.dtype, x.device, log=log,
-                     **_options(path, block_n, splits, persistent))
+                     **_options(path, block_n, splits, lanes, persistent))
     launch.softmax_rows(plan, rows, _as_rows(y, dim), log)
     return y
 
 
 def _backward(y: torch.Tensor, dy: torch.Tensor, dim: int, log: bool, path: str, block_n: int,
-              splits: int, persistent: int) -> torch.Tensor:
+              splits: int, lanes: int, persistent: int) -> torch.Tensor:
     dx = _new_output(y, dim)
     if y.numel() == 0:
         return dx
     y_rows = _as_rows(y, dim)
     plan = make_plan(*y_rows.shape, y.dtype, y.device, backward=True, log=log,
-                     **_options(path, block_n, splits, persistent))
+                     **_options(path, block_n, splits, lanes, persistent))
     launch.softmax_backward_rows(plan, y_rows, _as_rows(dy.to(y.dtype), dim), _as_rows(dx, dim),
                                  log)
     return dx
@@ -88,23 +88,24 @@ def _backward(y: torch.Tensor, dy: torch.Tensor, dim: int, log: bool, path: str,
 
 @torch.library.custom_op("softmax_lab::softmax_forward", mutates_args=())
 def softmax_forward(x: torch.Tensor, dim: int, log: bool, path: str = "", block_n: int = 0,
-                    splits: int = 0, persistent: int = -1) -> torch.Tensor:
-    return _forward(x, dim, log, path, block_n, splits, persistent)
+                    splits: int = 0, lanes: int = 0, persistent: int = -1) -> torch.Tensor:
+    return _forward(x, dim, log, path, block_n, splits, lanes, persistent)
 
 
 @softmax_forward.register_fake
-def _(x, dim, log, path="", block_n=0, splits=0, persistent=-1):
+def _(x, dim, log, path="", block_n=0, splits=0, lanes=0, persistent=-1):
     return _new_output(x, dim)
 
 
 @torch.library.custom_op("softmax_lab::softmax_backward", mutates_args=())
 def softmax_backward(y: torch.Tensor, dy: torch.Tensor, dim: int, log: bool, path: str = "",
-                     block_n: int = 0, splits: int = 0, persistent: int = -1) -> torch.Tensor:
-    return _backward(y, dy, dim, log, path, block_n, splits, persistent)
+                     block_n: int = 0, splits: int = 0, lanes: int = 0,
+                     persistent: int = -1) -> torch.Tensor:
+    return _backward(y, dy, dim, log, path, block_n, splits, lanes, persistent)
 
 
 @softmax_backward.register_fake
-def _(y, dy, dim, log, path="", block_n=0, splits=0, persistent=-1):
+def _(y, dy, dim, log, path="", block_n=0, splits=0, lanes=0, persistent=-1):
     return _new_output(y, dim)
 
 
@@ -141,11 +142,17 @@ class _EagerSoftmax(torch.autograd.Function):
         return (dx,) + (None,) * (2 + len(ctx.options))
 
 
-def _apply(x, dim, dtype, log, kernel, block_n, splits, persistent):
+def _op_options(kernel, block_n, splits, lanes, persistent) -> tuple:
+    """The public forcing options as the custom ops' plain arguments (see ``_options``)."""
+    return (kernel or "", block_n or 0, splits or 0, lanes or 0,
+            -1 if persistent is None else int(persistent))
+
+
+def _apply(x, dim, dtype, log, kernel, block_n, splits, lanes, persistent):
     if dtype is not None:
         x = x.to(dtype)
     dim = check_input(x, dim)
-    options = (kernel or "", block_n or 0, splits or 0, -1 if persistent is None else int(persistent))
+    options = _op_options(kernel, block_n, splits, lanes, persistent)
     if torch.compiler.is_compiling():
         return softmax_forward(x, dim, log, *options)
     if x.requires_grad and torch.is_grad_enabled():
@@ -155,26 +162,28 @@ def _apply(x, dim, dtype, log, kernel, block_n, splits, persistent):
 
 def softmax(x: torch.Tensor, dim: int = -1, dtype: torch.dtype | None = None, *,
             kernel: str | None = None, block_n: int | None = None,
-            splits: int | None = None, persistent: bool | None = None) -> torch.Tensor:
+            splits: int | None = None, lanes: int | None = None,
+            persistent: bool | None = None) -> torch.Tensor:
     """softmax of ``x`` along ``dim``, as ``torch.softmax``, computed by the Triton kernels.
 
     ``dtype`` casts the input first, as torch does. ``kernel`` ("single_block", "online", "split"),
-    ``block_n``, ``splits`` and ``persistent`` force the dispatcher's choice (see ``plan``); the
-    backward uses the same forcing.
+    ``block_n``, ``splits``, ``lanes`` and ``persistent`` force the dispatcher's choice (see
+    ``plan`` and ``make_plan``); the backward uses the same forcing.
     """
-    return _apply(x, dim, dtype, False, kernel, block_n, splits, persistent)
+    return _apply(x, dim, dtype, False, kernel, block_n, splits, lanes, persistent)
 
 
 def log_softmax(x: torch.Tensor, dim: int = -1, dtype: torch.dtype | None = None, *,
                 kernel: str | None = None, block_n: int | None = None,
-                splits: int | None = None, persistent: bool | None = None) -> torch.Tensor:
+                splits: int | None = None, lanes: int | None = None,
+                persistent: bool | None = None) -> torch.Tensor:
     """log-softmax of ``x`` along ``dim``, as ``torch.log_softmax``; options as ``softmax``."""
-    return _apply(x, dim, dtype, True, kernel, block_n, splits, persistent)
+    return _apply(x, dim, dtype, True, kernel, block_n, splits, lanes, persistent)
 
 
 def softmax_backward_data(y: torch.Tensor, dy: torch.Tensor, dim: int = -1, *, log: bool = False,
                           kernel: str | None = None, block_n: int | None = None,
-                          splits: int | None = None,
+                          splits: int | None = None, lanes: int | None = None,
                           persistent: bool | None = None) -> torch.Tensor:
     """The backward alone: dx from the forward's output ``y`` and the gradient ``dy``.
 
@@ -186,17 +195,16 @@ def softmax_backward_data(y: torch.Tensor, dy: torch.Tensor, dim: int = -1, *, l
     check_input(dy, dim, "dy")
     if dy.shape != y.shape:
         raise ValueError(f"dy has shape {tuple(dy.shape)}, y has {tuple(y.shape)}: they must match")
-    return _backward(y, dy, dim, log, kernel or "", block_n or 0, splits or 0,
-                     -1 if persistent is None else int(persistent))
+    return _backward(y, dy, dim, log, *_op_options(kernel, block_n, splits, lanes, persistent))
 
 
 def plan(x: torch.Tensor, dim: int = -1, *, log: bool = False, backward: bool = False,
-         kernel: str | None = None, block_n: int | None = None,
-         splits: int | None = None, persistent: bool | None = None) -> Plan | None:
+         kernel: str | None = None, block_n: int | None = None, splits: int | None = None,
+         lanes: int | None = None, persistent: bool | None = None) -> Plan | None:
     """The plan the dispatcher would run for ``softmax(x, dim)`` (None for an empty tensor)."""
     dim = check_input(x, dim)
     if x.numel() == 0:
         return None
     M, N = _as_rows(x, dim).shape
     return make_plan(M, N, x.dtype, x.device, backward=backward, log=log, kernel=kernel,
-                     block_n=block_n, splits=splits, persistent=persistent)
+                     block_n=block_n, splits=splits, lanes=lanes, persistent=persistent)

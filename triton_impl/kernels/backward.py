@@ -13,20 +13,22 @@ Masked lanes load y = dy = 0 and so add nothing to the sum.
 import triton
 import triton.language as tl
 
-from .row_math import grad_output, grad_term, row_pointer
+from .row_math import grad_output, grad_term, lane_tile, row_pointer
 
 
 @triton.jit
 def chunk_grad_sum(y_row, dy_row, start, end, LOG: tl.constexpr, BLOCK: tl.constexpr,
-                   STAGES: tl.constexpr):
-    """The sum of ``grad_term`` over columns [start, end) of one row."""
-    acc = tl.zeros([BLOCK], tl.float32)
+                   LANES: tl.constexpr, STAGES: tl.constexpr):
+    """The sum of ``grad_term`` over columns [start, end) of one row, into LANES partial sums
+    (each step's [BLOCK // LANES, LANES] tile summed over its first axis, as in the forward)."""
+    acc = tl.zeros([LANES], tl.float32)
+    tile = lane_tile(LANES, BLOCK)
     for block_start in tl.range(start, end, BLOCK, num_stages=STAGES):
-        cols = block_start + tl.arange(0, BLOCK)
+        cols = block_start + tile
         mask = cols < end
         y = tl.load(y_row + cols, mask=mask, other=0.0, eviction_policy="evict_last")
         dy = tl.load(dy_row + cols, mask=mask, other=0.0, eviction_policy="evict_last")
-        acc += grad_term(y.to(tl.float32), dy.to(tl.float32), LOG)
+        acc += tl.sum(grad_term(y.to(tl.float32), dy.to(tl.float32), LOG), 0)
     return tl.sum(acc, 0)
 
 
@@ -63,23 +65,25 @@ def single_block_backward(
 
 @triton.jit
 def online_backward(y_ptr, dy_ptr, dx_ptr, M, N, y_row_stride, dy_row_stride, dx_row_stride,
-                    BLOCK: tl.constexpr, LOG: tl.constexpr, STAGES: tl.constexpr):
+                    BLOCK: tl.constexpr, LANES: tl.constexpr, LOG: tl.constexpr,
+                    STAGES: tl.constexpr):
     for row in tl.range(tl.program_id(0), M, tl.num_programs(0)):
         y_row = row_pointer(y_ptr, row, y_row_stride)
         dy_row = row_pointer(dy_ptr, row, dy_row_stride)
-        s = chunk_grad_sum(y_row, dy_row, 0, N, LOG, BLOCK, STAGES)
+        s = chunk_grad_sum(y_row, dy_row, 0, N, LOG, BLOCK, LANES, STAGES)
         write_grad_chunk(y_row, dy_row, row_pointer(dx_ptr, row, dx_row_stride), 0, N, s, LOG,
                          BLOCK, STAGES)
 
 
 @triton.jit
 def split_grad_partials(y_ptr, dy_ptr, sums_ptr, N, y_row_stride, dy_row_stride, chunk,
-                        BLOCK: tl.constexpr, LOG: tl.constexpr, STAGES: tl.constexpr):
+                        BLOCK: tl.constexpr, LANES: tl.constexpr, LOG: tl.constexpr,
+                        STAGES: tl.constexpr):
     row, split, n_splits = tl.program_id(0), tl.program_id(1), tl.num_programs(1)
     start = split * chunk
     s = chunk_grad_sum(row_pointer(y_ptr, row, y_row_stride),
                        row_pointer(dy_ptr, row, dy_row_stride),
-                       start, tl.minimum(start + chunk, N), LOG, BLOCK, STAGES)
+                       start, tl.minimum(start + chunk, N), LOG, BLOCK, LANES, STAGES)
     tl.store(sums_ptr + row.to(tl.int64) * n_splits + split, s)
 
 

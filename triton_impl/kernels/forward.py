@@ -19,16 +19,19 @@ split_forward         row would leave most of the GPU idle): each writes its chu
 import triton
 import triton.language as tl
 
-from .row_math import merge_pairs, online_update, row_pointer, softmax_output, softmax_rows
+from .row_math import (lane_tile, merge_pairs, online_update, row_pointer, softmax_output,
+                       softmax_rows)
 
 
 @triton.jit
-def chunk_pair(x_row, start, end, BLOCK: tl.constexpr, STAGES: tl.constexpr):
-    """The (max, normaliser) pair of columns [start, end) of one row, read BLOCK at a time."""
-    m = tl.full([BLOCK], -float("inf"), tl.float32)
-    d = tl.zeros([BLOCK], tl.float32)
+def chunk_pair(x_row, start, end, BLOCK: tl.constexpr, LANES: tl.constexpr, STAGES: tl.constexpr):
+    """The (max, normaliser) pair of columns [start, end) of one row, read BLOCK at a time into
+    LANES running pairs (see ``online_update``), merged at the end."""
+    m = tl.full([LANES], -float("inf"), tl.float32)
+    d = tl.zeros([LANES], tl.float32)
+    tile = lane_tile(LANES, BLOCK)
     for block_start in tl.range(start, end, BLOCK, num_stages=STAGES):
-        cols = block_start + tl.arange(0, BLOCK)
+        cols = block_start + tile
         # evict_last: the second pass reads this row again, ideally from L2
         x = tl.load(x_row + cols, mask=cols < end, other=-float("inf"), eviction_policy="evict_last")
         m, d = online_update(m, d, x.to(tl.float32))
@@ -70,21 +73,22 @@ def single_block_forward(
 
 @triton.jit
 def online_forward(x_ptr, y_ptr, M, N, x_row_stride, y_row_stride,
-                   BLOCK: tl.constexpr, LOG: tl.constexpr, STAGES: tl.constexpr):
+                   BLOCK: tl.constexpr, LANES: tl.constexpr, LOG: tl.constexpr,
+                   STAGES: tl.constexpr):
     for row in tl.range(tl.program_id(0), M, tl.num_programs(0)):
         x_row = row_pointer(x_ptr, row, x_row_stride)
-        m, d = chunk_pair(x_row, 0, N, BLOCK, STAGES)
+        m, d = chunk_pair(x_row, 0, N, BLOCK, LANES, STAGES)
         write_chunk(x_row, row_pointer(y_ptr, row, y_row_stride), 0, N, m, d, LOG, BLOCK, STAGES)
 
 
 @triton.jit
 def split_partials(x_ptr, pairs_ptr, N, x_row_stride, chunk, BLOCK: tl.constexpr,
-                   STAGES: tl.constexpr):
+                   LANES: tl.constexpr, STAGES: tl.constexpr):
     """Chunk ``program_id(1)`` of row ``program_id(0)``: its pair into ``pairs[0|1, row, chunk]``."""
     row, split, n_splits = tl.program_id(0), tl.program_id(1), tl.num_programs(1)
     start = split * chunk
     m, d = chunk_pair(row_pointer(x_ptr, row, x_row_stride), start, tl.minimum(start + chunk, N),
-                      BLOCK, STAGES)
+                      BLOCK, LANES, STAGES)
     slot = row.to(tl.int64) * n_splits + split
     tl.store(pairs_ptr + slot, m)
     tl.store(pairs_ptr + tl.num_programs(0).to(tl.int64) * n_splits + slot, d)
