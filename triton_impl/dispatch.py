@@ -59,9 +59,9 @@ ONLINE_BACKWARD_STEP_BYTES = 65536
 """Bytes of y and dy together per step of the online backward, whose loops are software-pipelined
 ``ONLINE_BACKWARD_STAGES`` deep (three 64 KiB stages fit in shared memory). Measured at N=65536:
 bfloat16 3325 against 2774 GB/s unpipelined; float32 2842 against 2778. Compiled for sm_90
-(benchmarks/resource_usage.py) only the float32 loop is pipelined through shared memory; the
-bfloat16 one gets none at any ``num_stages``, so its gain came with its wider step; and the float32
-one spills 112 bytes at 3 stages (none at 2)."""
+(benchmarks/resource_usage.py) only the float32 loop is pipelined through shared memory: the
+bfloat16 one compiles to the same PTX at any ``num_stages`` (no cp.async), so what gained there was
+not pipelining; and the float32 one spills 112 bytes at 3 stages (none at 2)."""
 ONLINE_BACKWARD_STAGES = 3
 ONLINE_WARPS = 16
 ONLINE_PROGRAMS_PER_SM = 1
