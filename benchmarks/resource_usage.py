@@ -97,7 +97,7 @@ def plan_usage(plan, dtype, backward, arch=90) -> Usage:
 
 def other_fold(plan: dispatch.Plan, dtype: torch.dtype) -> dispatch.Plan:
     """The plan with the other fold: folded lanes if it keeps a pair per column, else per column."""
-    folded = dispatch.folded_lanes(plan.block_n, plan.num_warps, torch.finfo(dtype).bits // 8)
+    folded = dispatch.folded_lanes(plan.block_n, plan.num_warps, dtype)
     return dataclasses.replace(plan, lanes=plan.block_n if plan.lanes < plan.block_n else folded)
 
 

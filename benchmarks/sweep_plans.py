@@ -62,8 +62,7 @@ def make(M, N, dtype, backward, v):
         per_sm = v["programs_per_sm"]
         sms = device_info(torch.device("cuda")).sm_count
         programs = M if per_sm is None else min(M, per_sm * sms)
-        itemsize = torch.finfo(dtype).bits // 8
-        lanes = (dispatch.folded_lanes(base.block_n, v["num_warps"], itemsize) if v.get("fold")
+        lanes = (dispatch.folded_lanes(base.block_n, v["num_warps"], dtype) if v.get("fold")
                  else base.block_n)
         return dataclasses.replace(base, num_warps=v["num_warps"], grid=(programs,),
                                    persistent=programs < M, num_stages=v["num_stages"],

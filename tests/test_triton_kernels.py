@@ -235,7 +235,7 @@ def test_dispatcher_picks_by_width_and_rows(device):
     assert plan.splits > 1 and plan.grid == (2, plan.splits)
     assert "split" in plan.describe()
     wide = triton_impl.make_plan(4096, 1 << 20, torch.float32, torch.device(device))
-    folded = folded_lanes(wide.block_n, wide.num_warps, 4)
+    folded = folded_lanes(wide.block_n, wide.num_warps, torch.float32)
     assert wide.lanes == (folded if FOLD_BY_DEFAULT else wide.block_n)
     assert folded == min(wide.block_n, 32 * wide.num_warps * 4)  # a 16-byte vector per thread
     forced = triton_impl.make_plan(4096, 1 << 20, torch.float32, torch.device(device), lanes=8)

@@ -82,7 +82,7 @@ FOLD_BY_DEFAULT = False
 """Whether multi-block plans fold each step into ``folded_lanes`` pairs rather than one per column.
 Off until measured: compiled for sm_90 the folded online forward (fp32, 16384 columns, 16 warps)
 has 72 exp2 per thread against 128 at the same 125-128 registers (benchmarks/resource_usage.py),
-but no GPU has timed it yet (benchmarks/sweep_plans.py --lanes does)."""
+but no GPU has timed it yet (benchmarks/sweep_plans.py --wide-only does)."""
 
 
 @dataclass(frozen=True)
@@ -131,9 +131,6 @@ def _check_overrides(kernel, block_n, splits, lanes, N, backward):
         raise ValueError(f"splits must be at least 1, got {splits}")
     if lanes is not None and (lanes < 1 or lanes & (lanes - 1)):
         raise ValueError(f"lanes must be a power of two, got {lanes}")
-    if lanes is not None and block_n is not None and lanes > block_n:
-        raise ValueError(f"lanes ({lanes}) cannot exceed block_n ({block_n}): each step folds "
-                         f"block_n columns into lanes pairs")
     if kernel == "single_block":
         limit = _single_block_max_cols(backward)
         if triton.next_power_of_2(N) > limit:
@@ -186,10 +183,10 @@ def _single_block_plan(M, N, dtype, info, backward, log, block_n, persistent):
     return Plan("single_block", block_m, block_n, num_warps, stages, 1, N, (programs,), True)
 
 
-def folded_lanes(block_n: int, num_warps: int, itemsize: int) -> int:
+def folded_lanes(block_n: int, num_warps: int, dtype: torch.dtype) -> int:
     """Lanes for the folded form: one 16-byte vector per thread, so that each thread folds its own
     column of the [block_n // lanes, lanes] tile and no step needs a cross-thread reduction."""
-    return min(block_n, 32 * num_warps * (16 // itemsize))
+    return min(block_n, 32 * num_warps * (16 // dtype.itemsize))
 
 
 def _multi_block_plan(kernel, M, N, dtype, info, backward, block_n, splits, lanes, persistent):
@@ -204,9 +201,10 @@ def _multi_block_plan(kernel, M, N, dtype, info, backward, block_n, splits, lane
     block_n = block_n or min(default_block, triton.next_power_of_2(N))
     num_warps = min(max(block_n // (32 * VECTORS_PER_THREAD * (16 // itemsize)), 1), ONLINE_WARPS)
     if lanes is None:
-        lanes = folded_lanes(block_n, num_warps, itemsize) if FOLD_BY_DEFAULT else block_n
+        lanes = folded_lanes(block_n, num_warps, dtype) if FOLD_BY_DEFAULT else block_n
     elif lanes > block_n:
-        raise ValueError(f"lanes ({lanes}) cannot exceed block_n ({block_n}) of this plan")
+        raise ValueError(f"lanes ({lanes}) cannot exceed block_n ({block_n}): each step folds "
+                         f"block_n columns into lanes pairs")
     if kernel == "online":
         programs = min(M, ONLINE_PROGRAMS_PER_SM * info.sm_count) if persistent else M
         return Plan("online", 1, block_n, num_warps, stages, 1, N, (programs,), programs < M,
