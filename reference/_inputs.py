@@ -7,11 +7,9 @@ into rows) and back.
 
 Storage dtype and compute dtype
 -------------------------------
-A GPU kernel loads float16 from DRAM and converts it to float32 in registers before it does any
-arithmetic: float16 has an 11-bit significand, so a sum of a few thousand float16 terms would lose
-most of its digits, and its largest finite value (65504) is exceeded by exp(x) as soon as
-x > ln(65504) ~ 11.09. The reference does the same. Data stays in its own dtype in memory (the
-input, the output, the naive algorithm's intermediates) and is computed in ``COMPUTE_DTYPE``.
+Data stays in its own dtype in memory (the input, the output, the naive algorithm's
+intermediates) and is computed in ``COMPUTE_DTYPE``, as a GPU kernel computes float16 in float32
+registers: why, and which dtype computes which, is ``reference.dtypes`` (the one dtype table).
 """
 
 from __future__ import annotations
@@ -21,17 +19,18 @@ from math import prod
 
 import numpy as np
 
+from .dtypes import FORMATS
+
 try:  # NumPy >= 1.25
     from numpy.exceptions import AxisError
 except ImportError:  # pragma: no cover - NumPy 1.24
     AxisError = np.AxisError
 
 COMPUTE_DTYPE = {
-    np.dtype(np.float16): np.dtype(np.float32),
-    np.dtype(np.float32): np.dtype(np.float32),
-    np.dtype(np.float64): np.dtype(np.float64),
+    fmt.numpy: np.dtype(fmt.compute) for fmt in FORMATS.values() if fmt.numpy is not None
 }
-"""Storage dtype -> the dtype its arithmetic is done in (and the split-row workspace is kept in)."""
+"""Storage dtype -> the dtype its arithmetic is done in (and the split-row workspace is kept in):
+``reference.dtypes.FORMATS`` for every format NumPy has (float16, float32, float64; not bfloat16)."""
 
 ACCEPTED = ", ".join(str(dtype) for dtype in COMPUTE_DTYPE)
 

@@ -34,31 +34,32 @@ import math
 
 import numpy as np
 
-EPS = {"float16": 2.0**-10, "bfloat16": 2.0**-7, "float32": 2.0**-23, "float64": 2.0**-52}
-TINY = {"float16": 2.0**-14, "bfloat16": 2.0**-126, "float32": 2.0**-126, "float64": 2.0**-1022}
-COMPUTE = {"float16": "float32", "bfloat16": "float32", "float32": "float32",
-           "float64": "float64"}
-"""Output dtype -> the dtype its arithmetic is done in."""
-MAX = {"float16": 65504.0, "bfloat16": 3.3895313892515355e38, "float32": 3.4028234663852886e38,
-       "float64": 1.7976931348623157e308}
+from .dtypes import FORMATS, canonical
+
+EPS = {name: fmt.eps for name, fmt in FORMATS.items()}
+TINY = {name: fmt.tiny for name, fmt in FORMATS.items()}
+COMPUTE = {name: fmt.compute for name, fmt in FORMATS.items()}
+MAX = {name: fmt.max for name, fmt in FORMATS.items()}
+"""Per dtype name: eps, the smallest normal number, the dtype its arithmetic is done in, the
+largest finite value. Views of the one dtype table, ``reference.dtypes.FORMATS``, not restated."""
 SLACK = 64
 """Float32 ulps allowed beyond the sum's growth: the exp2 instruction's own error and |x - max|."""
 
 
-def rtol(dtype: str, N: int) -> float:
-    return EPS[dtype] + EPS[COMPUTE[dtype]] * (SLACK + 4 * math.log2(max(N, 2)))
+def rtol(dtype, N: int) -> float:
+    """The relative tolerance for outputs of ``dtype`` (any spelling ``dtypes.canonical`` takes)
+    over rows of ``N``: ``eps_out + eps_compute * (SLACK + 4 log2 N)``."""
+    name = canonical(dtype)
+    return EPS[name] + EPS[COMPUTE[name]] * (SLACK + 4 * math.log2(max(N, 2)))
 
 
-def _dtype_name(dtype) -> str:
-    return str(dtype).replace("torch.", "")
-
-
-def rounded_range(expected: np.ndarray, dtype: str) -> np.ndarray:
+def rounded_range(expected: np.ndarray, dtype) -> np.ndarray:
     """``expected`` with values that overflow ``dtype`` (|e| >= max + half an ulp) as +-inf."""
-    if dtype == "float64":
+    name = canonical(dtype)
+    if name == "float64":
         return expected
     overflow = np.isfinite(expected) & (
-        np.abs(expected) >= MAX[dtype] * (1 - EPS[dtype] / 4) / (1 - EPS[dtype] / 2))
+        np.abs(expected) >= MAX[name] * (1 - EPS[name] / 4) / (1 - EPS[name] / 2))
     return np.where(overflow, np.copysign(np.inf, expected), expected)
 
 
@@ -86,7 +87,7 @@ def flushable(operand, dtype) -> np.ndarray:
     """Where ``operand`` (what a gradient multiplies by: y in y * (dy - s), exp(y) in
     dy - exp(y) * s) is a subnormal number of the compute dtype, which a GPU may flush to zero."""
     magnitude = np.abs(_as_float64(operand))
-    return (magnitude > 0) & (magnitude < TINY[COMPUTE[_dtype_name(dtype)]])
+    return (magnitude > 0) & (magnitude < TINY[COMPUTE[canonical(dtype)]])
 
 
 def assert_close(actual, expected, *, dtype, axis: int = -1, kind: str = "softmax",
@@ -99,7 +100,7 @@ def assert_close(actual, expected, *, dtype, axis: int = -1, kind: str = "softma
     whole scale. An expected value below the compute dtype's smallest normal number may come out
     0. NaN must match NaN exactly, and infinities must match in sign.
     """
-    name = _dtype_name(dtype)
+    name = canonical(dtype)
     a, e = _as_float64(actual), rounded_range(_as_float64(expected), name)
     assert a.shape == e.shape, f"shape {a.shape} != expected {e.shape}"
     n = e.shape[axis] if e.ndim else 1

@@ -43,13 +43,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
+from .dtypes import FORMATS, format_of
 
 FORWARD_ALGORITHMS = ("naive", "fused", "online", "split")
 BACKWARD_ALGORITHMS = ("naive_backward", "fused_backward", "online_backward", "split_backward")
 ALGORITHMS = FORWARD_ALGORITHMS + BACKWARD_ALGORITHMS
 
-STAT_ITEMSIZE = 4
+STAT_ITEMSIZE = FORMATS["float32"].itemsize
 """Bytes per element of the float32 workspace that split-row kernels exchange partials through."""
 
 
@@ -102,8 +102,9 @@ class Traffic:
         return self.reads + self.writes + self.stat_reads + self.stat_writes
 
     def bytes(self, dtype) -> int:
-        """All bytes moved for row data of ``dtype`` (a NumPy dtype, a name, or an itemsize)."""
-        itemsize = dtype if isinstance(dtype, int) else np.dtype(dtype).itemsize
+        """All bytes moved for row data of ``dtype`` (an itemsize, or any dtype spelling that
+        ``reference.dtypes.canonical`` takes: a name, a NumPy or a torch dtype; bfloat16 too)."""
+        itemsize = dtype if isinstance(dtype, int) else format_of(dtype).itemsize
         return sum(sum(k.bytes(itemsize)) for k in self.kernels)
 
 

@@ -9,8 +9,8 @@ Run the whole property suite against your own softmax:
 ``x``'s shape, dtype and device (what ``torch.softmax(x, dim)`` does), or takes a NumPy array and
 an axis and returns an array (what ``reference.softmax(x, axis)`` does): the kit tells which by
 calling it once on a small NumPy array (``--softmax-impl-kind=torch|numpy`` says it instead).
-Torch functions get float32, float16 and bfloat16 tensors, NumPy functions float16, float32 and
-float64 arrays (``--softmax-impl-dtypes=float32,float16`` narrows that). If the function's output
+Torch functions get tensors of ``TORCH_DTYPES``, NumPy functions arrays of ``NUMPY_DTYPES``
+(``--softmax-impl-dtypes=float32,float16`` narrows that). If the function's output
 carries autograd, the backward properties run through ``torch.autograd.grad``; ``--log-softmax-impl``
 adds a log-softmax (same signature) and the log-softmax properties. With the option the property
 tests (``test_properties_*.py``) run against the given function(s) only; every other test of the
@@ -49,6 +49,8 @@ from pathlib import Path
 import numpy as np
 from hypothesis import HealthCheck, settings
 from strategies import EXTREMES, Case
+
+from reference.dtypes import FORMATS
 
 # Profiles ----------------------------------------------------------------------------------------
 
@@ -123,6 +125,9 @@ def limits() -> Limits:
 
 TORCH_DTYPES = ("float32", "float16", "bfloat16")
 NUMPY_DTYPES = ("float16", "float32", "float64")
+"""The dtypes each kind of implementation is given (a choice of the kit, not a fact about the
+formats, which are ``reference.dtypes.FORMATS``): torch's three GPU formats; NumPy's, which has
+no bfloat16."""
 
 
 @dataclass(frozen=True)
@@ -182,7 +187,8 @@ def avoid_known_defects(impl_or_defects, dtype: str, *exact: np.ndarray) -> None
         from hypothesis import assume
 
         with np.errstate(invalid="ignore"):
-            assume(not any(np.any((np.abs(e) > 0) & (np.abs(e) < 2.0**-126)) for e in exact))
+            tiny = FORMATS["bfloat16"].tiny
+            assume(not any(np.any((np.abs(e) > 0) & (np.abs(e) < tiny)) for e in exact))
 
 
 def triton_paths(interpreted: bool) -> dict[str, tuple[dict, Limits | None]]:
@@ -428,8 +434,8 @@ def add_options(parser) -> None:
     group.addoption("--softmax-impl-kind", default="auto", choices=("auto", "torch", "numpy"),
                     help="what the function takes: torch tensors or NumPy arrays (auto: probe)")
     group.addoption("--softmax-impl-dtypes", default=None, metavar="D1,D2",
-                    help="dtypes to test (default: float32,float16,bfloat16 for torch; "
-                         "float16,float32,float64 for NumPy)")
+                    help=f"dtypes to test (default: {','.join(TORCH_DTYPES)} for torch; "
+                         f"{','.join(NUMPY_DTYPES)} for NumPy)")
 
 
 def configure(config) -> None:
