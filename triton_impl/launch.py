@@ -1,72 +1,103 @@
-"""Run a ``Plan`` on (M, N) row matrices: the only place that calls the kernels."""
+"""The launch table: a ``Plan`` turned into the kernel launches that run it, and run.
+
+``launches(plan, ...)`` is the one place that knows each kernel's arguments and launch options;
+``softmax_rows`` / ``softmax_backward_rows`` run them, and tools that compile or time plans
+(benchmarks/resource_usage.py, benchmarks/sweep_plans.py) take the same ``Launch`` records.
+Every kernel names its constexprs alike: ``BLOCK_M``/``BLOCK`` (columns a step or program holds),
+``LANES``, ``STAGES``, ``BLOCKS``, ``SLOTS``, ``LOG``.
+"""
 
 from __future__ import annotations
 
 import collections
+from dataclasses import dataclass, field
 
 import torch
-import triton
 
-from .dispatch import Plan
 from .kernels import backward as bwd
+from .kernels import cooperative as coop
 from .kernels import forward as fwd
+from .policy import Plan, next_power_of_2
 
 LAUNCHES: collections.Counter = collections.Counter()
-"""Kernel launches by name, counted so that tests can assert which path really ran."""
+"""Kernel launches by plan kernel and direction ("cooperative_forward", ...), counted so that
+tests can assert which path really ran."""
 
 
-def _count(name: str) -> None:
-    LAUNCHES[name] += 1
+@dataclass(frozen=True)
+class Launch:
+    """One kernel launch: ``kernel[grid](*args, **constexprs, num_warps=, num_stages=)``."""
+
+    kernel: object
+    grid: tuple[int, ...]
+    args: tuple
+    constexprs: dict = field(default_factory=dict)
+    num_warps: int = 4
+    num_stages: int = 1
+
+    def __call__(self):
+        self.kernel[self.grid](*self.args, **self.constexprs, num_warps=self.num_warps,
+                               num_stages=self.num_stages)
+
+
+def _workspace(M: int, slots: int, device, pairs: int) -> torch.Tensor:
+    """Partial results for ``slots`` per row: (max, normaliser) pairs forward, sums backward."""
+    return torch.empty((pairs, M, slots), dtype=torch.float32, device=device)
+
+
+def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Launch, ...]:
+    """The launches of ``plan`` over (M, N) row matrices of unit column stride: ``(x, y)`` forward,
+    ``(y, dy, dx)`` backward (the last is written). Allocates the workspaces the plan needs."""
+    backward = len(rows) == 3
+    M, N = rows[0].shape
+    strides = tuple(t.stride(0) for t in rows)
+    options = dict(num_warps=plan.num_warps, num_stages=plan.num_stages)
+    if plan.kernel == "single_block":
+        kernel = bwd.single_block_backward if backward else fwd.single_block_forward
+        return (Launch(kernel, plan.grid, (*rows, M, N, *strides),
+                       dict(BLOCK_M=plan.block_m, BLOCK=plan.block_n, LOG=log,
+                            STAGES=plan.num_stages), **options),)
+    if plan.kernel == "online":
+        kernel = bwd.online_backward if backward else fwd.online_forward
+        return (Launch(kernel, plan.grid, (*rows, M, N, *strides),
+                       dict(BLOCK=plan.block_n, LANES=plan.lanes, LOG=log, STAGES=plan.num_stages),
+                       **options),)
+    if plan.kernel == "cooperative":
+        kernel = coop.cooperative_backward if backward else coop.cooperative_forward
+        workspace = _workspace(M, plan.splits * plan.blocks_per_program, rows[0].device,
+                               1 if backward else 2)
+        counters = torch.zeros(M + 1, dtype=torch.int32, device=rows[0].device)
+        slots = workspace.shape[-1]
+        return (Launch(kernel, plan.grid,
+                       (*rows, workspace, counters, M, N, *strides, plan.splits),
+                       dict(BLOCK=plan.block_n, BLOCKS=plan.blocks_per_program,
+                            SLOTS=next_power_of_2(slots), LOG=log), **options),)
+    workspace = _workspace(M, plan.splits, rows[0].device, 1 if backward else 2)
+    common = dict(BLOCK=plan.block_n, STAGES=plan.num_stages)
+    if backward:
+        partials, final = bwd.split_grad_partials, bwd.split_backward
+        first = Launch(partials, plan.grid, (*rows[:2], workspace, N, *strides[:2], plan.chunk),
+                       dict(common, LANES=plan.lanes, LOG=log), **options)
+    else:
+        partials, final = fwd.split_partials, fwd.split_forward
+        first = Launch(partials, plan.grid, (rows[0], workspace, N, strides[0], plan.chunk),
+                       dict(common, LANES=plan.lanes), **options)
+    return (first, Launch(final, plan.grid, (*rows, workspace, N, *strides, plan.chunk),
+                          dict(common, SLOTS=next_power_of_2(plan.splits), LOG=log), **options))
+
+
+def _run(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool, direction: str) -> None:
+    for launch in launches(plan, rows, log):
+        launch()
+    LAUNCHES[f"{plan.kernel}_{direction}"] += 1
 
 
 def softmax_rows(plan: Plan, x: torch.Tensor, y: torch.Tensor, log: bool) -> None:
     """y = softmax(x) (or log-softmax) along dim 1; x, y are (M, N) with unit column stride."""
-    M, N = x.shape
-    if plan.kernel == "single_block":
-        fwd.single_block_forward[plan.grid](
-            x, y, M, N, x.stride(0), y.stride(0), BLOCK_M=plan.block_m, BLOCK_N=plan.block_n,
-            LOG=log, NUM_STAGES=plan.num_stages, num_warps=plan.num_warps,
-            num_stages=plan.num_stages)
-        _count("single_block_forward")
-    elif plan.kernel == "online":
-        fwd.online_forward[plan.grid](x, y, M, N, x.stride(0), y.stride(0), BLOCK=plan.block_n,
-                                      LANES=plan.lanes, LOG=log, STAGES=plan.num_stages,
-                                      num_warps=plan.num_warps)
-        _count("online_forward")
-    else:
-        pairs = torch.empty((2, M, plan.splits), dtype=torch.float32, device=x.device)
-        fwd.split_partials[plan.grid](x, pairs, N, x.stride(0), plan.chunk, BLOCK=plan.block_n,
-                                      LANES=plan.lanes, STAGES=plan.num_stages,
-                                      num_warps=plan.num_warps)
-        fwd.split_forward[plan.grid](
-            x, y, pairs, N, x.stride(0), y.stride(0), plan.chunk,
-            SPLITS_BLOCK=triton.next_power_of_2(plan.splits), BLOCK=plan.block_n, LOG=log,
-            STAGES=plan.num_stages, num_warps=plan.num_warps)
-        _count("split_forward")
+    _run(plan, (x, y), log, "forward")
 
 
 def softmax_backward_rows(plan: Plan, y: torch.Tensor, dy: torch.Tensor, dx: torch.Tensor,
                           log: bool) -> None:
     """dx from the forward output y and gradient dy, all (M, N) with unit column stride."""
-    M, N = y.shape
-    strides = (y.stride(0), dy.stride(0), dx.stride(0))
-    if plan.kernel == "single_block":
-        bwd.single_block_backward[plan.grid](
-            y, dy, dx, M, N, *strides, BLOCK_M=plan.block_m, BLOCK_N=plan.block_n, LOG=log,
-            NUM_STAGES=plan.num_stages, num_warps=plan.num_warps, num_stages=plan.num_stages)
-        _count("single_block_backward")
-    elif plan.kernel == "online":
-        bwd.online_backward[plan.grid](y, dy, dx, M, N, *strides, BLOCK=plan.block_n,
-                                       LANES=plan.lanes, LOG=log, STAGES=plan.num_stages,
-                                       num_warps=plan.num_warps)
-        _count("online_backward")
-    else:
-        sums = torch.empty((M, plan.splits), dtype=torch.float32, device=y.device)
-        bwd.split_grad_partials[plan.grid](y, dy, sums, N, *strides[:2], plan.chunk,
-                                           BLOCK=plan.block_n, LANES=plan.lanes, LOG=log,
-                                           STAGES=plan.num_stages, num_warps=plan.num_warps)
-        bwd.split_backward[plan.grid](
-            y, dy, dx, sums, N, *strides, plan.chunk,
-            SPLITS_BLOCK=triton.next_power_of_2(plan.splits), BLOCK=plan.block_n, LOG=log,
-            STAGES=plan.num_stages, num_warps=plan.num_warps)
-        _count("split_backward")
+    _run(plan, (y, dy, dx), log, "backward")

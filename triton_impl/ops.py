@@ -22,7 +22,8 @@ import torch
 
 from . import launch
 from ._inputs import check_input
-from .dispatch import Plan, make_plan
+from .dispatch import make_plan
+from .policy import Forcing, Plan
 
 
 def _moved_shape(x: torch.Tensor, dim: int) -> tuple[int, ...]:
@@ -52,35 +53,30 @@ def _new_output(x: torch.Tensor, dim: int) -> torch.Tensor:
     return out.movedim(-1, dim) if x.dim() else out.reshape(())
 
 
-def _options(path: str, block_n: int, splits: int, lanes: int, persistent: int) -> dict:
-    """The custom ops take plain ints and strings; 0, "" and -1 mean "let the dispatcher choose".
+def _forward(x: torch.Tensor, dim: int, log: bool, path: str, block_n: int,
+             splits: int) -> torch.Tensor:
+    """The forward on any layout; ``path``, ``block_n``, ``splits``: ``Forcing.as_op_args``.
 
-    (The kernel argument is called ``path`` there: inductor's fallback passes its own ``kernel``.)
+    (The kernel option is called ``path`` here: inductor's fallback passes its own ``kernel``.)
     """
-    return dict(kernel=path or None, block_n=block_n or None, splits=splits or None,
-                lanes=lanes or None, persistent=None if persistent < 0 else bool(persistent))
-
-
-def _forward(x: torch.Tensor, dim: int, log: bool, path: str, block_n: int, splits: int,
-             lanes: int, persistent: int) -> torch.Tensor:
     y = _new_output(x, dim)
     if x.numel() == 0:
         return y
     rows = _as_rows(x, dim)
-    plan = make_plan(*rows.shape, x.dtype, x.device, log=log,
-                     **_options(path, block_n, splits, lanes, persistent))
+    plan = make_plan(*rows.shape, x.dtype, x.device,
+                     forcing=Forcing.from_op_args(path, block_n, splits))
     launch.softmax_rows(plan, rows, _as_rows(y, dim), log)
     return y
 
 
 def _backward(y: torch.Tensor, dy: torch.Tensor, dim: int, log: bool, path: str, block_n: int,
-              splits: int, lanes: int, persistent: int) -> torch.Tensor:
+              splits: int) -> torch.Tensor:
     dx = _new_output(y, dim)
     if y.numel() == 0:
         return dx
     y_rows = _as_rows(y, dim)
-    plan = make_plan(*y_rows.shape, y.dtype, y.device, backward=True, log=log,
-                     **_options(path, block_n, splits, lanes, persistent))
+    plan = make_plan(*y_rows.shape, y.dtype, y.device, backward=True,
+                     forcing=Forcing.from_op_args(path, block_n, splits))
     launch.softmax_backward_rows(plan, y_rows, _as_rows(dy.to(y.dtype), dim), _as_rows(dx, dim),
                                  log)
     return dx
@@ -88,24 +84,23 @@ def _backward(y: torch.Tensor, dy: torch.Tensor, dim: int, log: bool, path: str,
 
 @torch.library.custom_op("softmax_lab::softmax_forward", mutates_args=())
 def softmax_forward(x: torch.Tensor, dim: int, log: bool, path: str = "", block_n: int = 0,
-                    splits: int = 0, lanes: int = 0, persistent: int = -1) -> torch.Tensor:
-    return _forward(x, dim, log, path, block_n, splits, lanes, persistent)
+                    splits: int = 0) -> torch.Tensor:
+    return _forward(x, dim, log, path, block_n, splits)
 
 
 @softmax_forward.register_fake
-def _(x, dim, log, path="", block_n=0, splits=0, lanes=0, persistent=-1):
+def _(x, dim, log, path="", block_n=0, splits=0):
     return _new_output(x, dim)
 
 
 @torch.library.custom_op("softmax_lab::softmax_backward", mutates_args=())
 def softmax_backward(y: torch.Tensor, dy: torch.Tensor, dim: int, log: bool, path: str = "",
-                     block_n: int = 0, splits: int = 0, lanes: int = 0,
-                     persistent: int = -1) -> torch.Tensor:
-    return _backward(y, dy, dim, log, path, block_n, splits, lanes, persistent)
+                     block_n: int = 0, splits: int = 0) -> torch.Tensor:
+    return _backward(y, dy, dim, log, path, block_n, splits)
 
 
 @softmax_backward.register_fake
-def _(y, dy, dim, log, path="", block_n=0, splits=0, lanes=0, persistent=-1):
+def _(y, dy, dim, log, path="", block_n=0, splits=0):
     return _new_output(y, dim)
 
 
@@ -142,17 +137,11 @@ class _EagerSoftmax(torch.autograd.Function):
         return (dx,) + (None,) * (2 + len(ctx.options))
 
 
-def _op_options(kernel, block_n, splits, lanes, persistent) -> tuple:
-    """The public forcing options as the custom ops' plain arguments (see ``_options``)."""
-    return (kernel or "", block_n or 0, splits or 0, lanes or 0,
-            -1 if persistent is None else int(persistent))
-
-
-def _apply(x, dim, dtype, log, kernel, block_n, splits, lanes, persistent):
+def _apply(x, dim, dtype, log, kernel, block_n, splits):
+    options = Forcing(kernel, block_n, splits).as_op_args()
     if dtype is not None:
         x = x.to(dtype)
     dim = check_input(x, dim)
-    options = _op_options(kernel, block_n, splits, lanes, persistent)
     if torch.compiler.is_compiling():
         return softmax_forward(x, dim, log, *options)
     if x.requires_grad and torch.is_grad_enabled():
@@ -162,49 +151,48 @@ def _apply(x, dim, dtype, log, kernel, block_n, splits, lanes, persistent):
 
 def softmax(x: torch.Tensor, dim: int = -1, dtype: torch.dtype | None = None, *,
             kernel: str | None = None, block_n: int | None = None,
-            splits: int | None = None, lanes: int | None = None,
-            persistent: bool | None = None) -> torch.Tensor:
+            splits: int | None = None) -> torch.Tensor:
     """softmax of ``x`` along ``dim``, as ``torch.softmax``, computed by the Triton kernels.
 
-    ``dtype`` casts the input first, as torch does. ``kernel`` ("single_block", "online", "split"),
-    ``block_n``, ``splits``, ``lanes`` and ``persistent`` force the dispatcher's choice (see
-    ``plan`` and ``make_plan``); the backward uses the same forcing.
+    ``dtype`` casts the input first, as torch does. ``kernel`` (one of ``policy.KERNELS``),
+    ``block_n`` and ``splits`` force the dispatcher's choice (``policy.Forcing``; see ``plan``);
+    the backward uses the same forcing.
     """
-    return _apply(x, dim, dtype, False, kernel, block_n, splits, lanes, persistent)
+    return _apply(x, dim, dtype, False, kernel, block_n, splits)
 
 
 def log_softmax(x: torch.Tensor, dim: int = -1, dtype: torch.dtype | None = None, *,
                 kernel: str | None = None, block_n: int | None = None,
-                splits: int | None = None, lanes: int | None = None,
-                persistent: bool | None = None) -> torch.Tensor:
+                splits: int | None = None) -> torch.Tensor:
     """log-softmax of ``x`` along ``dim``, as ``torch.log_softmax``; options as ``softmax``."""
-    return _apply(x, dim, dtype, True, kernel, block_n, splits, lanes, persistent)
+    return _apply(x, dim, dtype, True, kernel, block_n, splits)
 
 
 def softmax_backward_data(y: torch.Tensor, dy: torch.Tensor, dim: int = -1, *, log: bool = False,
                           kernel: str | None = None, block_n: int | None = None,
-                          splits: int | None = None, lanes: int | None = None,
-                          persistent: bool | None = None) -> torch.Tensor:
+                          splits: int | None = None) -> torch.Tensor:
     """The backward alone: dx from the forward's output ``y`` and the gradient ``dy``.
 
     As ``torch._softmax_backward_data``: softmax's dx = y * (dy - sum(dy * y)), or with
     ``log=True`` log-softmax's dx = dy - exp(y) * sum(dy). No autograd graph is built; for
     benchmarks and for users who write their own autograd. Options force the path as in ``softmax``.
     """
+    options = Forcing(kernel, block_n, splits).as_op_args()
     dim = check_input(y, dim, "y")
     check_input(dy, dim, "dy")
     if dy.shape != y.shape:
         raise ValueError(f"dy has shape {tuple(dy.shape)}, y has {tuple(y.shape)}: they must match")
-    return _backward(y, dy, dim, log, *_op_options(kernel, block_n, splits, lanes, persistent))
+    return _backward(y, dy, dim, log, *options)
 
 
 def plan(x: torch.Tensor, dim: int = -1, *, log: bool = False, backward: bool = False,
-         kernel: str | None = None, block_n: int | None = None, splits: int | None = None,
-         lanes: int | None = None, persistent: bool | None = None) -> Plan | None:
-    """The plan the dispatcher would run for ``softmax(x, dim)`` (None for an empty tensor)."""
+         kernel: str | None = None, block_n: int | None = None,
+         splits: int | None = None) -> Plan | None:
+    """The plan the dispatcher would run for ``softmax(x, dim)`` (None for an empty tensor);
+    ``log`` is accepted for symmetry with the calls (both run the same plan)."""
+    forcing = Forcing(kernel, block_n, splits)
     dim = check_input(x, dim)
     if x.numel() == 0:
         return None
     M, N = _as_rows(x, dim).shape
-    return make_plan(M, N, x.dtype, x.device, backward=backward, log=log, kernel=kernel,
-                     block_n=block_n, splits=splits, lanes=lanes, persistent=persistent)
+    return make_plan(M, N, x.dtype, x.device, backward=backward, forcing=forcing)

@@ -49,11 +49,11 @@ def write_grad_chunk(y_row, dy_row, dx_row, start, end, s, LOG: tl.constexpr, BL
 @triton.jit
 def single_block_backward(
     y_ptr, dy_ptr, dx_ptr, M, N, y_row_stride, dy_row_stride, dx_row_stride,
-    BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, LOG: tl.constexpr, NUM_STAGES: tl.constexpr,
+    BLOCK_M: tl.constexpr, BLOCK: tl.constexpr, LOG: tl.constexpr, STAGES: tl.constexpr,
 ):
-    cols = tl.arange(0, BLOCK_N)[None, :]
+    cols = tl.arange(0, BLOCK)[None, :]
     n_tiles = tl.cdiv(M, BLOCK_M)
-    for tile in tl.range(tl.program_id(0), n_tiles, tl.num_programs(0), num_stages=NUM_STAGES):
+    for tile in tl.range(tl.program_id(0), n_tiles, tl.num_programs(0), num_stages=STAGES):
         rows = (tile * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)[:, None]
         mask = (rows < M) & (cols < N)
         y = tl.load(y_ptr + rows * y_row_stride + cols, mask=mask, other=0.0).to(tl.float32)
@@ -89,10 +89,10 @@ def split_grad_partials(y_ptr, dy_ptr, sums_ptr, N, y_row_stride, dy_row_stride,
 
 @triton.jit
 def split_backward(y_ptr, dy_ptr, dx_ptr, sums_ptr, N, y_row_stride, dy_row_stride, dx_row_stride,
-                   chunk, SPLITS_BLOCK: tl.constexpr, BLOCK: tl.constexpr, LOG: tl.constexpr,
+                   chunk, SLOTS: tl.constexpr, BLOCK: tl.constexpr, LOG: tl.constexpr,
                    STAGES: tl.constexpr):
     row, split, n_splits = tl.program_id(0), tl.program_id(1), tl.num_programs(1)
-    slots = tl.arange(0, SPLITS_BLOCK)
+    slots = tl.arange(0, SLOTS)
     parts = tl.load(sums_ptr + row.to(tl.int64) * n_splits + slots, mask=slots < n_splits,
                     other=0.0)
     start = split * chunk

@@ -57,11 +57,11 @@ def write_chunk(x_row, y_row, start, end, m, d, LOG: tl.constexpr, BLOCK: tl.con
 @triton.jit
 def single_block_forward(
     x_ptr, y_ptr, M, N, x_row_stride, y_row_stride,
-    BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, LOG: tl.constexpr, NUM_STAGES: tl.constexpr,
+    BLOCK_M: tl.constexpr, BLOCK: tl.constexpr, LOG: tl.constexpr, STAGES: tl.constexpr,
 ):
-    cols = tl.arange(0, BLOCK_N)
+    cols = tl.arange(0, BLOCK)
     n_tiles = tl.cdiv(M, BLOCK_M)
-    for tile in tl.range(tl.program_id(0), n_tiles, tl.num_programs(0), num_stages=NUM_STAGES):
+    for tile in tl.range(tl.program_id(0), n_tiles, tl.num_programs(0), num_stages=STAGES):
         rows = (tile * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)
         mask = (rows < M)[:, None] & (cols < N)[None, :]
         x = tl.load(x_ptr + rows[:, None] * x_row_stride + cols[None, :], mask=mask,
@@ -96,10 +96,10 @@ def split_partials(x_ptr, pairs_ptr, N, x_row_stride, chunk, BLOCK: tl.constexpr
 
 @triton.jit
 def split_forward(x_ptr, y_ptr, pairs_ptr, N, x_row_stride, y_row_stride, chunk,
-                  SPLITS_BLOCK: tl.constexpr, BLOCK: tl.constexpr, LOG: tl.constexpr,
+                  SLOTS: tl.constexpr, BLOCK: tl.constexpr, LOG: tl.constexpr,
                   STAGES: tl.constexpr):
     row, split, n_splits = tl.program_id(0), tl.program_id(1), tl.num_programs(1)
-    slots = tl.arange(0, SPLITS_BLOCK)
+    slots = tl.arange(0, SLOTS)
     first = row.to(tl.int64) * n_splits
     m_parts = tl.load(pairs_ptr + first + slots, mask=slots < n_splits, other=-float("inf"))
     d_parts = tl.load(pairs_ptr + tl.num_programs(0).to(tl.int64) * n_splits + first + slots,

@@ -71,6 +71,14 @@ def lane_tile(LANES: tl.constexpr, BLOCK: tl.constexpr):
 
 
 @triton.jit
+def block_pair(x):
+    """The (max, normaliser) pair of a block of values (1-D), -inf values adding nothing: an
+    all -inf block gives the empty pair (-inf, 0)."""
+    m = tl.max(x, 0)
+    return m, tl.sum(tl.where(x == -float("inf"), 0.0, exp(x - m)), 0)
+
+
+@triton.jit
 def merge_pairs(m, d):
     """Merge a vector of (max, normaliser) pairs, lanes or chunks of one row, into one pair."""
     m_row = tl.max(m, 0)

@@ -1,0 +1,105 @@
+"""The cooperative kernels: exchange arithmetic under the interpreter, no hang on a GPU.
+
+Under the interpreter a row is one program (``policy``), so these tests run the publish, arrive,
+merge and write steps with many slots per row (small forced blocks) and nothing to wait for. On a
+GPU, ``test_no_hang_far_past_residency`` forces several programs a row with far more programs than
+fit on the GPU at once, in a subprocess with a time limit, so that a hang fails instead of
+blocking the suite.
+"""
+
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+import torch
+
+import triton_impl
+from reference.tolerance import assert_close, grad_scale
+from triton_impl import launch, policy
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16, torch.float16])
+@pytest.mark.parametrize("log", [False, True])
+@pytest.mark.parametrize("M,N,block_n", [(3, 100, 16), (2, 257, 32), (1, 8, 8)])
+def test_forward_and_backward_with_many_slots(device, dtype, log, M, N, block_n):
+    torch.manual_seed(M * N + block_n)
+    x = (torch.randn(M, N, dtype=torch.float64) * 4).to(dtype).to(device)
+    x[0, :: max(N // 5, 1)] = -float("inf")  # masked entries add nothing
+    options = dict(kernel="cooperative", block_n=block_n)
+    plan = triton_impl.plan(x, **options)
+    assert plan.kernel == "cooperative" and plan.splits * plan.blocks_per_program >= N // block_n
+    before = launch.LAUNCHES["cooperative_forward"]
+    y = (triton_impl.log_softmax if log else triton_impl.softmax)(x, -1, **options)
+    assert launch.LAUNCHES["cooperative_forward"] == before + 1
+    exact = torch.log_softmax(x.double(), -1) if log else torch.softmax(x.double(), -1)
+    assert_close(y, exact, dtype=dtype, kind="log_softmax" if log else "softmax")
+    dy = (torch.randn(M, N, dtype=torch.float64)).to(dtype).to(device)
+    dx = triton_impl.softmax_backward_data(y, dy, -1, log=log, **options)
+    y64, dy64 = y.double(), dy.double()
+    if log:
+        expected = dy64 - y64.exp() * dy64.sum(-1, keepdim=True)
+    else:
+        expected = y64 * (dy64 - (dy64 * y64).sum(-1, keepdim=True))
+    assert_close(dx, expected, dtype=dtype, kind="grad", scale=grad_scale(y, dy, log=log))
+
+
+def test_default_plan_for_wide_rows_is_cooperative(device):
+    plan = triton_impl.make_plan(4, 70000, torch.float32, device)
+    assert plan.kernel == "cooperative"
+    back = triton_impl.make_plan(4, 20000, torch.float32, device, backward=True)
+    assert back.kernel == "cooperative"
+
+
+def test_gpu_plans_keep_a_row_resident():
+    """Every default cooperative plan has at most one program a row per SM (the no-hang rule)."""
+    gpu = policy.DeviceDescription("a 132-SM GPU", 132)
+    for N in (32769, 65536, 262144, 1 << 20, 1 << 22, 1 << 24):
+        for M in (1, 7, 128, 4096):
+            for backward in (False, True):
+                plan = policy.choose(M, N, "float32", gpu, backward=backward)
+                assert plan.kernel == "cooperative"
+                assert plan.splits <= gpu.sm_count
+                assert plan.splits * plan.chunk >= N > (plan.splits - 1) * plan.chunk
+    with pytest.raises(ValueError, match="at most 132"):
+        policy.choose(8, 1 << 20, "float32", gpu, forcing=policy.Forcing("cooperative", 4096, 133))
+
+
+def test_interpreter_refuses_several_programs_a_row():
+    interpreter = policy.DeviceDescription("interpreter", 4, interpreted=True)
+    with pytest.raises(ValueError, match="one after another"):
+        policy.choose(2, 100, "float32", interpreter, forcing=policy.Forcing("cooperative", 16, 2))
+
+
+STRESS = textwrap.dedent("""
+    import torch, triton_impl
+    torch.manual_seed(0)
+    for dtype, M, N, block in [(torch.float32, 60000, 16384, 2048), (torch.bfloat16, 3000, 300000, 4096)]:
+        x = torch.randn(M, N, device="cuda", dtype=dtype)
+        y = triton_impl.softmax(x, -1, kernel="cooperative", block_n=block)
+        plan = triton_impl.plan(x, kernel="cooperative", block_n=block)
+        assert plan.splits > 1 and plan.grid[0] > 100 * torch.cuda.get_device_properties(0).multi_processor_count
+        err = (y.double() - torch.softmax(x.double(), -1)).abs().max().item()
+        assert err < 1e-2, err
+        dy = torch.randn_like(x)
+        dx = triton_impl.softmax_backward_data(y, dy, -1, kernel="cooperative", block_n=block)
+        ref = torch._softmax_backward_data(dy.double(), y.double(), 1, torch.float64)
+        assert (dx.double() - ref).abs().max().item() < 1e-2 * ref.abs().max().item()
+        torch.cuda.synchronize()
+    print("ok")
+""")
+
+
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a GPU: the interpreter never waits")
+def test_no_hang_far_past_residency():
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    env.pop("TRITON_INTERPRET", None)
+    try:
+        done = subprocess.run([sys.executable, "-c", STRESS], env=env, capture_output=True,
+                              text=True, timeout=240)
+    except subprocess.TimeoutExpired:
+        pytest.fail("cooperative launches far past residency did not finish in 240 s: a hang")
+    assert done.returncode == 0 and "ok" in done.stdout, done.stderr[-3000:]

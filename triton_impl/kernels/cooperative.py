@@ -1,0 +1,148 @@
+"""Cooperative kernels: a row too wide for one program, held on chip by several.
+
+Each row is cut into blocks of BLOCK columns; a program takes BLOCKS consecutive blocks (one, on a
+GPU, whenever the row's blocks fit one per multiprocessor), so ``programs`` programs cover a row.
+A program
+
+1. loads its block into registers and reduces it to a partial result: the (max, normaliser) pair
+   forward, the sum of dy * y (or of dy, log-softmax) backward;
+2. publishes it to a float32 workspace slot of its row, then announces its arrival on the row's
+   counter: a block-wide barrier (every thread's store is done), then a release atomic add;
+3. waits until the counter shows all of the row's slots arrived (acquire atomics), merges the
+   row's partials (read past L1, which is not coherent between programs), and writes its block
+   from the registers it loaded in step 1.
+
+So every element is read once and written once: 2MN forward, 3MN backward, at any width. With
+BLOCKS > 1 (rows wider than one block per multiprocessor, or the interpreter) a program's first
+block stays in registers and the others are reloaded in step 3, from L2 when the program loaded
+them evict-last a moment before.
+
+Why no launch can hang
+----------------------
+A waiting program holds its multiprocessor, so a row whose programs are not all resident at once
+could wait for ever for a peer that cannot start. Two facts prevent it. Work goes by *ticket*, not
+by program id: each program first takes the next number from a global counter (an atomic add), and
+ticket t does block (t mod programs) of row (t div programs). So when ticket t is taken, every
+smaller ticket has already been taken by a running or finished program: at any moment the only row
+with programs still to start is the row of the next ticket, and every other row whose programs
+started has them all started, none of them waiting on anything but each other. And a row has at
+most as many programs as the GPU has multiprocessors (``policy``: one resident program per SM is
+guaranteed, since the compiler fits a program's registers to one SM), so the programs of the one
+incomplete row are never more than the GPU can hold beside it: a waiting program's missing peers
+can always be scheduled. Hardware that launches programs in any order, and grids far larger than
+what fits at once, are both safe.
+
+Under the Triton interpreter programs run one after another, so ``policy`` gives each row one
+program (BLOCKS = all the row's blocks): it publishes every slot itself, arrives for all of them,
+finds the count complete and merges, running the same exchange with nothing to wait for.
+"""
+
+import triton
+import triton.language as tl
+
+from .row_math import block_pair, grad_output, grad_term, merge_pairs, row_pointer, softmax_output
+
+
+@triton.jit
+def take_ticket(counters_ptr, M, programs):
+    """(row, first block) of this program's work, in the order programs started (see module)."""
+    ticket = tl.atomic_add(counters_ptr + M, 1, sem="relaxed")
+    return ticket // programs, ticket % programs
+
+
+@triton.jit
+def arrive_and_wait(counter_ptr, arrivals, expected):
+    """Announce ``arrivals`` published slots on the row's counter, then wait for ``expected``."""
+    tl.debug_barrier()  # every thread of the program has stored its part of the slots
+    tl.atomic_add(counter_ptr, arrivals, sem="release", scope="gpu")
+    arrived = tl.atomic_add(counter_ptr, 0, sem="acquire", scope="gpu")
+    while arrived < expected:
+        arrived = tl.atomic_add(counter_ptr, 0, sem="acquire", scope="gpu")
+
+
+@triton.jit
+def block_columns(block, BLOCK: tl.constexpr):
+    return block * BLOCK + tl.arange(0, BLOCK)
+
+
+@triton.jit
+def cooperative_forward(x_ptr, y_ptr, pairs_ptr, counters_ptr, M, N, x_row_stride, y_row_stride,
+                        programs, BLOCK: tl.constexpr, BLOCKS: tl.constexpr,
+                        SLOTS: tl.constexpr, LOG: tl.constexpr):
+    """Softmax of rows shared by ``programs`` programs of BLOCKS blocks; ``pairs`` is the float32
+    workspace [2, M, programs * BLOCKS] (maxima, then normalisers), ``counters`` M + 1 zeros."""
+    row, program = take_ticket(counters_ptr, M, programs)
+    first = program * BLOCKS
+    n_slots = programs * BLOCKS
+    x_row = row_pointer(x_ptr, row, x_row_stride)
+    y_row = row_pointer(y_ptr, row, y_row_stride)
+    m_slots = pairs_ptr + row.to(tl.int64) * n_slots
+    d_slots = m_slots + M.to(tl.int64) * n_slots
+
+    cols = block_columns(first, BLOCK)
+    x = tl.load(x_row + cols, mask=cols < N, other=-float("inf"),
+                eviction_policy="evict_last").to(tl.float32)
+    m, d = block_pair(x)
+    tl.store(m_slots + first, m)
+    tl.store(d_slots + first, d)
+    for b in tl.range(first + 1, first + BLOCKS):
+        more = block_columns(b, BLOCK)
+        xb = tl.load(x_row + more, mask=more < N, other=-float("inf"),
+                     eviction_policy="evict_last").to(tl.float32)
+        mb, db = block_pair(xb)
+        tl.store(m_slots + b, mb)
+        tl.store(d_slots + b, db)
+
+    arrive_and_wait(counters_ptr + row, BLOCKS, n_slots)
+    slots = tl.arange(0, SLOTS)
+    m_all = tl.load(m_slots + slots, mask=slots < n_slots, other=-float("inf"),
+                    cache_modifier=".cg")
+    d_all = tl.load(d_slots + slots, mask=slots < n_slots, other=0.0, cache_modifier=".cg")
+    m_row, d_row = merge_pairs(m_all, d_all)
+
+    y = softmax_output(x, m_row, d_row, LOG)
+    tl.store(y_row + cols, y.to(y_ptr.dtype.element_ty), mask=cols < N)
+    for b in tl.range(first + 1, first + BLOCKS):
+        more = block_columns(b, BLOCK)
+        xb = tl.load(x_row + more, mask=more < N, other=-float("inf"),
+                     eviction_policy="evict_first").to(tl.float32)
+        yb = softmax_output(xb, m_row, d_row, LOG)
+        tl.store(y_row + more, yb.to(y_ptr.dtype.element_ty), mask=more < N)
+
+
+@triton.jit
+def cooperative_backward(y_ptr, dy_ptr, dx_ptr, sums_ptr, counters_ptr, M, N, y_row_stride,
+                         dy_row_stride, dx_row_stride, programs, BLOCK: tl.constexpr,
+                         BLOCKS: tl.constexpr, SLOTS: tl.constexpr, LOG: tl.constexpr):
+    """dx of rows shared by ``programs`` programs (see ``cooperative_forward``); ``sums`` is the
+    float32 workspace [M, programs * BLOCKS] of partial sums of ``grad_term``."""
+    row, program = take_ticket(counters_ptr, M, programs)
+    first = program * BLOCKS
+    n_slots = programs * BLOCKS
+    y_row = row_pointer(y_ptr, row, y_row_stride)
+    dy_row = row_pointer(dy_ptr, row, dy_row_stride)
+    dx_row = row_pointer(dx_ptr, row, dx_row_stride)
+    s_slots = sums_ptr + row.to(tl.int64) * n_slots
+
+    cols = block_columns(first, BLOCK)
+    y = tl.load(y_row + cols, mask=cols < N, other=0.0, eviction_policy="evict_last")
+    dy = tl.load(dy_row + cols, mask=cols < N, other=0.0, eviction_policy="evict_last")
+    y, dy = y.to(tl.float32), dy.to(tl.float32)
+    tl.store(s_slots + first, tl.sum(grad_term(y, dy, LOG), 0))
+    for b in tl.range(first + 1, first + BLOCKS):
+        more = block_columns(b, BLOCK)
+        yb = tl.load(y_row + more, mask=more < N, other=0.0, eviction_policy="evict_last")
+        dyb = tl.load(dy_row + more, mask=more < N, other=0.0, eviction_policy="evict_last")
+        tl.store(s_slots + b, tl.sum(grad_term(yb.to(tl.float32), dyb.to(tl.float32), LOG), 0))
+
+    arrive_and_wait(counters_ptr + row, BLOCKS, n_slots)
+    slots = tl.arange(0, SLOTS)
+    s = tl.sum(tl.load(s_slots + slots, mask=slots < n_slots, other=0.0, cache_modifier=".cg"), 0)
+
+    tl.store(dx_row + cols, grad_output(y, dy, s, LOG).to(dx_ptr.dtype.element_ty), mask=cols < N)
+    for b in tl.range(first + 1, first + BLOCKS):
+        more = block_columns(b, BLOCK)
+        yb = tl.load(y_row + more, mask=more < N, other=0.0, eviction_policy="evict_first")
+        dyb = tl.load(dy_row + more, mask=more < N, other=0.0, eviction_policy="evict_first")
+        dxb = grad_output(yb.to(tl.float32), dyb.to(tl.float32), s, LOG)
+        tl.store(dx_row + more, dxb.to(dx_ptr.dtype.element_ty), mask=more < N)

@@ -1,0 +1,316 @@
+"""The dispatch policy: which kernel, block, warps and grid run an (M, N) softmax, and why.
+
+One function, ``choose(M, N, dtype, device, backward=..., forcing=...)``, maps a problem and a
+described device to a ``Plan``. It needs neither torch nor triton (only the dtype table of
+``reference.dtypes``), so ``triton_impl`` runs it and ``traffic_model`` imports it to predict
+exactly what the dispatcher does. Every number below carries the measurement that set it.
+
+The choice
+----------
+single_block  a row fits on chip (up to ``SINGLE_BLOCK_MAX_COLS`` float32 values per row, half that
+              in the backward, which holds y and dy): the fewest bytes, 2MN forward, 3MN backward.
+              For narrow rows a program takes ``BLOCK_M`` rows so that each holds
+              ``TILE_ELEMENTS`` values and every load is a full 16-byte vector.
+cooperative   wider rows: each row is cut into chunks of ``block_n`` columns, one program per chunk,
+              each chunk loaded once into registers. The programs of a row publish their partial
+              (max, sum) pairs, wait for each other, merge, and write from registers: 2MN forward
+              and 3MN backward at any width (``kernels/cooperative.py`` explains the exchange and why
+              it cannot hang). Rows wider than one chunk per multiprocessor give each program
+              several chunks, re-read from L2 in the second pass.
+online        (forced only) one program per row, ``block_n`` columns at a time, two passes over
+              the row: 3MN from DRAM at worst. The previous default for wide rows.
+split         (forced only) a row shared by ``splits`` programs in two launches through a workspace.
+
+``Forcing`` is the one record of what a caller forces (``kernel``, ``block_n``, ``splits``),
+validated in one place; ``choose`` then checks it against the problem. Experiments that need more
+(fold lanes, persistent grids, other warps) build a ``Plan`` themselves with
+``dataclasses.replace`` and run it through ``triton_impl.launch``.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from dataclasses import dataclass
+
+from reference.dtypes import format_of
+
+KERNELS = ("single_block", "cooperative", "online", "split")
+"""Every kernel a plan can name; all but single_block handle any N."""
+
+SINGLE_BLOCK_MAX_COLS = 32768
+"""Widest row (float32 values on chip) the forward single-block kernel holds; the backward holds
+two such tiles (y and dy) and so stops at half."""
+TILE_ELEMENTS = 2048
+"""Values one single-block program holds when rows are narrow: BLOCK_M = TILE_ELEMENTS // BLOCK_N
+rows at once (measured best from N=256 to 1024 on an H200, float32 and bfloat16)."""
+VECTORS_PER_THREAD = 2
+"""16-byte vectors each thread loads per row tile of a single-block or online program; with the
+tile size it sets num_warps."""
+MAX_WARPS = 32
+PERSISTENT_FROM_COLS = {2: 32768}
+"""Itemsize -> row width from which the forward single-block grid is persistent: one program per SM
+walking the rows, its pipelined loop loading the next row while this one is reduced. Measured on
+an H200: for bfloat16 rows of 32768 it gave 3596 against 3134 GB/s with one program per row;
+everywhere else one program per tile was faster (by 3-10%)."""
+PERSISTENT_PROGRAMS_PER_SM = 1
+PERSISTENT_STAGES = 3
+
+COOPERATIVE_BLOCK = {(2, False): 16384, (4, False): 16384, (8, False): 8192,
+                     (2, True): 16384, (4, True): 8192, (8, True): 4096}
+"""(itemsize, backward) -> columns each cooperative program holds. A throwaway probe of the scheme
+(float32 forward, 16384 columns, 16 warps) measured 0.95 of copy at N = 65536 and 262144 on an
+H100 (``benchmarks/sweep_plans.py --cooperative`` sweeps the alternatives)."""
+COOPERATIVE_VALUES_PER_THREAD = 32
+"""Values of each tensor a cooperative thread holds; with the block it sets num_warps."""
+COOPERATIVE_MIN_BLOCK = 2048
+"""Smallest chunk a default plan cuts a row into when few rows leave the GPU idle."""
+COOPERATIVE_PROGRAMS_PER_SM = 2
+"""Programs per SM a default plan aims for when M x (N / block) would be fewer: the block halves
+(down to ``COOPERATIVE_MIN_BLOCK``) until there are this many per SM."""
+
+ONLINE_BLOCK = {2: 8192, 4: 16384, 8: 8192}
+"""Itemsize -> columns per step of the online forward (measured best at N=65536, H200; float64,
+unmeasured, at the float32 step's registers)."""
+ONLINE_BACKWARD_STEP_BYTES = 65536
+"""Bytes of y and dy together per step of the online backward (measured at N=65536 on an H200:
+bfloat16 3325 against 2774 GB/s unpipelined; float32 2842 against 2778)."""
+ONLINE_BACKWARD_STAGES = 3
+ONLINE_WARPS = 16
+SPLIT_PROGRAMS_PER_SM = 2
+"""Split-row cuts each row so that about this many programs per SM share the rows."""
+SPLIT_BLOCK = 4096
+"""Columns per step of the split kernels, small so that a few rows still make many chunks."""
+
+
+@dataclass(frozen=True)
+class DeviceDescription:
+    """What the policy needs to know of a device: read from the driver by ``triton_impl.hardware``,
+    or written down for a GPU one does not have (``traffic_model``, ``benchmarks/resource_usage``).
+
+    ``interpreted``: the Triton interpreter, which runs programs one after another, so a
+    cooperative row must be a single program there (nothing may wait for a later program).
+    """
+
+    name: str
+    sm_count: int
+    interpreted: bool = False
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How one softmax launch runs; ``grid`` is the launch grid of its (main) kernel.
+
+    ``splits``: programs per row (split, cooperative); ``chunk``: columns each of them covers (a
+    multiple of ``block_n``; ``chunk // block_n`` blocks per program). ``lanes``: the running pairs
+    each step of an online or split program folds its ``block_n`` columns into
+    (``kernels.row_math.online_update``); ``block_n`` (a pair per column) unless an experiment sets
+    it. ``persistent``: the grid is smaller than the work and each program loops over row tiles.
+    """
+
+    kernel: str
+    block_m: int
+    block_n: int
+    num_warps: int
+    num_stages: int
+    splits: int
+    chunk: int
+    grid: tuple[int, ...]
+    persistent: bool = False
+    lanes: int = 0
+
+    @property
+    def blocks_per_program(self) -> int:
+        return self.chunk // self.block_n
+
+    def describe(self) -> str:
+        parts = [self.kernel, f"block {self.block_m}x{self.block_n}", f"{self.num_warps} warps"]
+        if self.num_stages > 1:
+            parts.append(f"{self.num_stages} stages")
+        if self.lanes and self.lanes < self.block_n:
+            parts.append(f"folded into {self.lanes} lanes")
+        if self.kernel in ("split", "cooperative"):
+            parts.append(f"{self.splits} programs a row of {self.chunk} columns")
+        if self.persistent:
+            parts.append("persistent")
+        return ", ".join(parts) + f", grid {self.grid}"
+
+
+def _positive_int(name: str, value, power_of_two: bool = False):
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an int or None (auto), got {value!r}")
+    value = int(value)
+    if value < 1 or (power_of_two and value & (value - 1)):
+        kind = "a power of two" if power_of_two else "at least 1"
+        raise ValueError(f"{name} must be {kind}, got {value}")
+    return value
+
+
+@dataclass(frozen=True)
+class Forcing:
+    """What a caller forces of the plan; None is the policy's choice. Validated on construction.
+
+    ``kernel``: one of ``KERNELS``. ``block_n`` (a power of two): the columns a program holds
+    (single_block, cooperative) or steps by (online, split). ``splits``: programs per row
+    (split, cooperative). ``block_n`` and ``splits`` need ``kernel``: a block size means something
+    only for a named kernel.
+    """
+
+    kernel: str | None = None
+    block_n: int | None = None
+    splits: int | None = None
+
+    def __post_init__(self):
+        if self.kernel is not None and self.kernel not in KERNELS:
+            raise ValueError(f"unknown kernel {self.kernel!r}; choose one of {KERNELS}, "
+                             "or None to let the dispatcher choose")
+        object.__setattr__(self, "block_n", _positive_int("block_n", self.block_n, True))
+        object.__setattr__(self, "splits", _positive_int("splits", self.splits))
+        if self.kernel is None and (self.block_n is not None or self.splits is not None):
+            raise ValueError("block_n= and splits= shape a kernel you name: pass kernel= too "
+                             f"(one of {KERNELS})")
+        if self.splits is not None and self.kernel not in ("split", "cooperative"):
+            raise ValueError(f"splits= applies to kernel='split' or 'cooperative', "
+                             f"not {self.kernel!r}")
+
+    @property
+    def forced(self) -> bool:
+        return self != AUTO
+
+    def as_op_args(self) -> tuple[str, int, int]:
+        """The record as plain (str, int, int) for a torch custom op ("" and 0 mean auto)."""
+        return (self.kernel or "", self.block_n or 0, self.splits or 0)
+
+    @classmethod
+    def from_op_args(cls, kernel: str, block_n: int, splits: int) -> "Forcing":
+        return cls(kernel or None, block_n or None, splits or None)
+
+
+AUTO = Forcing()
+
+
+def next_power_of_2(n: int) -> int:
+    return 1 << max(n - 1, 0).bit_length()
+
+
+def cdiv(a: int, b: int) -> int:
+    return -(-a // b)
+
+
+def single_block_max_cols(itemsize: int, backward: bool) -> int:
+    """Widest row single_block holds: float64 values take two float32 registers each."""
+    values = SINGLE_BLOCK_MAX_COLS // (2 if itemsize == 8 else 1)
+    return values // 2 if backward else values
+
+
+def default_kernel(N: int, itemsize: int, backward: bool) -> str:
+    fits = next_power_of_2(N) <= single_block_max_cols(itemsize, backward)
+    return "single_block" if fits else "cooperative"
+
+
+def _vector(itemsize: int) -> int:
+    """Elements in one 16-byte load."""
+    return 16 // itemsize
+
+
+def _warps(block_values: int, values_per_thread: int, cap: int) -> int:
+    return min(max(block_values // (32 * values_per_thread), 1), cap)
+
+
+def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
+    limit = single_block_max_cols(itemsize, backward)
+    if next_power_of_2(N) > limit:
+        raise ValueError(f"single_block holds a whole row on chip, up to {limit} columns"
+                         f"{' in the backward' if backward else ''}; N={N} needs "
+                         "kernel='cooperative', 'online' or 'split'")
+    if block_n is not None and block_n < N:
+        raise ValueError(f"single_block needs block_n >= N to hold the row, got {block_n} < {N}")
+    block_n = block_n or next_power_of_2(N)
+    block_m = min(max(TILE_ELEMENTS // block_n, 1), next_power_of_2(M))
+    num_warps = _warps(block_m * block_n, VECTORS_PER_THREAD * _vector(itemsize), MAX_WARPS)
+    n_tiles = cdiv(M, block_m)
+    if backward or block_n < PERSISTENT_FROM_COLS.get(itemsize, math.inf):
+        return Plan("single_block", block_m, block_n, num_warps, 1, 1, N, (n_tiles,))
+    programs = min(n_tiles, PERSISTENT_PROGRAMS_PER_SM * device.sm_count)
+    return Plan("single_block", block_m, block_n, num_warps, PERSISTENT_STAGES, 1, N, (programs,),
+                programs < n_tiles)
+
+
+def _cooperative(M, N, itemsize, device, backward, block_n, splits) -> Plan:
+    if block_n is None:
+        block_n = min(COOPERATIVE_BLOCK[itemsize, backward], next_power_of_2(N))
+        wanted = COOPERATIVE_PROGRAMS_PER_SM * device.sm_count
+        while (block_n > COOPERATIVE_MIN_BLOCK and M * cdiv(N, block_n) < wanted
+               and cdiv(N, block_n // 2) <= device.sm_count):
+            block_n //= 2
+    blocks = cdiv(N, block_n)
+    if device.interpreted:
+        if splits not in (None, 1):
+            raise ValueError("under the Triton interpreter programs run one after another, so a "
+                             "cooperative row is one program (nothing may wait for a later one): "
+                             f"splits must be 1 or None, got {splits}")
+        programs = 1
+    elif splits is not None:
+        if splits > device.sm_count:
+            raise ValueError(f"splits={splits} cooperative programs a row cannot all be resident "
+                             f"at once on {device.name} ({device.sm_count} SMs, one program "
+                             f"each guaranteed): use at most {device.sm_count}")
+        programs = min(splits, blocks)
+    else:
+        programs = min(blocks, device.sm_count)
+    per_program = cdiv(blocks, programs)
+    programs = cdiv(blocks, per_program)  # no program left without a block
+    num_warps = max(_warps(block_n, COOPERATIVE_VALUES_PER_THREAD, MAX_WARPS), 4)
+    return Plan("cooperative", 1, block_n, num_warps, 1, programs, per_program * block_n,
+                (M * programs,), False, block_n)
+
+
+def _online(M, N, itemsize, backward, block_n) -> Plan:
+    if backward:
+        default, stages = ONLINE_BACKWARD_STEP_BYTES // (2 * itemsize), ONLINE_BACKWARD_STAGES
+    else:
+        default, stages = ONLINE_BLOCK[itemsize], 1
+    block_n = block_n or min(default, next_power_of_2(N))
+    num_warps = _warps(block_n, VECTORS_PER_THREAD * _vector(itemsize), ONLINE_WARPS)
+    return Plan("online", 1, block_n, num_warps, stages, 1, N, (M,), False, block_n)
+
+
+def _split(M, N, itemsize, device, block_n, splits) -> Plan:
+    block_n = block_n or min(SPLIT_BLOCK, next_power_of_2(N))
+    num_warps = _warps(block_n, VECTORS_PER_THREAD * _vector(itemsize), ONLINE_WARPS)
+    if splits is None:
+        splits = cdiv(SPLIT_PROGRAMS_PER_SM * device.sm_count, M)
+    splits = max(1, min(splits, cdiv(N, block_n)))
+    chunk = cdiv(cdiv(N, splits), block_n) * block_n
+    splits = cdiv(N, chunk)  # rounding the chunk up may leave fewer, never empty, chunks
+    return Plan("split", 1, block_n, num_warps, 1, splits, chunk, (M, splits), False, block_n)
+
+
+def choose(M: int, N: int, dtype, device: DeviceDescription, *, backward: bool = False,
+           forcing: Forcing = AUTO) -> Plan:
+    """The plan for M rows of N columns (M, N >= 1) of ``dtype`` (a name, or a NumPy or torch
+    dtype) on ``device``, forward or ``backward``, with what ``forcing`` forces.
+
+    ``ValueError`` when the forcing cannot run this problem (single_block on a row wider than it
+    holds; cooperative programs that could not all be resident).
+    """
+    if M < 1 or N < 1:
+        raise ValueError(f"a plan needs M >= 1 and N >= 1, got M={M}, N={N}")
+    itemsize = format_of(dtype).itemsize
+    kernel = forcing.kernel or default_kernel(N, itemsize, backward)
+    if kernel == "single_block":
+        return _single_block(M, N, itemsize, device, backward, forcing.block_n)
+    if kernel == "cooperative":
+        return _cooperative(M, N, itemsize, device, backward, forcing.block_n, forcing.splits)
+    if kernel == "online":
+        return _online(M, N, itemsize, backward, forcing.block_n)
+    return _split(M, N, itemsize, device, forcing.block_n, forcing.splits)
+
+
+def folded_lanes(block_n: int, num_warps: int, itemsize: int) -> int:
+    """Lanes for the folded form of an online or split step (an experiment, not a default): one
+    16-byte vector per thread, so that each thread folds its own column of the
+    [block_n // lanes, lanes] tile and no step needs a cross-thread reduction."""
+    return min(block_n, 32 * num_warps * _vector(itemsize))
