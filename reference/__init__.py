@@ -82,7 +82,12 @@ Bad input
 ---------
 Arrays of other dtypes (integers, bool, complex, object) raise TypeError naming the accepted
 dtypes; an axis out of range raises ``numpy.exceptions.AxisError`` (a ValueError and an
-IndexError); lists are accepted through ``np.asarray``.
+IndexError); lists are accepted through ``np.asarray``. ``block`` and ``splits`` must be integers
+>= 1 (bools are not), and an unknown ``algorithm`` is refused: ValueError, with the accepted
+values, before any work, even where the algorithm would not use the option
+(``reference._inputs`` holds every check). Within those, no request is too large: a block wider
+than the row runs as the row's power of two, and split-row runs at most one program per non-empty
+chunk, as ``triton_impl.plan`` does (``splits=10**6`` on a row of 4 is one chunk).
 """
 
 from .api import (

@@ -62,12 +62,13 @@ def normalize_axis(axis, ndim: int) -> int:
     A 0-d array is treated as a single row of one element (as torch does), so axis 0 and -1 are
     both valid for it.
     """
-    if isinstance(axis, bool):
-        raise TypeError(f"axis must be an integer, got {axis!r}")
     try:
+        if isinstance(axis, bool):
+            raise TypeError
         index = operator.index(axis)
     except TypeError:
-        raise TypeError(f"axis must be an integer, got {axis!r}") from None
+        raise TypeError(f"axis must be an integer, got {axis!r}; pass, for example, axis=-1 "
+                        f"(the last axis)") from None
     size = max(ndim, 1)
     if not -size <= index < size:
         raise AxisError(
@@ -85,11 +86,64 @@ def check_same_layout(y: np.ndarray, dy: np.ndarray) -> None:
         raise TypeError(f"y and dy must have the same dtype, got {y.dtype} and {dy.dtype}")
 
 
+OPTIONS = {
+    "block": ("the columns each step of a blocked kernel loads", "block=128"),
+    "splits": ("the programs that share one row in split-row", "splits=4"),
+}
+"""The reference's numeric options: what each one means, and a value to suggest."""
+
+
+def _integer(name: str, value, least: int, meaning: str, example: str) -> int:
+    """``value`` as an int >= ``least``, or a ValueError that names the problem and a fix."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        kind = "a bool" if isinstance(value, bool) else type(value).__name__
+        problem = f"got {value!r} ({kind}, not an integer)"
+    elif value < least:
+        problem = f"got {value!r}"
+    else:
+        return int(value)
+    raise ValueError(f"{name} must be an integer >= {least} ({meaning}), {problem}; "
+                     f"pass, for example, {example}")
+
+
 def check_positive(name: str, value) -> int:
-    """Block sizes and split counts: integers >= 1."""
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
-        raise ValueError(f"{name} must be an integer >= 1, got {value!r}")
-    return int(value)
+    """An option of ``OPTIONS`` (block sizes, split counts): an integer >= 1."""
+    meaning, example = OPTIONS[name]
+    return _integer(name, value, 1, meaning, example)
+
+
+def check_options(**options) -> dict:
+    """The numeric options of a public function (``block=``, ``splits=``), each checked before
+    any work, used or not: an option the chosen algorithm ignores (``block`` for "fused") is
+    still a caller's mistake when it is nonsense, and it would bite when the algorithm changes."""
+    return {name: check_positive(name, value) for name, value in options.items()}
+
+
+def check_size(name: str, value) -> int:
+    """A problem dimension (M rows, N columns): an integer >= 0."""
+    return _integer(name, value, 0, "rows" if name == "M" else "columns", f"{name}=4")
+
+
+def check_choice(what: str, value, choices) -> str:
+    """``value``, one of ``choices`` (algorithm names), or a ValueError listing them."""
+    if not isinstance(value, str) or value not in choices:
+        raise ValueError(f"unknown {what} algorithm {value!r}; expected one of {tuple(choices)}")
+    return value
+
+
+def fit_block(block: int, N: int) -> int:
+    """The block a kernel runs for rows of ``N``: ``block``, narrowed to next_power_of_2(N).
+
+    Lanes past the row's end load padding (-inf, or 0 for sums), which the reductions fold in as
+    "nothing" (``reference.normaliser``), so a wider block computes the same (m, d) with more
+    padding: block=10**9 on a row of 4 is the kernel of block=4, not a 10**9-lane tile in memory.
+    """
+    return min(block, next_power_of_2(N))
+
+
+def next_power_of_2(n: int) -> int:
+    """The smallest power of two >= n: a Triton block's width must be a power of two."""
+    return 1 << max(n - 1, 0).bit_length()
 
 
 class Rows:

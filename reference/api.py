@@ -15,7 +15,8 @@ from __future__ import annotations
 import numpy as np
 
 from . import backward, eager, forward
-from ._inputs import Rows, as_float_array, check_positive, check_same_layout
+from ._inputs import (Rows, as_float_array, check_choice, check_options, check_same_layout,
+                      fit_block)
 from .backward import LOG_SOFTMAX_RULE, SOFTMAX_RULE
 from .memory import Dram
 from .normaliser import LOG_SOFTMAX, SOFTMAX
@@ -38,9 +39,12 @@ BACKWARD_KERNELS = {
 def launch(kernel, arrays, axis, *, dram: Dram | None = None, **params) -> np.ndarray:
     """Run ``kernel(dram, *rows_of_arrays, out, **params)`` and return ``out`` in the arrays' shape.
 
-    An empty problem (no rows or no columns) launches nothing, so it moves nothing, as on a GPU.
+    A ``block`` parameter is narrowed to the row (``_inputs.fit_block``). An empty problem (no
+    rows or no columns) launches nothing, so it moves nothing, as on a GPU.
     """
     rows = Rows(arrays[0].shape, axis)
+    if "block" in params:
+        params["block"] = fit_block(params["block"], rows.N)
     views = [rows.gather(array) for array in arrays]
     out = np.empty_like(views[0])
     if out.size:
@@ -51,12 +55,15 @@ def launch(kernel, arrays, axis, *, dram: Dram | None = None, **params) -> np.nd
 
 
 def run_forward(x, axis, algorithm, *, epilogue=SOFTMAX, block=128, splits=4, dram=None):
-    """The forward ``algorithm`` (a key of FORWARD_KERNELS) of ``epilogue`` on ``x``."""
+    """The forward ``algorithm`` (a key of FORWARD_KERNELS) of ``epilogue`` on ``x``.
+
+    Every option is checked before any work, whether ``algorithm`` uses it or not.
+    """
     table = FORWARD_KERNELS
     if epilogue is not SOFTMAX:
         table = {name: entry for name, entry in table.items() if "epilogue" in entry[1]}
-    kernel, params = _choose(table, algorithm, epilogue.name)
-    given = dict(epilogue=epilogue, block=block, splits=splits)
+    kernel, params = table[check_choice(epilogue.name, algorithm, table)]
+    given = dict(epilogue=epilogue, **check_options(block=block, splits=splits))
     return launch(kernel, [as_float_array(x)], axis, dram=dram, **_take(params, given))
 
 
@@ -65,23 +72,14 @@ def run_backward(y, dy, axis, algorithm, *, rule=SOFTMAX_RULE, block=128, splits
     table = BACKWARD_KERNELS
     if rule is not SOFTMAX_RULE:
         table = {name: entry for name, entry in table.items() if "rule" in entry[1]}
-    kernel, params = _choose(table, algorithm, f"{rule.name} backward")
+    kernel, params = table[check_choice(f"{rule.name} backward", algorithm, table)]
+    given = dict(rule=rule, **check_options(block=block, splits=splits))
     y, dy = as_float_array(y, "y"), as_float_array(dy, "dy")
     check_same_layout(y, dy)
-    given = dict(rule=rule, block=block, splits=splits)
     return launch(kernel, [y, dy], axis, dram=dram, **_take(params, given))
 
 
-def _choose(table, algorithm, what):
-    if algorithm not in table:
-        raise ValueError(f"unknown {what} algorithm {algorithm!r}; expected one of {tuple(table)}")
-    return table[algorithm]
-
-
 def _take(params, given):
-    for name in ("block", "splits"):
-        if name in params:
-            check_positive(name, given[name])
     return {name: given[name] for name in params}
 
 
@@ -100,7 +98,7 @@ def softmax_naive(x, axis=-1) -> np.ndarray:
 
 def softmax_three_pass(x, axis=-1, *, block=128) -> np.ndarray:
     """Softmax streamed ``block`` columns at a time: a max, an exp-and-sum and a write pass."""
-    block = check_positive("block", block)
+    block = check_options(block=block)["block"]
     return launch(forward.three_pass, [as_float_array(x)], axis, epilogue=SOFTMAX, block=block)
 
 

@@ -41,9 +41,9 @@ from typing import Callable
 
 import numpy as np
 
-from ._inputs import compute_dtype
+from ._inputs import compute_dtype, next_power_of_2
 from .forward import split_bounds
-from .memory import Dram, next_power_of_2
+from .memory import Dram
 
 
 @dataclass(frozen=True)
@@ -102,7 +102,7 @@ def split_row(
     """Split-row: per-chunk partial sums through the workspace, then each chunk writes its dx."""
     M, N = y.shape
     chunks = split_bounds(N, splits, block)
-    partials = dram.workspace((M, splits), compute_dtype(y.dtype))
+    partials = dram.workspace((M, len(chunks)), compute_dtype(y.dtype))
 
     with dram.kernel("partial sum per chunk"):
         for s, (lo, hi) in enumerate(chunks):

@@ -9,7 +9,7 @@ proved by running code, not restated from a tutorial.
 
 >>> count_traffic("naive", 3, 5).elements == 8 * 3 * 5 + 4 * 3
 True
->>> count_traffic("split", 2, 300, splits=4, block=64) == traffic_formula("split", 2, 300, splits=4)
+>>> count_traffic("split", 2, 300, splits=3, block=64) == traffic_formula("split", 2, 300, splits=3)
 True
 """
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._inputs import check_positive
+from ._inputs import check_choice, check_options, check_size
 from .api import run_backward, run_forward
 from .memory import Dram
 # traffic_formula is here for the module's doctest.
@@ -31,13 +31,13 @@ def count_traffic(algorithm: str, M: int, N: int, *, splits: int = 1, block: int
 
     ``splits`` is used by "split" and "split_backward", ``block`` by the multi-block algorithms
     ("online", "split" and their backwards); the others ignore them, as ``traffic_formula`` does.
+    The split kernels run one program per non-empty chunk (``forward.split_bounds``), so a
+    ``splits`` larger than the row can use counts as the chunks that run, as on the GPU.
     A backward algorithm is given y = softmax(x) and a random dy; only the backward is counted.
     """
-    if algorithm not in ALGORITHMS:
-        raise ValueError(f"unknown algorithm {algorithm!r}; expected one of {ALGORITHMS}")
-    if M < 0 or N < 0:
-        raise ValueError(f"need M >= 0 and N >= 0, got M={M}, N={N}")
-    splits, block = check_positive("splits", splits), check_positive("block", block)
+    check_choice("traffic", algorithm, ALGORITHMS)
+    M, N = check_size("M", M), check_size("N", N)
+    options = check_options(splits=splits, block=block)
     rng = np.random.default_rng(0)
     x = rng.standard_normal((M, N), dtype=np.float32)
     dram = Dram()
@@ -45,7 +45,7 @@ def count_traffic(algorithm: str, M: int, N: int, *, splits: int = 1, block: int
         y = run_forward(x, -1, "fused")
         dy = rng.standard_normal((M, N), dtype=np.float32)
         name = algorithm[: -len(_BACKWARD_SUFFIX)]
-        run_backward(y, dy, -1, name, block=block, splits=splits, dram=dram)
+        run_backward(y, dy, -1, name, dram=dram, **options)
     else:
-        run_forward(x, -1, algorithm, block=block, splits=splits, dram=dram)
+        run_forward(x, -1, algorithm, dram=dram, **options)
     return dram.traffic(algorithm, M, N)

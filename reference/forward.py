@@ -31,14 +31,15 @@ Which kernel when
     Stage 2: each program reads all S pairs of its row (2S elements), combines them into the
     row's (m, d), re-reads its chunk and writes it. Reads 2MN like online, plus 2MS
     workspace writes and 2MS^2 workspace reads, which stay small next to MN while S is small.
+    S is the number of non-empty chunks: a larger request is rounded down (``split_bounds``).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from ._inputs import compute_dtype
-from .memory import Dram, next_power_of_2
+from ._inputs import compute_dtype, next_power_of_2
+from .memory import Dram
 from .normaliser import SOFTMAX, Epilogue, combine, maximum, online_update, row_max, tile_stats
 
 
@@ -102,14 +103,14 @@ def split_row(
     splits: int = 4,
     block: int = 128,
 ):
-    """Each row shared by ``splits`` programs that exchange (m, d) pairs through a workspace."""
+    """Each row shared by up to ``splits`` programs (one per non-empty chunk, ``split_bounds``)
+    that exchange (m, d) pairs through a workspace."""
     M, N = x.shape
     chunks = split_bounds(N, splits, block)
-    partials = dram.workspace((M, splits, 2), compute_dtype(x.dtype))
+    partials = dram.workspace((M, len(chunks), 2), compute_dtype(x.dtype))
 
     with dram.kernel("partial (max, sum) per chunk"):
         for s, (lo, hi) in enumerate(chunks):
-            # An empty trailing chunk still runs and stores the identity pair (-inf, 0).
             m, d = _chunk_stats(dram, x, lo, hi, block)
             dram.store(partials, np.concatenate([m, d], axis=1), (slice(None), s))
 
@@ -122,15 +123,23 @@ def split_row(
 
 
 def split_bounds(N: int, splits: int, block: int) -> list[tuple[int, int]]:
-    """Column ranges of the ``splits`` chunks of a row of N.
+    """Column ranges of a row's chunks: at most ``splits`` of them, none empty.
 
     Each chunk is ceil(N / splits) columns rounded up to a whole number of blocks, so no block
-    straddles two chunks and only the row's last block is ever masked; trailing chunks may be
-    empty when there are more splits than blocks.
+    straddles two chunks and only the row's last block is ever masked. Rounding up can leave
+    fewer chunks than asked, and then fewer programs run: ceil(N / chunk), the count
+    ``triton_impl.plan`` launches too. So splits=10**6 on a row of 4 columns is one chunk (one
+    program, two workspace elements), not a million programs of which all but one would store an
+    empty pair and every one would read all 2 * 10**6 of them.
+
+    >>> split_bounds(300, 4, 64), split_bounds(4, 10**6, 128)
+    ([(0, 128), (128, 256), (256, 300)], [(0, 4)])
     """
+    if N == 0:
+        return []
     chunk = -(-N // splits)
     chunk = -(-chunk // block) * block
-    return [(min(s * chunk, N), min((s + 1) * chunk, N)) for s in range(splits)]
+    return [(lo, min(lo + chunk, N)) for lo in range(0, N, chunk)]
 
 
 def _chunk_stats(dram: Dram, x: np.ndarray, lo: int, hi: int, block: int):

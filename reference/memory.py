@@ -105,8 +105,3 @@ class Dram:
         if any(buffer is workspace for workspace in self._workspaces):
             kind = "stat_" + kind
         self._open[kind] += elements
-
-
-def next_power_of_2(n: int) -> int:
-    """The smallest power of two >= n: a Triton block's width must be a power of two."""
-    return 1 << max(n - 1, 0).bit_length()

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ._inputs import check_choice, check_positive, check_size
 from .dtypes import FORMATS, format_of
 
 FORWARD_ALGORITHMS = ("naive", "fused", "online", "split")
@@ -112,12 +113,11 @@ def traffic_formula(algorithm: str, M: int, N: int, *, splits: int = 1) -> Traff
     """The analytic DRAM traffic of ``algorithm`` on M rows of N columns.
 
     ``splits`` (S) is the number of programs that share one row in the split-row algorithms; the
-    others ignore it. Empty problems (M or N zero) move nothing: no kernel runs.
+    others ignore it. The formula takes S as given; the kernels never run an empty chunk, so
+    for them S is ``len(reference.forward.split_bounds(N, splits, block))``. Empty problems (M or N zero) move nothing: no kernel runs.
     """
-    if algorithm not in ALGORITHMS:
-        raise ValueError(f"unknown algorithm {algorithm!r}; expected one of {ALGORITHMS}")
-    if M < 0 or N < 0 or splits < 1:
-        raise ValueError(f"need M >= 0, N >= 0 and splits >= 1, got M={M}, N={N}, splits={splits}")
+    check_choice("traffic", algorithm, ALGORITHMS)
+    M, N, splits = check_size("M", M), check_size("N", N), check_positive("splits", splits)
     MN, S = M * N, splits
     if MN == 0:
         return Traffic(algorithm, M, N, ())

@@ -137,19 +137,82 @@ def test_zero_dimensional_backward_is_zero(name):
     assert BACKWARD[name](y, np.array(5.0)) == 0.0
 
 
-def test_bad_parameters():
+NONSENSE = [0, -1, 2.5, True, False, "4", None, np.float32(3)]
+"""Values no block size or split count can have: < 1, not integers, bools."""
+OPTIONS = {  # public function -> the keyword arguments it takes besides its arrays and axis
+    **{name: ("block", "splits") for name in ("softmax", "softmax/naive", "log_softmax",
+                                               "log_softmax/split")},
+    **{name: ("block", "splits") for name in BACKWARD if not name.startswith("oracle")},
+    "softmax_three_pass": ("block",),
+    "softmax_blocked_online": ("block",),
+    "softmax_split_row": ("block", "splits"),
+}
+
+
+@pytest.mark.parametrize("name", OPTIONS)
+def test_every_option_is_checked_before_any_work(name, monkeypatch):
+    """block < 1, non-integers and bools are refused by every function that takes them, whether
+    its algorithm uses them or not ("naive" and the default "fused" use neither), before anything
+    is launched, with the fix in the message."""
+    from reference import api
+
+    def launched(*args, **kwargs):
+        raise AssertionError("launched with a bad option")
+
+    monkeypatch.setattr(api, "launch", launched)
+    f = {**FORWARD, **BACKWARD}[name]
+    arrays = (np.ones((2, 3)),) * (2 if name in BACKWARD else 1)
+    for option in OPTIONS[name]:
+        example = {"block": "block=128", "splits": "splits=4"}[option]
+        for bad in NONSENSE:
+            with pytest.raises(ValueError) as caught:
+                f(*arrays, **{option: bad})
+            message = str(caught.value)
+            assert message.startswith(f"{option} must be an integer >= 1"), message
+            assert repr(bad) in message and example in message, message
+
+
+def test_numpy_integers_are_integers():
+    x = np.random.default_rng(0).standard_normal((3, 40))
+    np.testing.assert_array_equal(R.softmax_split_row(x, splits=np.int64(3), block=np.int32(8)),
+                                  R.softmax_split_row(x, splits=3, block=8))
+
+
+def test_a_block_wider_than_the_row_is_the_rows_block():
+    """block=10**9 on rows of 4 runs the kernel of block=4 (the extra lanes would hold only
+    padding), instead of allocating a 10**9-lane tile."""
+    x = np.random.default_rng(1).standard_normal((6, 4)).astype(np.float32)
+    for f in (R.softmax_blocked_online, R.softmax_three_pass,
+              partial(R.softmax_split_row, splits=2), partial(R.log_softmax, algorithm="online"),
+              partial(R.softmax_backward, x, algorithm="split")):
+        np.testing.assert_array_equal(f(x, block=10**9), f(x, block=4))
+
+
+def test_bad_algorithms_and_sizes():
     x = np.ones((2, 3))
-    for bad in (0, -1, 2.5, True):
-        with pytest.raises(ValueError, match="block"):
-            R.softmax_blocked_online(x, block=bad)
-        with pytest.raises(ValueError, match="splits"):
-            R.softmax_split_row(x, splits=bad)
-    with pytest.raises(ValueError, match="'nope'"):
-        R.softmax(x, algorithm="nope")
-    with pytest.raises(ValueError, match="log_softmax"):
+    for bad in ("nope", None, ["fused"], "FUSED"):
+        with pytest.raises(ValueError, match=r"unknown softmax algorithm .*'fused'"):
+            R.softmax(x, algorithm=bad)
+        with pytest.raises(ValueError, match=r"unknown traffic algorithm .*'fused_backward'"):
+            R.count_traffic(bad, 2, 3)
+        with pytest.raises(ValueError, match=r"unknown traffic algorithm"):
+            R.traffic_formula(bad, 2, 3)
+    with pytest.raises(ValueError, match=r"log_softmax algorithm 'naive'.*\('fused', 'online'"):
         R.log_softmax(x, algorithm="naive")  # the eager chain exists for softmax only
-    with pytest.raises(ValueError, match="unknown algorithm"):
-        R.count_traffic("nope", 2, 3)
+    with pytest.raises(ValueError, match=r"log_softmax backward algorithm 'naive'"):
+        R.log_softmax_backward(x, x, algorithm="naive")
+    for f in (R.count_traffic, R.traffic_formula):
+        for M, N in [(-1, 3), (2, -1), (2.5, 3), (2, True), (None, 3)]:
+            with pytest.raises(ValueError, match=r"(M|N) must be an integer >= 0"):
+                f("fused", M, N)
+        for bad in NONSENSE:
+            with pytest.raises(ValueError, match="splits must be an integer >= 1"):
+                f("split", 2, 3, splits=bad)
+    for bad in NONSENSE:
+        with pytest.raises(ValueError, match="block must be an integer >= 1"):
+            R.count_traffic("fused", 2, 3, block=bad)
+    with pytest.raises(TypeError, match="axis=-1"):
+        R.softmax(x, axis=True)
 
 
 def test_outputs_are_fresh_and_inputs_untouched():

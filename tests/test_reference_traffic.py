@@ -21,12 +21,17 @@ def _configs(N):
     return [(splits, block) for splits, block in CONFIGS if block > 1 or N <= 257]
 
 
+def _chunks(N, splits, block):
+    """The split count the kernels run: no chunk empty (more splits than blocks run fewer)."""
+    return len(forward.split_bounds(N, splits, block))
+
+
 @pytest.mark.parametrize("algorithm", R.ALGORITHMS)
 def test_counted_traffic_equals_the_formula(algorithm):
     for M, N in SHAPES:
         for splits, block in _configs(N):
             counted = R.count_traffic(algorithm, M, N, splits=splits, block=block)
-            formula = R.traffic_formula(algorithm, M, N, splits=splits)
+            formula = R.traffic_formula(algorithm, M, N, splits=_chunks(N, splits, block))
             assert counted == formula, (M, N, splits, block)
 
 
@@ -81,7 +86,7 @@ def test_algorithms_outside_traffic_py(M, N, block):
         ("split", forward.split_row, {"block": block, "splits": 3}),
     ]:
         counted = _count(kernel, (M, N), epilogue=LOG_SOFTMAX, **params)
-        formula = R.traffic_formula(name, M, N, splits=3)
+        formula = R.traffic_formula(name, M, N, splits=_chunks(N, 3, block))
         assert [(k.reads, k.writes, k.stat_reads, k.stat_writes) for k in counted.kernels] == [
             (k.reads, k.writes, k.stat_reads, k.stat_writes) for k in formula.kernels
         ]
@@ -96,9 +101,10 @@ def test_log_softmax_backward_reads_y_once_less(M, N, block):
     online = _count(backward.online, (M, N), (M, N), rule=rule, block=block)
     assert [(k.reads, k.writes) for k in online.kernels] == [(3 * M * N, M * N)]
     split = _count(backward.split_row, (M, N), (M, N), rule=rule, block=block, splits=3)
+    S = _chunks(N, 3, block)
     assert [(k.reads, k.writes, k.stat_reads, k.stat_writes) for k in split.kernels] == [
-        (M * N, 0, 0, 3 * M),
-        (2 * M * N, M * N, 9 * M, 0),
+        (M * N, 0, 0, S * M),
+        (2 * M * N, M * N, S * S * M, 0),
     ]
 
 
@@ -130,7 +136,42 @@ def test_memory_refuses_unbooked_and_nested_access():
 
 
 def test_split_bounds():
+    """Chunks of whole blocks; rounding the chunk up runs fewer chunks, never an empty one."""
     assert forward.split_bounds(10, 3, 1) == [(0, 4), (4, 8), (8, 10)]
     assert forward.split_bounds(10, 3, 4) == [(0, 4), (4, 8), (8, 10)]
-    assert forward.split_bounds(5, 4, 128) == [(0, 5), (5, 5), (5, 5), (5, 5)]
-    assert forward.split_bounds(300, 4, 64) == [(0, 128), (128, 256), (256, 300), (300, 300)]
+    assert forward.split_bounds(5, 4, 128) == [(0, 5)]
+    assert forward.split_bounds(300, 4, 64) == [(0, 128), (128, 256), (256, 300)]
+    assert forward.split_bounds(0, 4, 64) == []
+    for N in range(1, 70):
+        for splits in (1, 2, 3, 7, 64, 10**9):
+            for block in (1, 2, 5, 16, 128):
+                chunks = forward.split_bounds(N, splits, block)
+                assert chunks[0][0] == 0 and chunks[-1][1] == N and len(chunks) <= splits
+                assert all(hi > lo for lo, hi in chunks)
+                assert all(a[1] == b[0] for a, b in zip(chunks, chunks[1:]))
+                assert all((hi - lo) % block == 0 for lo, hi in chunks[:-1])
+
+
+def test_more_splits_than_the_row_has_cost_nothing():
+    """Issue 12: splits=10**6 on a 6 x 4 array ran for ten minutes; now one chunk runs, and the
+    answer and the counted traffic are those of one split."""
+    x = np.random.default_rng(0).standard_normal((6, 4)).astype(np.float32)
+    np.testing.assert_array_equal(R.softmax(x, algorithm="split", splits=10**6),
+                                  R.softmax(x, algorithm="split", splits=1))
+    np.testing.assert_array_equal(R.log_softmax_backward(x, x, algorithm="split", splits=10**6),
+                                  R.log_softmax_backward(x, x, algorithm="split", splits=1))
+    assert R.count_traffic("split", 6, 4, splits=10**6) == R.traffic_formula("split", 6, 4)
+
+
+def test_the_split_count_is_the_one_triton_launches():
+    """The reference runs the chunks ``triton_impl.plan`` launches, for any request."""
+    pytest.importorskip("torch")
+    triton_impl = pytest.importorskip("triton_impl")
+    import torch
+
+    for N, splits, block in [(4, 10**6, 128), (300, 4, 64), (1000, 7, 16), (129, 3, 64),
+                             (5, 4, 2), (4097, 64, 16)]:
+        plan = triton_impl.plan(torch.empty(2, N), kernel="split", splits=splits, block_n=block)
+        launched = [(lo, min(lo + plan.chunk, N)) for lo in range(0, N, plan.chunk)]
+        assert len(launched) == plan.splits, (N, splits, block)
+        assert forward.split_bounds(N, splits, block) == launched, (N, splits, block)
