@@ -12,7 +12,8 @@ Reading order, to learn fused softmax from this package alone:
 2. ``reference.eager``: the unfused five-kernel softmax and why it moves 8MN + 4M elements
    where a fused kernel moves 2MN.
 3. ``reference.memory``: the counted memory model every algorithm runs on.
-4. ``reference.forward``: single-block, three-pass, online, blocked online, split-row.
+4. ``reference.forward``: single-block, three-pass, online, blocked online, split-row; and
+   ``reference.summation``: why a lane's steps are merged as a tree, not left to right.
 5. ``reference.backward``: the Jacobian diag(y) - y y^T, dx = y * (dy - <dy, y>), log-softmax's
    backward, and their kernels.
 6. ``reference.traffic`` (the formulas) and ``reference.counting`` (the counts).

@@ -44,6 +44,7 @@ import numpy as np
 from ._inputs import compute_dtype, next_power_of_2
 from .forward import split_bounds
 from .memory import Dram
+from .summation import Tree
 
 
 @dataclass(frozen=True)
@@ -116,14 +117,15 @@ def split_row(
 
 
 def _chunk_sum(dram, y, dy, lo, hi, block, rule):
-    """Row sums of rule.term over columns lo .. hi, one accumulator per lane."""
-    lanes = np.zeros((y.shape[0], block), compute_dtype(y.dtype))
+    """Row sums of rule.term over columns lo .. hi: per lane, the steps summed in a tree's order
+    (``reference.summation``); then the lanes summed."""
+    lanes = Tree(np.add, np.zeros((y.shape[0], block), compute_dtype(y.dtype)))
     for start in range(lo, hi, block):
         dy_tile = dram.load_block(dy, start, block, other=0.0)
         # log-softmax's sum needs only dy: a kernel would not load y here, so neither do we.
         y_tile = dram.load_block(y, start, block, rule.y_padding) if rule.term_needs_y else None
-        lanes += rule.term(y_tile, dy_tile)
-    return np.sum(lanes, axis=1, keepdims=True)
+        lanes.add(rule.term(y_tile, dy_tile))
+    return np.sum(lanes.total(), axis=1, keepdims=True)
 
 
 def _write(dram, y, dy, dx, lo, hi, block, rule, total):

@@ -38,7 +38,9 @@ their union: m = max(m_a, m_b), d = d_a exp(m_a - m) + d_b exp(m_b - m). The ope
 associative and commutative, with identity (-inf, 0), so a row may be cut anyhow and reduced in
 any order. A blocked kernel keeps one pair per lane and combines the lanes at the end
 (``combine``); split-row gives each chunk of a row to a different program and combines the
-chunks' pairs through DRAM; the recurrence above is just combining with a one-element part.
+chunks' pairs through DRAM; the recurrence above is just combining with a one-element part
+(``merge`` combines two pairs). Any order is the same in exact arithmetic, not in floating point:
+``reference.summation`` says which order keeps float32 accurate over many steps, and why.
 
 Special values
 --------------
@@ -102,6 +104,19 @@ def online_update(m: np.ndarray, d: np.ndarray, x: np.ndarray) -> tuple[np.ndarr
     m_new = maximum(m, x)
     base = _finite_base(m_new)
     return m_new, d * np.exp(m - base) + np.exp(x - base)
+
+
+def merge(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray]):
+    """The pair of the union of two parts, element-wise: (m_a, d_a) and (m_b, d_b) combined.
+
+    ``online_update(m, d, x)`` is ``merge((m, d), (x, 1))`` for finite x: the recurrence is this
+    with a one-element part. Multi-step kernels merge their steps' pairs with it
+    (``reference.summation.Tree``).
+    """
+    (m_a, d_a), (m_b, d_b) = a, b
+    m = maximum(m_a, m_b)
+    base = _finite_base(m)
+    return m, d_a * np.exp(m_a - base) + d_b * np.exp(m_b - base)
 
 
 def combine(m: np.ndarray, d: np.ndarray, axis: int = -1) -> tuple[np.ndarray, np.ndarray]:

@@ -4,9 +4,12 @@ No memory model, no blocks, no recurrence: the formulas as they are written in
 ``reference.normaliser`` and ``reference.backward``, on whole rows, in the most obviously correct
 order. The input is widened to float64 (exactly: every float16 and float32 value is a float64
 value) and the result stays float64, so the oracle answers "what is the softmax of *these* input
-values", free of the rounding of the tier under test. Its own error, a few units of 2^-53
-times log2(N), is far below float32's resolution (2^-24); tiers that compute in float64 are
-compared to it with a float64-sized tolerance.
+values", free of the rounding of the tier under test. Its own error is a few units of 2^-53
+times log2(N) (NumPy's float64 sums are pairwise): measured against 64-bit-significand
+arithmetic (``np.longdouble`` on x86) on the float32 rows of tests/test_reference_accuracy.py
+with N up to 100003, at most 6.1e-16 relative for softmax and 8e-17 of the row's magnitude for
+log-softmax. That is eight orders of magnitude below the float32 errors it judges (1e-7 to
+1e-5), and within the float64 tolerance that tiers computing in float64 are held to.
 
 The Semantics of ``reference`` hold here too; they fall out of the formulas (NaN and +inf make
 the row's sum NaN; an all -inf row gives -inf - -inf = NaN).
