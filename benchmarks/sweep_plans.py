@@ -30,10 +30,11 @@ from triton_impl import dispatch, launch, policy  # noqa: E402
 DTYPES = {"float32": torch.float32, "bfloat16": torch.bfloat16, "float16": torch.float16}
 
 
-def variants(kernel: str, N: int, itemsize: int, backward: bool):
+def variants(kernel: str, N: int, itemsize: int, backward: bool,
+             blocks=(4096, 8192, 16384, 32768)):
     """(label, forcing, replace) of every variant of ``kernel`` worth timing at N."""
     if kernel == "cooperative":
-        for block in (4096, 8192, 16384, 32768):
+        for block in blocks:
             for warps in (4, 8, 16, 32):
                 per_thread = block // (32 * warps)
                 if not 8 <= per_thread <= (32 if backward else 64) or block > 2 * N:
@@ -66,7 +67,7 @@ def check(out, ref, dtype):
         raise AssertionError(f"wrong result: max error {err:.3g} relative to the largest value")
 
 
-def time_point(direction, dtype_name, N, M, kernel, copy, budget_end):
+def time_point(direction, dtype_name, N, M, kernel, copy, budget_end, blocks):
     dtype = DTYPES[dtype_name]
     backward = direction == "backward"
     x = torch.randn(M, N, device="cuda", dtype=dtype) * 3
@@ -90,7 +91,7 @@ def time_point(direction, dtype_name, N, M, kernel, copy, budget_end):
         return torch.softmax(x, -1)
 
     candidates = [("auto: " + auto.describe(), auto)]
-    for label, forcing, changes in variants(kernel, N, dtype.itemsize, backward):
+    for label, forcing, changes in variants(kernel, N, dtype.itemsize, backward, blocks):
         try:
             plan = dataclasses.replace(dispatch.make_plan(M, N, dtype, "cuda", backward=backward,
                                                           forcing=forcing), **changes)
@@ -128,6 +129,8 @@ def main(argv=None):
                         default=["float32", "bfloat16"])
     parser.add_argument("--directions", nargs="+", choices=("forward", "backward"),
                         default=["forward", "backward"])
+    parser.add_argument("--blocks", type=int, nargs="+", default=[4096, 8192, 16384, 32768],
+                        help="cooperative: the blocks to try")
     parser.add_argument("--budget-s", type=float, default=480)
     args = parser.parse_args(argv)
     if not os.path.isdir(args.out):
@@ -147,7 +150,7 @@ def main(argv=None):
                     break
                 M = args.rows or max((1 << 27) // N, 1)
                 rows, torch_row = time_point(direction, dtype_name, N, M, args.kernel, copy,
-                                             budget_end)
+                                             budget_end, args.blocks)
                 ok = sorted((r for r in rows if "gbs" in r), key=lambda r: -r["gbs"])
                 auto = next((r for r in rows if r["variant"].startswith("auto")), {})
                 print(f"{direction:8} {dtype_name:8} N={N:8} M={M:6} torch "

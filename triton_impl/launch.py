@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 import torch
 
+from ._inputs import compute_dtype
 from .kernels import backward as bwd
 from .kernels import cooperative as coop
 from .kernels import forward as fwd
@@ -40,9 +41,10 @@ class Launch:
                                num_stages=self.num_stages)
 
 
-def _workspace(M: int, slots: int, device, pairs: int) -> torch.Tensor:
-    """Partial results for ``slots`` per row: (max, normaliser) pairs forward, sums backward."""
-    return torch.empty((pairs, M, slots), dtype=torch.float32, device=device)
+def _workspace(M: int, slots: int, like: torch.Tensor, pairs: int) -> torch.Tensor:
+    """Partial results for ``slots`` per row: (max, normaliser) pairs forward, sums backward; in
+    the compute dtype of ``like`` (float32, or float64 for float64: ``reference.dtypes``)."""
+    return torch.empty((pairs, M, slots), dtype=compute_dtype(like.dtype), device=like.device)
 
 
 def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Launch, ...]:
@@ -64,7 +66,7 @@ def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Lau
                        **options),)
     if plan.kernel == "cooperative":
         kernel = coop.cooperative_backward if backward else coop.cooperative_forward
-        workspace = _workspace(M, plan.splits * plan.blocks_per_program, rows[0].device,
+        workspace = _workspace(M, plan.splits * plan.blocks_per_program, rows[0],
                                1 if backward else 2)
         counters = torch.zeros(M + 1, dtype=torch.int32, device=rows[0].device)
         slots = workspace.shape[-1]
@@ -72,7 +74,7 @@ def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Lau
                        (*rows, workspace, counters, M, N, *strides, plan.splits),
                        dict(BLOCK=plan.block_n, BLOCKS=plan.blocks_per_program,
                             SLOTS=next_power_of_2(slots), LOG=log), **options),)
-    workspace = _workspace(M, plan.splits, rows[0].device, 1 if backward else 2)
+    workspace = _workspace(M, plan.splits, rows[0], 1 if backward else 2)
     common = dict(BLOCK=plan.block_n, STAGES=plan.num_stages)
     if backward:
         partials, final = bwd.split_grad_partials, bwd.split_backward

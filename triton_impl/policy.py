@@ -56,13 +56,15 @@ everywhere else one program per tile was faster (by 3-10%)."""
 PERSISTENT_PROGRAMS_PER_SM = 1
 PERSISTENT_STAGES = 3
 
-COOPERATIVE_BLOCK = {(2, False): 16384, (4, False): 16384, (8, False): 8192,
-                     (2, True): 16384, (4, True): 8192, (8, True): 4096}
-"""(itemsize, backward) -> columns each cooperative program holds. A throwaway probe of the scheme
-(float32 forward, 16384 columns, 16 warps) measured 0.95 of copy at N = 65536 and 262144 on an
-H100 (``benchmarks/sweep_plans.py --cooperative`` sweeps the alternatives)."""
-COOPERATIVE_VALUES_PER_THREAD = 32
-"""Values of each tensor a cooperative thread holds; with the block it sets num_warps."""
+COOPERATIVE_BLOCK = {(2, False): (8192, 8), (4, False): (8192, 4), (8, False): (4096, 4),
+                     (2, True): (8192, 8), (4, True): (8192, 8), (8, True): (4096, 8)}
+"""(itemsize, backward) -> (columns each cooperative program holds, warps). Swept on an H100 at
+N = 65536, 262144 and 1M, M*N = 2^27 (``benchmarks/sweep_plans.py --kernel cooperative``):
+8192 columns won at every point but one (bfloat16 backward at 1M: 32768 columns and 32 warps,
+85% against 73%), float32 forward with 4 warps (64 values a thread: 98.2% of copy at 65536,
+96.9% at 262144, 91.0% at 1M; 16384 columns and 16 warps 93-95% before the forward kept its
+exponentials, results/h100/sweep_cooperative_first.json), the others with 8 warps
+(results/h100/sweep_cooperative*.json). float64 is unmeasured: half the columns."""
 COOPERATIVE_MIN_BLOCK = 2048
 """Smallest chunk a default plan cuts a row into when few rows leave the GPU idle."""
 COOPERATIVE_PROGRAMS_PER_SM = 2
@@ -239,8 +241,9 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
 
 
 def _cooperative(M, N, itemsize, device, backward, block_n, splits) -> Plan:
+    default_block, default_warps = COOPERATIVE_BLOCK[itemsize, backward]
     if block_n is None:
-        block_n = min(COOPERATIVE_BLOCK[itemsize, backward], next_power_of_2(N))
+        block_n = min(default_block, next_power_of_2(N))
         wanted = COOPERATIVE_PROGRAMS_PER_SM * device.sm_count
         while (block_n > COOPERATIVE_MIN_BLOCK and M * cdiv(N, block_n) < wanted
                and cdiv(N, block_n // 2) <= device.sm_count):
@@ -262,7 +265,8 @@ def _cooperative(M, N, itemsize, device, backward, block_n, splits) -> Plan:
         programs = min(blocks, device.sm_count)
     per_program = cdiv(blocks, programs)
     programs = cdiv(blocks, per_program)  # no program left without a block
-    num_warps = max(_warps(block_n, COOPERATIVE_VALUES_PER_THREAD, MAX_WARPS), 4)
+    values_per_thread = default_block // (32 * default_warps)
+    num_warps = max(_warps(block_n, values_per_thread, MAX_WARPS), 4)
     return Plan("cooperative", 1, block_n, num_warps, 1, programs, per_program * block_n,
                 (M * programs,), False, block_n)
 

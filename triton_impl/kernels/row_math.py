@@ -1,7 +1,9 @@
 """Row arithmetic shared by every softmax kernel.
 
-All arithmetic is float32, whatever the input dtype. Exponentials use ``exp2`` with the argument
-scaled by log2(e): ``exp(z) == exp2(z * log2(e))``, and ``exp2`` is the GPU's native instruction.
+Arithmetic is done in the input's compute dtype (``to_compute``; the table is ``reference.dtypes``):
+float32 for float16, bfloat16 and float32, float64 for float64. float32 exponentials use ``exp2``
+with the argument scaled by log2(e): ``exp(z) == exp2(z * log2(e))``, and ``exp2`` is the GPU's
+native instruction. float64 ones use ``exp`` itself (see ``exp``).
 
 The online normaliser
 ---------------------
@@ -40,8 +42,22 @@ def row_pointer(ptr, row, row_stride):
 
 
 @triton.jit
+def to_compute(x):
+    """``x`` in its compute dtype: float64 stays float64, every other float becomes float32."""
+    if x.dtype == tl.float64:
+        return x
+    else:
+        return x.to(tl.float32)
+
+
+@triton.jit
 def exp(z):
-    return tl.exp2(z * LOG2E)
+    """exp(z), as ``exp2`` in float32. Not in float64: rounding z * log2(e) errs by |z| / 2 ulps
+    of the result, and float64 arguments reach |z| ~ 745 before exp underflows (float32 ~ 87)."""
+    if z.dtype == tl.float64:
+        return tl.exp(z)
+    else:
+        return tl.exp2(z * LOG2E)
 
 
 @triton.jit
@@ -71,11 +87,11 @@ def lane_tile(LANES: tl.constexpr, BLOCK: tl.constexpr):
 
 
 @triton.jit
-def block_pair(x):
-    """The (max, normaliser) pair of a block of values (1-D), -inf values adding nothing: an
-    all -inf block gives the empty pair (-inf, 0)."""
+def block_exponentials(x):
+    """A block's (1-D) max m and its exponentials exp(x - m), whose sum is the block's normaliser;
+    -inf values give 0, so an all -inf block gives the empty pair (-inf, 0)."""
     m = tl.max(x, 0)
-    return m, tl.sum(tl.where(x == -float("inf"), 0.0, exp(x - m)), 0)
+    return m, tl.where(x == -float("inf"), 0.0, exp(x - m))
 
 
 @triton.jit
