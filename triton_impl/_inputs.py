@@ -1,39 +1,111 @@
-"""Input checks and the dtype table: one place for what the kernels accept and why not."""
+"""Input checks: one place for what the Triton softmax accepts, and the error when it does not.
+
+Everything a caller passes (the tensor, ``dim``, ``dtype``) is checked here, before any work, and
+refused with an error that says what to do instead. The forcing options (``kernel``, ``block_n``,
+``splits``) are checked in one other place, ``policy.Forcing``. What the kernels do with a dtype
+comes from the one dtype table, ``reference.dtypes``: its formats are the dtypes accepted, and each
+is computed in its ``compute`` dtype (float32 for float16, bfloat16 and float32; float64 for
+float64) and stored back in its own.
+"""
 
 from __future__ import annotations
 
+import operator
+
 import torch
+import torch.nn.functional
+from torch._subclasses.fake_tensor import is_fake
+
+from reference.dtypes import DTYPES, format_of
 
 from .hardware import kernels_interpreted
 
-SUPPORTED_DTYPES = (torch.float32, torch.float16, torch.bfloat16)
-"""Loaded as is, computed in float32, stored back in the input's dtype."""
+SUPPORTED_DTYPES = tuple(getattr(torch, name) for name in DTYPES)
+"""The dtype table's formats as torch dtypes: loaded as is, computed in their compute dtype
+(``compute_dtype``), stored back in their own."""
+_NAMES = ", ".join(DTYPES)
 
 
-def check_input(x, dim: int, name: str = "x") -> int:
-    """Validate a softmax input and return ``dim`` made non-negative (0 for a 0-dim tensor)."""
+def compute_dtype(dtype: torch.dtype) -> torch.dtype:
+    """The dtype the arithmetic on ``dtype`` is done in (``reference.dtypes``: float32 for the
+    16-bit formats and float32, float64 for float64)."""
+    return getattr(torch, format_of(dtype).compute)
+
+
+def has_storage(x: torch.Tensor) -> bool:
+    """Whether a kernel can read ``x``'s memory. Not for a tensor that only describes one (the
+    meta device, a ``FakeTensorMode`` or ``torch.compile`` fake: only a shape to compute), nor for
+    a batched tensor of the legacy vmap (``torch._vmap_internals``, which gradcheck's batched
+    checks use), whose batch only an operator's fallback unwraps: these go through the custom op.
+    """
+    if x.device.type == "meta" or torch._C._functorch.is_legacy_batchedtensor(x):
+        return False
+    return type(x) is torch.Tensor or not is_fake(x)  # the type test keeps the common case cheap
+
+
+def implicit_dim(op: str, x, stacklevel: int) -> int:
+    """The dim that ``torch.nn.functional.softmax(x, dim=None)`` picks (0 for 0-, 1- and 3-D
+    inputs, else 1: a legacy choice, kept by ``torch.nn.Softmax()``), with torch's own
+    deprecation warning, attributed ``stacklevel`` frames above the caller of this function."""
+    if not isinstance(x, torch.Tensor):
+        raise TypeError(f"x must be a torch.Tensor, got {type(x).__name__}")
+    return torch.nn.functional._get_softmax_dim(op, x.dim(), stacklevel + 2)
+
+
+def _as_int(dim) -> int:
+    """``dim`` as a Python int: an int, a NumPy integer or a 0-dim integer tensor, as torch takes."""
+    if isinstance(dim, torch.Tensor):
+        if dim.dim() != 0 or dim.dtype == torch.bool or dim.is_floating_point() or dim.is_complex():
+            raise TypeError(f"dim must be an int or a 0-dim integer tensor, got a tensor of "
+                            f"shape {tuple(dim.shape)} and dtype {dim.dtype}")
+        return int(dim)
+    if isinstance(dim, bool):
+        raise TypeError("dim must be an int, got bool")
+    try:
+        return operator.index(dim)
+    except TypeError:
+        raise TypeError(f"dim must be an int, got {type(dim).__name__}") from None
+
+
+def check_dtype(dtype, name: str = "dtype") -> None:
+    """``dtype`` (an argument, not a tensor's) must be a torch dtype the kernels compute."""
+    if not isinstance(dtype, torch.dtype):
+        raise TypeError(f"{name} must be a torch.dtype, got {type(dtype).__name__}")
+    if dtype not in SUPPORTED_DTYPES:
+        raise TypeError(f"{name}={dtype}: the Triton softmax computes {_NAMES}; pass one of "
+                        "those, or use torch.softmax")
+
+
+def check_input(x, dim, name: str = "x", *, dtype: torch.dtype | None = None) -> int:
+    """Validate a softmax input (and ``dtype``, the dtype it is to be cast to first, as torch's
+    ``dtype=`` does) and return ``dim`` made a non-negative int (0 for a 0-dim tensor).
+
+    Any dtype casts to a supported ``dtype`` (torch.softmax(int_tensor, 0, dtype=torch.float32)
+    works too); without ``dtype``, the tensor's own must be supported.
+    """
     if not isinstance(x, torch.Tensor):
         raise TypeError(f"{name} must be a torch.Tensor, got {type(x).__name__}")
-    if x.dtype not in SUPPORTED_DTYPES:
+    if dtype is not None:
+        check_dtype(dtype)
+    elif x.dtype not in SUPPORTED_DTYPES:
         raise TypeError(
-            f"{name} has dtype {x.dtype}; the Triton softmax accepts float32, float16 and "
-            f"bfloat16 (it computes in float32). Convert with {name}.float(), or use "
-            f"torch.softmax for float64."
+            f"{name} has dtype {x.dtype}; the Triton softmax computes {_NAMES} (the 16-bit "
+            f"formats in float32). Convert with {name}.float(), or pass dtype=torch.float32 as "
+            "torch.softmax takes it."
         )
-    if isinstance(dim, bool) or not isinstance(dim, int):
-        raise TypeError(f"dim must be an int, got {type(dim).__name__}")
+    dim = _as_int(dim)
     ndim = max(x.dim(), 1)
     if not -ndim <= dim < ndim:
         raise IndexError(
             f"Dimension out of range (expected to be in range of [{-ndim}, {ndim - 1}], "
             f"but got {dim}) for a tensor of shape {tuple(x.shape)}"
         )
+    if x.device.type not in ("cpu", "cuda", "meta"):
+        raise RuntimeError(f"{name} is on {x.device}; the Triton softmax runs on CUDA devices")
     if x.device.type == "cpu" and not kernels_interpreted():
         raise RuntimeError(
             f"{name} is on the CPU, but the Triton kernels were compiled for a GPU. Move it with "
             f"{name}.cuda(), or run the kernels on the CPU under the Triton interpreter: set "
             "TRITON_INTERPRET=1 in the environment before triton_impl (and triton) is imported."
         )
-    if x.device.type not in ("cpu", "cuda"):
-        raise RuntimeError(f"{name} is on {x.device}; the Triton softmax runs on CUDA devices")
     return dim % ndim

@@ -13,7 +13,7 @@ Masked lanes load y = dy = 0 and so add nothing to the sum.
 import triton
 import triton.language as tl
 
-from .row_math import grad_output, grad_term, lane_tile, row_pointer
+from .row_math import grad_output, grad_term, lane_tile, row_pointer, to_compute
 
 
 @triton.jit
@@ -21,14 +21,14 @@ def chunk_grad_sum(y_row, dy_row, start, end, LOG: tl.constexpr, BLOCK: tl.const
                    LANES: tl.constexpr, STAGES: tl.constexpr):
     """The sum of ``grad_term`` over columns [start, end) of one row, into LANES partial sums
     (each step's [BLOCK // LANES, LANES] tile summed over its first axis, as in the forward)."""
-    acc = tl.zeros([LANES], tl.float32)
+    acc = to_compute(tl.zeros([LANES], y_row.dtype.element_ty))
     tile = lane_tile(LANES, BLOCK)
     for block_start in tl.range(start, end, BLOCK, num_stages=STAGES):
         cols = block_start + tile
         mask = cols < end
         y = tl.load(y_row + cols, mask=mask, other=0.0, eviction_policy="evict_last")
         dy = tl.load(dy_row + cols, mask=mask, other=0.0, eviction_policy="evict_last")
-        acc += tl.sum(grad_term(y.to(tl.float32), dy.to(tl.float32), LOG), 0)
+        acc += tl.sum(grad_term(to_compute(y), to_compute(dy), LOG), 0)
     return tl.sum(acc, 0)
 
 
@@ -42,7 +42,7 @@ def write_grad_chunk(y_row, dy_row, dx_row, start, end, s, LOG: tl.constexpr, BL
         mask = cols < end
         y = tl.load(y_row + cols, mask=mask, other=0.0, eviction_policy="evict_first")
         dy = tl.load(dy_row + cols, mask=mask, other=0.0, eviction_policy="evict_first")
-        dx = grad_output(y.to(tl.float32), dy.to(tl.float32), s, LOG)
+        dx = grad_output(to_compute(y), to_compute(dy), s, LOG)
         tl.store(dx_row + cols, dx.to(dx_row.dtype.element_ty), mask=mask)
 
 
@@ -56,8 +56,9 @@ def single_block_backward(
     for tile in tl.range(tl.program_id(0), n_tiles, tl.num_programs(0), num_stages=STAGES):
         rows = (tile * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)[:, None]
         mask = (rows < M) & (cols < N)
-        y = tl.load(y_ptr + rows * y_row_stride + cols, mask=mask, other=0.0).to(tl.float32)
-        dy = tl.load(dy_ptr + rows * dy_row_stride + cols, mask=mask, other=0.0).to(tl.float32)
+        y = tl.load(y_ptr + rows * y_row_stride + cols, mask=mask, other=0.0)
+        dy = tl.load(dy_ptr + rows * dy_row_stride + cols, mask=mask, other=0.0)
+        y, dy = to_compute(y), to_compute(dy)
         s = tl.sum(grad_term(y, dy, LOG), 1)[:, None]
         dx = grad_output(y, dy, s, LOG)
         tl.store(dx_ptr + rows * dx_row_stride + cols, dx.to(dx_ptr.dtype.element_ty), mask=mask)

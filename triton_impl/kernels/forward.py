@@ -1,8 +1,9 @@
 """Forward kernels: softmax and log-softmax of the rows of a (M, N) tensor.
 
 Each kernel reads rows whose elements are contiguous (column stride 1) at any row stride (0 for an
-expanded tensor), writes a contiguous output, and computes in float32. Row offsets are 64-bit, so
-tensors of more than 2**31 elements are addressed correctly; offsets within a row are 32-bit.
+expanded tensor), writes a contiguous output, and computes in float32 (float64 in float64). Row
+offsets are 64-bit, so tensors of more than 2**31 elements are addressed correctly; offsets within
+a row are 32-bit.
 
 single_block_forward  the row (BLOCK_M rows at once for small N) held on chip: one read, one write
                       (2MN elements). A persistent grid walks over row tiles; ``tl.range``'s
@@ -20,21 +21,21 @@ import triton
 import triton.language as tl
 
 from .row_math import (lane_tile, merge_pairs, online_update, row_pointer, softmax_output,
-                       softmax_rows)
+                       softmax_rows, to_compute)
 
 
 @triton.jit
 def chunk_pair(x_row, start, end, BLOCK: tl.constexpr, LANES: tl.constexpr, STAGES: tl.constexpr):
     """The (max, normaliser) pair of columns [start, end) of one row, read BLOCK at a time into
     LANES running pairs (see ``online_update``), merged at the end."""
-    m = tl.full([LANES], -float("inf"), tl.float32)
-    d = tl.zeros([LANES], tl.float32)
+    m = to_compute(tl.full([LANES], -float("inf"), x_row.dtype.element_ty))
+    d = to_compute(tl.zeros([LANES], x_row.dtype.element_ty))
     tile = lane_tile(LANES, BLOCK)
     for block_start in tl.range(start, end, BLOCK, num_stages=STAGES):
         cols = block_start + tile
         # evict_last: the second pass reads this row again, ideally from L2
         x = tl.load(x_row + cols, mask=cols < end, other=-float("inf"), eviction_policy="evict_last")
-        m, d = online_update(m, d, x.to(tl.float32))
+        m, d = online_update(m, d, to_compute(x))
     return merge_pairs(m, d)
 
 
@@ -50,7 +51,7 @@ def write_chunk(x_row, y_row, start, end, m, d, LOG: tl.constexpr, BLOCK: tl.con
         cols = start + (n_blocks - 1 - i) * BLOCK + tl.arange(0, BLOCK)
         mask = cols < end
         x = tl.load(x_row + cols, mask=mask, other=-float("inf"), eviction_policy="evict_first")
-        y = softmax_output(x.to(tl.float32), m, d, LOG)
+        y = softmax_output(to_compute(x), m, d, LOG)
         tl.store(y_row + cols, y.to(y_row.dtype.element_ty), mask=mask)
 
 
@@ -66,7 +67,7 @@ def single_block_forward(
         mask = (rows < M)[:, None] & (cols < N)[None, :]
         x = tl.load(x_ptr + rows[:, None] * x_row_stride + cols[None, :], mask=mask,
                     other=-float("inf"))
-        y = softmax_rows(x.to(tl.float32), LOG)
+        y = softmax_rows(to_compute(x), LOG)
         tl.store(y_ptr + rows[:, None] * y_row_stride + cols[None, :],
                  y.to(y_ptr.dtype.element_ty), mask=mask)
 
