@@ -2,7 +2,7 @@
 
 A memory-bound kernel cannot move bytes faster than the DRAM delivers them, but no kernel reaches
 the datasheet number either. The practical ceiling is what a plain device-to-device copy achieves
-on the same machine: ``measured_copy_gbs`` where the project has measured it (ANCHORS.md), else
+on the same machine: ``measured_copy_gbs`` where the project has measured it, else
 ``DATASHEET_BANDWIDTH_FRACTION`` of the datasheet. A bandwidth you measured yourself overrides both
 (``GPU.with_bandwidth``, or ``bandwidth_gbs=`` in ``traffic_model.predict``).
 
@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
+from triton_impl.policy import DeviceDescription
+
 from traffic_model import knobs
 
 MIB = 2**20
@@ -24,7 +26,10 @@ _A100_WHITEPAPER = "NVIDIA A100 Tensor Core GPU Architecture whitepaper (2020), 
 _H100_DATASHEET = "NVIDIA H100 Tensor Core GPU datasheet (2023): H100 SXM"
 _H100_WHITEPAPER = "NVIDIA H100 Tensor Core GPU Architecture whitepaper (2022), H100 SXM5 column"
 _H200_DATASHEET = "NVIDIA H200 Tensor Core GPU datasheet (2024): H200 SXM"
-_ANCHORS = "ANCHORS.md, device-to-device copy measured 2026-11-22 with torch 2.11"
+_H100_COPY = ("device-to-device copy measured by the project on an H100 80GB HBM3, "
+              "2026-11-22, torch 2.11 (its run is not in the repository; results/h100/ will hold "
+              "the next one)")
+_H200_COPY = "results/h200/speed_of_light.json: copy_gbs, measured beside the benchmark (2026-11-22)"
 
 
 @dataclass(frozen=True)
@@ -57,6 +62,11 @@ class GPU:
     @property
     def l2_usable_bytes(self) -> float:
         return knobs.L2_USABLE_FRACTION * self.l2_bytes
+
+    @property
+    def description(self) -> DeviceDescription:
+        """This GPU as the dispatch policy sees it (``triton_impl.policy``): its name and SMs."""
+        return DeviceDescription(self.name, self.sms)
 
     def with_bandwidth(self, gbs: float, source: str = "given") -> GPU:
         """This GPU with a measured copy bandwidth of ``gbs`` GB/s as its ceiling."""
@@ -110,7 +120,7 @@ GPUS: dict[str, GPU] = {
                 "fp32_tflops": f"{_H100_DATASHEET}, FP32 67 TFLOPS",
             },
             measured_copy_gbs=3019,
-            measured_copy_source=f"{_ANCHORS}, H100 80GB HBM3",
+            measured_copy_source=_H100_COPY,
         ),
         GPU(
             key="H200",
@@ -127,8 +137,8 @@ GPUS: dict[str, GPU] = {
                 "sms": "torch.cuda.get_device_properties (probe_kernels.json): 132 SMs",
                 "fp32_tflops": f"{_H200_DATASHEET}, FP32 67 TFLOPS",
             },
-            measured_copy_gbs=4268,
-            measured_copy_source=f"{_ANCHORS}, H200",
+            measured_copy_gbs=4246,
+            measured_copy_source=_H200_COPY,
         ),
     )
 }
@@ -150,3 +160,13 @@ def gpu(name: str | GPU) -> GPU:
         if wanted in (_normalise(key), _normalise(g.name)):
             return g
     raise ValueError(f"unknown GPU {name!r}; known GPUs: {', '.join(GPUS)}")
+
+
+def gpu_in_device_name(device_name: str) -> GPU | None:
+    """The built-in GPU a driver's device name names ("NVIDIA H200" -> H200; the longest key that
+    appears in it, so "A100-80GB" before "A100"), or None."""
+    flat = _normalise(device_name)
+    for key in sorted(GPUS, key=len, reverse=True):
+        if _normalise(key) in flat:
+            return GPUS[key]
+    return None

@@ -10,7 +10,7 @@ import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from traffic_model.dtypes import canonical
+from reference.dtypes import canonical
 from traffic_model.model import Prediction, predict, resolve_gpu
 
 DEFAULT_M = (4096,)

@@ -1,35 +1,53 @@
-"""The implementations the model predicts, and each kernel's bytes sorted by where they can come from.
+"""The implementations the model predicts, the kernels each launches, and where each byte can come from.
 
-``reference.traffic`` says how many elements each kernel of an algorithm reads and writes. To
-predict time the model needs one more thing: which of those bytes could be served by the L2 cache
-instead of DRAM. A ``KernelPlan`` sorts a kernel's bytes into
+Implementations
+---------------
+* the reference algorithms (``reference.traffic``): ``naive`` (eager, five kernels), ``fused`` (a
+  row on chip: the ideal that the seeds' "about 4x" argues about), ``online`` (two reads of each
+  row), ``split`` (a row shared by S programs in two launches through a workspace);
+* ``cooperative``: the lab's default for rows too wide for one program, a row held on chip by
+  several programs that exchange partial results (``triton_impl/kernels/cooperative.py``);
+* ``torch``: an approximation of torch.softmax's CUDA kernels (below);
+* ``ours``: whatever the lab's dispatcher runs. It is resolved through ``triton_impl.policy`` (the
+  one statement of the dispatch rules; it needs neither torch nor triton), so the model predicts
+  the dispatcher's choice by construction, for the GPU it models;
+
+and the ``_backward`` of each. The lab's kernels are named by the policy and by the reference
+differently, once, in ``POLICY_ALGORITHMS``.
+
+Where bytes come from
+---------------------
+``reference.traffic`` says how many elements each kernel reads and writes. To predict time the
+model needs one more thing: which of those bytes the L2 could serve. A ``KernelPlan`` sorts a
+kernel's bytes into
 
 * cold reads: the problem's inputs (x forward; y and dy backward) the first time they are read.
-  The benchmarks flush L2 before each run, so these always come from DRAM;
-* inner re-reads (``Reread``): a kernel reading rows it has already read itself (the online
-  kernels' second pass, torch's three-pass forward, torch's backward re-reading tmp), with the
-  span of their reuse distance per row in flight, from the kernel's access order. The share whose
-  distance fits the usable L2 hits (``traffic_model.model``);
+  The benchmarks flush the L2 before each call, so these come from DRAM;
+* inner re-reads (``Reread``): a kernel reading again what it read itself (the online kernels'
+  second pass, the cooperative kernel's extra blocks, torch's three-pass forward and its
+  backward's second read of tmp), with the span of the reuse distance per program in flight,
+  from the kernel's access order. The share whose distance fits the usable L2 hits (``model``);
 * cross reads: data the previous kernel touched (an intermediate it wrote, or an input it read);
 * output writes: the result, which always goes to DRAM;
 * scratch writes: intermediates for a later kernel, which need never reach DRAM if consumed from L2.
 
-For the lab's algorithms the sorting is read off the reference counts by a rule, so the model
-never restates a formula: the first kernel's reads up to the size of the inputs are cold and the
-rest inner re-reads (whose per-row working set is the inputs' row); every later kernel's reads are
-cross reads; the last kernel's writes up to the size of the output are output, all other writes
-scratch. ``torch.softmax`` has no reference formula; its plans are built from reference kernels,
-named and documented below, after the kernels Nsight Compute saw it run
-(``traffic_model/evidence/probe_kernels.json``).
+For the reference algorithms the sorting is read off the reference counts by a rule, so that the
+model never restates a formula: the first kernel's reads up to the size of the inputs are cold and
+the rest inner re-reads; every later kernel's reads are cross reads; the last kernel's writes up
+to the size of the output are output, all other writes scratch. torch.softmax has no reference
+formula: its kernels are built from reference kernels after what Nsight Compute saw it run
+(``traffic_model/evidence/probe_kernels.json``), and the facts about torch that this takes are
+written down here, each with what showed it.
 
-Each plan also carries its kernel's ``kind``, the key of its measured speed in ``knobs``
-(``KERNEL_THROUGHPUT`` and the others), and, for row kernels, its number of ``programs``.
+Each plan also names its kernel's ``kind``, the key of its measured speed in ``knobs`` where it has
+one, and, for kernels that give each row (or slice) a program, how many programs it launches.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from reference.dtypes import format_of
 from reference.traffic import (
     BACKWARD_ALGORITHMS,
     FORWARD_ALGORITHMS,
@@ -37,25 +55,32 @@ from reference.traffic import (
     Traffic,
     traffic_formula,
 )
+from triton_impl import policy
 
-from traffic_model import knobs
+POLICY_ALGORITHMS = {
+    "single_block": "fused",
+    "cooperative": "cooperative",
+    "online": "online",
+    "split": "split",
+}
+"""The model's algorithm for each kernel of the lab's dispatch policy (``policy.KERNELS``): the
+lab's single-block kernel is the reference's fused algorithm (a row on chip, 2MN), where the row
+fits; the others share their names."""
 
-FORWARD_IMPLEMENTATIONS = (*FORWARD_ALGORITHMS, "torch")
-BACKWARD_IMPLEMENTATIONS = (*BACKWARD_ALGORITHMS, "torch_backward")
+FORWARD_IMPLEMENTATIONS = (*FORWARD_ALGORITHMS, "cooperative", "torch", "ours")
+BACKWARD_IMPLEMENTATIONS = tuple(f"{name}_backward" for name in FORWARD_IMPLEMENTATIONS)
 IMPLEMENTATIONS = FORWARD_IMPLEMENTATIONS + BACKWARD_IMPLEMENTATIONS
 
 LABELS = {
     "naive": "naive eager softmax, five kernels",
-    "fused": "fused single-block kernel, a row on chip",
-    "online": "online multi-block kernel, two reads of each row",
-    "split": "split-row kernels, partial (max, sum) through a workspace",
-    "torch": "torch.softmax (approximation: on-chip row, else three passes)",
-    "naive_backward": "naive eager backward, four kernels",
-    "fused_backward": "fused backward kernel, a row on chip",
-    "online_backward": "online backward, two reads of y and dy",
-    "split_backward": "split-row backward, partial sums through a workspace",
-    "torch_backward": "torch softmax backward (approximation: dy * y, then a row kernel)",
+    "fused": "fused kernel, a row on chip (the lab's single_block where the row fits)",
+    "online": "online kernel, two reads of each row (forced only)",
+    "split": "split-row kernels, partial (max, sum) through a workspace (forced only)",
+    "cooperative": "cooperative kernel, a row on chip across several programs",
+    "torch": "torch.softmax (approximation: its kernel by row width)",
+    "ours": "the lab's dispatcher (triton_impl.policy's choice)",
 }
+LABELS |= {f"{name}_backward": f"backward of the {text}" for name, text in LABELS.items()}
 
 
 def check(implementation: str) -> str:
@@ -71,43 +96,102 @@ def is_backward(implementation: str) -> bool:
     return check(implementation) in BACKWARD_IMPLEMENTATIONS
 
 
+def with_direction(algorithm: str, backward: bool) -> str:
+    """The model's name of ``algorithm`` (a forward name) in a direction: "fused" -> "fused_backward"."""
+    return check(f"{algorithm}_backward" if backward else algorithm)
+
+
+# ----------------------------------------------------------------------------------------------
+# The lab's kernels: the policy's plan
+
+FORCED = {"cooperative": "cooperative", "online": "online", "split": "split"}
+"""The model's lab algorithms that name a policy kernel to force (``policy.Forcing``); "fused" is
+the ideal at any N (the policy's single_block stops at 32768 columns), "ours" forces nothing."""
+
+
+def lab_plan(implementation: str, M: int, N: int, dtype, device: policy.DeviceDescription,
+             splits: int | None = None) -> policy.Plan | None:
+    """The dispatch policy's plan behind a lab implementation: for "ours" what the dispatcher
+    chooses, for "cooperative", "online" and "split" that kernel forced (with ``splits`` programs a
+    row if given); None for the others. ``ValueError`` from the policy if the forcing cannot run."""
+    base = implementation.removesuffix("_backward")
+    backward = implementation.endswith("_backward")
+    if base == "ours":
+        return policy.choose(M, N, dtype, device, backward=backward)
+    if base not in FORCED:
+        return None
+    forcing = policy.Forcing(FORCED[base], splits=splits if base in ("split", "cooperative") else None)
+    return policy.choose(M, N, dtype, device, backward=backward, forcing=forcing)
+
+
+def algorithm_of(implementation: str, plan: policy.Plan | None) -> str:
+    """The model algorithm that ``implementation`` runs: for "ours" the plan's kernel's (itself when
+    there is no plan: an empty problem runs nothing)."""
+    if implementation.removesuffix("_backward") != "ours" or plan is None:
+        return implementation
+    return with_direction(POLICY_ALGORITHMS[plan.kernel], implementation.endswith("_backward"))
+
+
+ONLINE_PROGRAMS_PER_SM = {4: 1, 2: 2}
+"""Programs of the online forward resident per SM, by item size (probe_kernels.json: float32 125
+registers x 512 threads, one program an SM by registers; bfloat16 64 registers, two)."""
+ONLINE_BACKWARD_PROGRAMS_PER_SM = 1
+"""The online backward's pipeline holds three 64 KiB stages of y and dy in shared memory, whatever
+the dtype (probe_kernels.json, float32: occupancy limit 1 by shared memory and by registers)."""
+SPLIT_PROGRAMS_PER_SM = 3
+"""Split-row programs resident per SM: 512 threads, 32-35 registers (probe_kernels.json: occupancy
+limit 3 for ``split_partials``, 4 for ``split_forward``)."""
+COOPERATIVE_PROGRAMS_PER_SM = 1
+"""Cooperative programs resident per SM, as the policy guarantees (one program's registers fit an
+SM). The re-reads of rows wider than one block per SM are the only thing it changes; not yet
+measured by a profiler."""
+
+
+def _kind(algorithm: str) -> str:
+    """The speed class (``knobs``) of a lab kernel: the split kernels run the online loops."""
+    backward = algorithm.endswith("_backward")
+    if algorithm.removesuffix("_backward") in ("online", "split"):
+        return "online_backward" if backward else "online_forward"
+    return "stream"
+
+
+# ----------------------------------------------------------------------------------------------
+# Kernel plans
+
+
 @dataclass(frozen=True)
 class Reread:
     """Bytes a kernel reads a second time, and how far back it touched them.
 
-    The reuse distance (bytes the GPU touches between the two accesses) of these bytes is spread
-    evenly from ``first_row_bytes`` to ``last_row_bytes`` times the rows in flight; the model
-    lets the share under the usable L2 hit. ``evict_last``: the first access loaded them with an
-    evict-last hint and the distance counts only other evict-last loads, against the capacity
-    ``L2_EVICT_LAST_FRACTION`` (the lab's online kernels; see ``knobs``).
+    Their reuse distance (bytes the GPU touches between the two accesses) is spread evenly from
+    ``first_bytes`` to ``last_bytes`` per program in flight; the share under the L2 the re-read
+    can count on hits. ``while_writing``: the kernel streams its output between the two reads,
+    and its dirty lines take ``knobs.L2_DIRTY_FRACTION`` of the L2 (the lab's evict-last re-reads).
     """
 
     bytes: int
-    first_row_bytes: float
-    last_row_bytes: float
-    evict_last: bool = False
+    first_bytes: float
+    last_bytes: float
+    while_writing: bool = False
 
 
 @dataclass(frozen=True)
 class KernelPlan:
-    """One kernel's DRAM-formula bytes, sorted by where each could be served from (see module),
-    with the kernel's ``kind`` (its speed: ``knobs.KERNEL_THROUGHPUT``)."""
+    """One kernel's formula bytes, sorted by where each could be served from (module docstring)."""
 
     name: str
     read_bytes: int
     write_bytes: int
-    cold_read_bytes: int = 0
     rereads: tuple[Reread, ...] = ()
     programs_per_sm: int = 1
     cross_read_bytes: int = 0
     output_write_bytes: int = 0
     scratch_write_bytes: int = 0
     flop_share: float = 0.0
-    launcher: str = "triton"
     kind: str = "stream"
     programs: int | None = None
-    """Programs (blocks) the kernel launches when each handles one row or a slice of one (the row
-    kernels), for the per-program limit; None for grids that always fill the GPU."""
+    """Programs the kernel launches when each handles a row or a slice of one (row kernels: the
+    rows in flight, the per-program limit); None for grids that always fill the GPU."""
 
     @property
     def inner_reread_bytes(self) -> int:
@@ -120,78 +204,57 @@ class KernelPlan:
 
 
 NAIVE_KINDS = {
-    "max": "naive_reduce_max",
-    "sum": "naive_reduce_sum",
+    "max": "naive_reduce",
+    "sum": "naive_reduce",
     "subtract max": "naive_broadcast",
     "divide": "naive_broadcast",
     "dy - sum": "naive_broadcast",
 }
-"""The eager kernels below the copy bandwidth (``knobs.KERNEL_THROUGHPUT``); the others (exp, the
+"""The eager kernels below the copy bandwidth (``knobs.KERNEL_GBS_PER_SM``); the others (exp, the
 backward's products) are vectorised elementwise kernels that stream at it."""
 
 
-def kernel_kind(algorithm: str, kernel_name: str) -> str:
-    """The speed class of one kernel of a reference algorithm."""
-    base = algorithm.removesuffix("_backward")
-    if base == "naive":
-        return NAIVE_KINDS.get(kernel_name, "stream")
-    if base == "online":
-        return "online_backward" if algorithm.endswith("_backward") else "online_forward"
-    if base == "split":
-        return "split"
-    return "stream"
-
-
-def plans(implementation: str, M: int, N: int, itemsize: int, *, splits: int = 1) -> tuple[KernelPlan, ...]:
-    """The kernels ``implementation`` launches for M rows of N columns of ``itemsize`` bytes."""
-    check(implementation)
+def plans(algorithm: str, M: int, N: int, itemsize: int, plan: policy.Plan | None = None,
+          ) -> tuple[KernelPlan, ...]:
+    """The kernels ``algorithm`` (a model algorithm, not "ours") launches for M rows of N columns of
+    ``itemsize`` bytes; ``plan`` is the policy's plan for the lab's cooperative, online and split
+    kernels (``lab_plan``)."""
+    check(algorithm)
     if M * N == 0:
         return ()
-    if implementation == "torch":
-        return _torch_forward(M, N, itemsize)
-    if implementation == "torch_backward":
-        return _torch_backward(M, N, itemsize)
-    base = implementation.removesuffix("_backward")
-    programs = {"online": M, "split": M * splits}.get(base)
-    per_sm = SPLIT_PROGRAMS_RESIDENT if base == "split" else None
-    return from_traffic(
-        traffic_formula(implementation, M, N, splits=splits), itemsize, programs=programs, programs_per_sm=per_sm
-    )
+    base = algorithm.removesuffix("_backward")
+    backward = algorithm.endswith("_backward")
+    if base == "torch":
+        return _torch_backward(M, N, itemsize) if backward else _torch_forward(M, N, itemsize)
+    if base == "cooperative":
+        return _cooperative(M, N, itemsize, plan, backward)
+    if base == "naive":
+        return from_traffic(traffic_formula(algorithm, M, N), itemsize, kinds=NAIVE_KINDS)
+    if base == "fused":
+        return from_traffic(traffic_formula(algorithm, M, N), itemsize)
+    per_sm = (SPLIT_PROGRAMS_PER_SM if base == "split" else
+              ONLINE_BACKWARD_PROGRAMS_PER_SM if backward else
+              ONLINE_PROGRAMS_PER_SM.get(itemsize, ONLINE_PROGRAMS_PER_SM[4]))
+    traffic = traffic_formula(algorithm, M, N, splits=plan.splits if base == "split" else 1)
+    kind = _kind(algorithm)
+    return from_traffic(traffic, itemsize, programs_per_sm=per_sm, programs=M * plan.splits,
+                        kinds={k.name: kind for k in traffic.kernels}, evict_last=True)
 
 
-SPLIT_PROGRAMS_RESIDENT = 3
-"""Split-row programs resident per SM: 512 threads, 32-35 registers (probe_kernels.json: occupancy
-limit 3 for ``split_partials``, 4 for ``split_forward``)."""
-
-
-def launcher(implementation: str) -> str:
-    """Who launches the kernels: "torch" (eager ops: the naive algorithms, torch.softmax) or
-    "triton" (the lab's kernels); their host overheads differ (``traffic_model.knobs``)."""
-    return "torch" if implementation.removesuffix("_backward") in ("naive", "torch") else "triton"
-
-
-def from_traffic(
-    traffic: Traffic,
-    itemsize: int,
-    *,
-    programs_per_sm: int | None = None,
-    kinds: dict | None = None,
-    programs: int | None = None,
-) -> tuple[KernelPlan, ...]:
+def from_traffic(traffic: Traffic, itemsize: int, *, programs_per_sm: int = 1,
+                 kinds: dict | None = None, programs: int | None = None,
+                 evict_last: bool = False) -> tuple[KernelPlan, ...]:
     """Sort a reference ``Traffic``'s bytes by the rule in the module docstring.
 
-    A first kernel's re-reads are the lab's online kernels': the second pass walks the row
-    backwards over what the first loaded evict-last, so their reuse distance runs from nothing to
-    the rows in flight's inputs (``Reread`` with ``evict_last``). ``programs_per_sm`` (resident
-    programs, for the rows in flight) defaults to ``knobs.ONLINE_PROGRAMS_PER_SM``; ``kinds``
-    maps kernel names to speed classes (default ``kernel_kind``); ``programs`` is every kernel's
-    grid when it is a row kernel's (``KernelPlan.programs``).
+    A first kernel's re-reads (the online kernels') walk the row backwards over what the first
+    pass loaded evict-last while the output is written: their reuse distance runs from nothing to
+    a row's inputs per program in flight (``evict_last``). ``kinds`` maps kernel names to speed
+    classes (default "stream"); ``programs`` is every kernel's grid when it is a row kernel's.
     """
-    if programs_per_sm is None:
-        programs_per_sm = knobs.online_programs_per_sm(itemsize, traffic.algorithm.endswith("_backward"))
-    M, N = traffic.M, traffic.N
-    input_bytes = (2 if traffic.algorithm.endswith("_backward") else 1) * M * N * itemsize
-    output_bytes = M * N * itemsize
+    M = traffic.M
+    backward = traffic.algorithm.endswith("_backward")
+    input_bytes = (2 if backward else 1) * M * traffic.N * itemsize
+    output_bytes = M * traffic.N * itemsize
     row_reads = sum(k.reads for k in traffic.kernels) or 1
     last = len(traffic.kernels) - 1
     result = []
@@ -199,83 +262,171 @@ def from_traffic(
         reads, writes = kernel.bytes(itemsize)
         output = min(writes, output_bytes) if i == last else 0
         rereads: tuple[Reread, ...] = ()
+        cross = 0
         if i == 0:
-            cold = min(reads, input_bytes)
-            inner, cross = reads - cold, 0
+            inner = reads - min(reads, input_bytes)
             if inner:
-                rereads = (Reread(inner, 0.0, cold / M, evict_last=True),)
+                rereads = (Reread(inner, 0.0, input_bytes / M, while_writing=evict_last),)
         else:
-            cold, cross = 0, reads
-        kind = (kinds or {}).get(kernel.name) or kernel_kind(traffic.algorithm, kernel.name)
-        result.append(
-            KernelPlan(
-                name=kernel.name,
-                read_bytes=reads,
-                write_bytes=writes,
-                cold_read_bytes=cold,
-                rereads=rereads,
-                programs_per_sm=programs_per_sm,
-                cross_read_bytes=cross,
-                output_write_bytes=output,
-                scratch_write_bytes=writes - output,
-                flop_share=kernel.reads / row_reads,
-                launcher=launcher(traffic.algorithm),
-                kind=kind,
-                programs=programs,
-            )
-        )
+            cross = reads
+        result.append(KernelPlan(
+            name=kernel.name,
+            read_bytes=reads,
+            write_bytes=writes,
+            rereads=rereads,
+            programs_per_sm=programs_per_sm,
+            cross_read_bytes=cross,
+            output_write_bytes=output,
+            scratch_write_bytes=writes - output,
+            flop_share=kernel.reads / row_reads,
+            kind=(kinds or {}).get(kernel.name, "stream"),
+            programs=programs,
+        ))
     return tuple(result)
 
 
+# ----------------------------------------------------------------------------------------------
+# The cooperative kernel
+
+
+def cooperative_traffic(M: int, N: int, plan: policy.Plan, backward: bool) -> Traffic:
+    """The cooperative kernel's DRAM traffic, in elements, for the policy's ``plan``.
+
+    Built from the fused kernel's counts (``reference.traffic``: every element read and written
+    once) plus what the cooperative exchange adds, read off ``triton_impl/kernels/cooperative.py``:
+
+    * re-reads: a program holds its first block in registers and reloads its other blocks after
+      the exchange, so the columns outside the programs' first blocks are read twice (x forward;
+      y and dy backward);
+    * the workspace (float32): each program publishes a slot per block it holds (a (max, sum)
+      pair forward, a sum backward) and reads every slot of its row: P x B slots written and
+      P x P x B read a row, for P programs of B blocks;
+    * the row counters: M + 1 int32 zeroed before the launch (by torch, a kernel of its own).
+      The atomics on them stay in L2.
+    """
+    programs, blocks, block = plan.splits, plan.blocks_per_program, plan.block_n
+    held = sum(min(block, max(0, N - p * blocks * block)) for p in range(programs))
+    tensors = 2 if backward else 1
+    pair = 1 if backward else 2
+    (fused,) = traffic_formula("fused_backward" if backward else "fused", M, N).kernels
+    slots = M * programs * blocks
+    kernel = KernelTraffic(
+        "cooperative backward" if backward else "cooperative softmax",
+        reads=fused.reads + tensors * M * (N - held),
+        writes=fused.writes,
+        stat_reads=pair * slots * programs,
+        stat_writes=pair * slots,
+    )
+    return Traffic("cooperative_backward" if backward else "cooperative", M, N, (kernel,))
+
+
+COUNTER_ITEMSIZE = 4
+"""Bytes of one of the cooperative kernel's row counters (int32)."""
+
+
+def _cooperative(M: int, N: int, itemsize: int, plan: policy.Plan, backward: bool,
+                 ) -> tuple[KernelPlan, ...]:
+    """Zero the counters, then the cooperative kernel.
+
+    Its re-reads are a program's blocks after the first: loaded evict-last one after another, then
+    read again in the same order after the exchange, while the output is written. Between the two
+    reads of block k of B the program loads blocks k+1..B (its re-reads of blocks 2..k-1 bring no
+    new lines, and its writes are the dirty lines ``Reread.while_writing`` accounts for): a reuse
+    distance of 0 to B - 2 blocks of its inputs per program in flight.
+    """
+    counters = KernelPlan("zero the row counters", 0, (M + 1) * COUNTER_ITEMSIZE,
+                          output_write_bytes=(M + 1) * COUNTER_ITEMSIZE)
+    (kernel,) = cooperative_traffic(M, N, plan, backward).kernels
+    reads, writes = kernel.bytes(itemsize)
+    tensors = 2 if backward else 1
+    reread = (kernel.reads - tensors * M * N) * itemsize
+    farthest = max(plan.blocks_per_program - 2, 0) * plan.block_n * itemsize * tensors
+    rereads = (Reread(reread, 0.0, farthest, while_writing=True),) if reread else ()
+    output = M * N * itemsize
+    return counters, KernelPlan(
+        name=kernel.name,
+        read_bytes=reads,
+        write_bytes=writes,
+        rereads=rereads,
+        programs_per_sm=COOPERATIVE_PROGRAMS_PER_SM,
+        output_write_bytes=output,
+        scratch_write_bytes=writes - output,
+        flop_share=1.0,
+        kind="cooperative",
+        programs=M * plan.splits,
+    )
+
+
+# ----------------------------------------------------------------------------------------------
+# torch.softmax: facts about its CUDA kernels (probe_kernels.json: the kernel Nsight saw, fp32, M = 4096)
+
+TORCH_WARP_MAX_COLS = 2048
+"""Widest row (elements) torch's forward gives one warp (``softmax_warp_forward``, row in
+registers): seen at N = 1024 and 2048, ``cunn_SoftMaxForwardReg`` from N = 2176."""
+TORCH_REG_MAX_COLS = 9216
+"""Widest row of torch's register-cached forward (``cunn_SoftMaxForwardReg``, 1024 threads): seen up
+to N = 9216, ``cunn_SoftMaxForwardSmem`` from 9344."""
+TORCH_REG_TWO_BLOCKS_MAX_COLS = 6144
+"""Widest row of ``cunn_SoftMaxForwardReg`` with 2 blocks per SM: 28-30 registers a thread up to
+N = 6144, 34-38 from N = 6272 (1 block)."""
+TORCH_BACKWARD_WARP_MAX_COLS = 1024
+"""Widest row torch's backward gives one warp (``softmax_warp_backward``): seen at N = 1024,
+``cunn_SoftMaxBackwardSmem`` at 4096."""
+TORCH_ROW_CACHE_BYTES = 48 * 1024
+"""Row size from which torch stops keeping the row on chip: the default 48 KiB of shared memory a
+block. Seen: fp32 N = 12160 ``cunn_SoftMaxForwardSmem``, 12288 (48 KiB) ``cunn_SoftMaxForward``;
+backward N = 8192 ``cunn_SoftMaxBackwardSmem``, 16384 ``cunn_SoftMaxBackward``."""
+TORCH_FORWARD_WIDE_READS = 3
+"""Reads of a row too wide to cache (max, sum of exponentials, output): Nsight at N = 262144 fp32
+counted 1610.6 MB read, 3.00 x the input."""
+TORCH_BLOCKS_PER_SM = 2
+"""Blocks of ``cunn_SoftMaxForward`` resident per SM: 1024 threads, 32 registers (probe: occupancy
+limit 2 by threads and by registers)."""
+TORCH_BACKWARD_BLOCKS_PER_SM = 3
+"""Blocks of ``cunn_SoftMaxBackward`` resident per SM: 512 threads, 40 registers (probe: 3)."""
+
+
 def torch_forward_kernel(N: int, itemsize: int) -> tuple[str, str]:
-    """(name, kind) of the kernel torch.softmax's forward runs for rows of N elements
-    (``knobs``: the thresholds and what Nsight saw)."""
-    if N <= knobs.TORCH_WARP_MAX_COLS:
+    """(name, kind) of the kernel torch.softmax's forward runs for rows of N elements."""
+    if N <= TORCH_WARP_MAX_COLS:
         return "softmax_warp_forward, row in registers", "torch_warp"
-    if N <= knobs.TORCH_REG_MAX_COLS:
-        if N <= knobs.TORCH_REG_TWO_BLOCKS_MAX_COLS:
+    if N <= TORCH_REG_MAX_COLS:
+        if N <= TORCH_REG_TWO_BLOCKS_MAX_COLS:
             return "cunn_SoftMaxForwardReg, row in registers", "torch_reg"
         return "cunn_SoftMaxForwardReg, row in registers, 1 block per SM", "torch_reg_one_block"
-    if N * itemsize < knobs.TORCH_ROW_CACHE_BYTES:
+    if N * itemsize < TORCH_ROW_CACHE_BYTES:
         return "cunn_SoftMaxForwardSmem, row in shared memory", "torch_smem"
-    return f"cunn_SoftMaxForward, {knobs.TORCH_FORWARD_WIDE_READS} reads of each row", "torch_rows"
+    return f"cunn_SoftMaxForward, {TORCH_FORWARD_WIDE_READS} reads of each row", "torch_rows"
 
 
 def _torch_forward(M: int, N: int, itemsize: int) -> tuple[KernelPlan, ...]:
     """torch.softmax forward as one kernel, chosen by row width (``torch_forward_kernel``).
 
-    Rows it caches on chip (registers or shared memory) move the fused kernel's bytes. Wider rows
-    are read ``TORCH_FORWARD_WIDE_READS`` times in order (max, sum of exponentials, output): the
-    second read of an element comes one pass after the first, a reuse distance of one row per
-    row in flight; the third between one and two rows (the last pass also writes).
+    Rows it caches on chip move the fused kernel's bytes. Wider rows are read
+    ``TORCH_FORWARD_WIDE_READS`` times in order (max, sum of exponentials, output): the second read
+    of an element comes one pass after the first, a reuse distance of one row per row in flight;
+    the third between one and two rows (the last pass also writes).
     """
     (fused,) = traffic_formula("fused", M, N).kernels
     name, kind = torch_forward_kernel(N, itemsize)
     if kind != "torch_rows":
         kernel = KernelTraffic(f"torch.softmax: {name}", fused.reads, fused.writes)
-        (plan,) = from_traffic(Traffic("torch", M, N, (kernel,)), itemsize, kinds={kernel.name: kind})
-        return (plan,)
-    passes = knobs.TORCH_FORWARD_WIDE_READS
+        return from_traffic(Traffic("torch", M, N, (kernel,)), itemsize, kinds={kernel.name: kind})
+    passes = TORCH_FORWARD_WIDE_READS
     row = N * itemsize
-    reread = M * N * itemsize
-    rereads = tuple(
-        Reread(reread, row, row if p < passes - 1 else 2 * row) for p in range(1, passes)
-    )
-    return (
-        KernelPlan(
-            name=f"torch.softmax: {name}",
-            read_bytes=passes * M * N * itemsize,
-            write_bytes=M * N * itemsize,
-            cold_read_bytes=M * N * itemsize,
-            rereads=rereads,
-            programs_per_sm=knobs.TORCH_BLOCKS_PER_SM,
-            output_write_bytes=M * N * itemsize,
-            flop_share=1.0,
-            launcher="torch",
-            kind=kind,
-            programs=M,
-        ),
-    )
+    tensor = M * row
+    rereads = tuple(Reread(tensor, row, row if p < passes - 1 else 2 * row) for p in range(1, passes))
+    return (KernelPlan(
+        name=f"torch.softmax: {name}",
+        read_bytes=passes * tensor,
+        write_bytes=tensor,
+        rereads=rereads,
+        programs_per_sm=TORCH_BLOCKS_PER_SM,
+        output_write_bytes=tensor,
+        flop_share=1.0,
+        kind=kind,
+        programs=M,
+    ),)
 
 
 def _torch_backward(M: int, N: int, itemsize: int) -> tuple[KernelPlan, ...]:
@@ -283,10 +434,10 @@ def _torch_backward(M: int, N: int, itemsize: int) -> tuple[KernelPlan, ...]:
 
     First an elementwise ``tmp = dy * y`` (the naive backward's first kernel), then a row kernel
     computing ``dx = tmp - y * sum(tmp)``: for rows narrower than ``TORCH_ROW_CACHE_BYTES`` it reads
-    tmp and y once and writes dx (the fused backward kernel's traffic); for wider rows
-    (``cunn_SoftMaxBackward``) it reads tmp once for the sum and again with y to write dx, a
-    re-read whose reuse distance runs from one pass over tmp to one over tmp, y and dx per row in
-    flight. So torch moves at least 6MN for the 3MN a fused backward moves, whatever N is.
+    tmp and y once and writes dx (the fused backward's traffic); for wider rows
+    (``cunn_SoftMaxBackward``) it reads tmp once for the sum and again with y to write dx, a re-read
+    whose reuse distance runs from one pass over tmp to one over tmp, y and dx per row in flight.
+    So torch moves at least 6MN for the 3MN a fused backward moves, whatever N is.
     """
     multiply = traffic_formula("naive_backward", M, N).kernels[0]
     (row_kernel,) = traffic_formula("fused_backward", M, N).kernels
@@ -294,10 +445,9 @@ def _torch_backward(M: int, N: int, itemsize: int) -> tuple[KernelPlan, ...]:
     first, _ = from_traffic(Traffic("torch_backward", M, N, (multiply, row_kernel)), itemsize)
     reads, writes = row_kernel.bytes(itemsize)
     tmp_bytes = multiply.bytes(itemsize)[1]
-    total_reads = multiply.reads + row_kernel.reads
-    if N <= knobs.TORCH_BACKWARD_WARP_MAX_COLS:
+    if N <= TORCH_BACKWARD_WARP_MAX_COLS:
         name, kind, rereads = "softmax_warp_backward, row in registers", "torch_warp_backward", ()
-    elif row_bytes < knobs.TORCH_ROW_CACHE_BYTES:
+    elif row_bytes < TORCH_ROW_CACHE_BYTES:
         name, kind, rereads = "cunn_SoftMaxBackwardSmem, row in shared memory", "torch_smem_backward", ()
     else:
         name, kind = "cunn_SoftMaxBackward, tmp read twice", "torch_rows_backward"
@@ -307,38 +457,11 @@ def _torch_backward(M: int, N: int, itemsize: int) -> tuple[KernelPlan, ...]:
         read_bytes=reads + sum(r.bytes for r in rereads),
         write_bytes=writes,
         rereads=rereads,
-        programs_per_sm=knobs.TORCH_BACKWARD_BLOCKS_PER_SM,
+        programs_per_sm=TORCH_BACKWARD_BLOCKS_PER_SM,
         cross_read_bytes=reads,
         output_write_bytes=writes,
-        flop_share=row_kernel.reads / total_reads,
-        launcher="torch",
+        flop_share=row_kernel.reads / (multiply.reads + row_kernel.reads),
         kind=kind,
         programs=M if rereads else None,
     )
     return (first, second)
-
-
-def lab_dispatch(M: int, N: int, itemsize: int, *, backward: bool = False, sms: int = 132) -> tuple[str, int]:
-    """(model algorithm, splits) of what the lab's dispatcher (``triton_impl.dispatch``, as of
-    commit 0dd4cc5) runs for M rows of N columns: restated here without torch, so that measured
-    "ours" points can be set beside the right algorithm. ``tests/test_traffic_model_hardware.py``
-    checks it against the dispatcher where triton_impl imports."""
-    suffix = "_backward" if backward else ""
-    max_cols = 32768 // 2 if backward else 32768
-    if _next_power_of_2(N) <= max_cols:
-        return "fused" + suffix, 1
-    if M <= 0.5 * sms:
-        block = min(knobs.SPLIT_MIN_CHUNK, _next_power_of_2(N))
-        wanted = _cdiv(knobs.SPLIT_PROGRAMS_PER_SM * sms, M)
-        splits = max(1, min(wanted, _cdiv(N, block)))
-        chunk = _cdiv(_cdiv(N, splits), block) * block
-        return "split" + suffix, _cdiv(N, chunk)
-    return "online" + suffix, 1
-
-
-def _cdiv(a: int, b: int) -> int:
-    return (a + b - 1) // b
-
-
-def _next_power_of_2(n: int) -> int:
-    return 1 << max(n - 1, 0).bit_length()

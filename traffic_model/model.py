@@ -5,92 +5,97 @@ Why bytes over bandwidth
 A kernel's time is set by whichever resource it exhausts first: the DRAM (bytes / bandwidth), the
 arithmetic units (operations / peak rate), or, when it does almost nothing, the cost of launching
 it. Softmax does about five operations per element, and a GPU does tens of operations in the time
-it fetches one byte, so every softmax kernel waits on memory: its time is, to first order, the bytes
-it moves divided by the bandwidth. Fusion wins by moving fewer bytes.
+it fetches one byte, so every softmax kernel waits on memory: its time is, to first order, the
+bytes it moves divided by the bandwidth. Fusion wins by moving fewer bytes.
 
 Per kernel the model takes::
 
-    work = max(DRAM bytes / DRAM rate,
-               all bytes it reads and writes / its throughput through L2,
-               operations / fp32 peak,
-               rows x a per-row floor, each program's bytes / a program's rate)
-    GPU time = LAUNCH_OVERHEAD_S + work
+    GPU time = LAUNCH_S + max(DRAM bytes / bandwidth,
+                              all bytes it moves / its rate through the L2,
+                              operations / fp32 peak,
+                              rows x a per-row floor, each program's bytes / a program's rate)
 
-The DRAM rate is the copy bandwidth measured in the same run (``bandwidth_gbs``), times a
-kernel's ``KERNEL_DRAM_EFFICIENCY``, or less for latency-bound kernels (``KERNEL_DRAM_RATE``). The
-throughput through L2 is, for a well-built kernel, ``L2_BANDWIDTH_RATIO`` (1.5) times the copy, so
-that it is limited by DRAM unless its re-reads hit; kernels measured below that (torch's
-register- and shared-memory-cached forwards, the lab's online kernels) get their measured rate,
-``knobs.KERNEL_THROUGHPUT``. Those are latency-bound, so their rates are absolute (scaled by the SM
-count, not by the DRAM). The last two terms bind only for row kernels with little work per row
-(``KERNEL_ROW_TIME_S``) or too few rows to fill the GPU (``PROGRAM_BANDWIDTH_GBS``). A kernel that
-falls short of its bytes' time is a fact about the kernel; the model records it, with the
-evidence, rather than pretending every kernel streams.
+The bandwidth is the copy bandwidth measured in the same run (``bandwidth_gbs``), the one input a
+user brings. A well-built kernel moves bytes through the L2 at ``L2_BANDWIDTH_RATIO`` (1.5) times
+that, so DRAM limits it unless its re-reads hit; kernels measured below what their bytes allow
+(torch's register and shared-memory forwards, the naive sequence's broadcasts and reductions, the
+lab's online kernels) get their measured rate, ``knobs.KERNEL_GBS_PER_SM``, in GB/s per SM because
+they are latency-bound and follow the SMs, not the DRAM. The last two terms bind only for row
+kernels with little work per row (``KERNEL_ROW_S``) or too few rows to fill the GPU
+(``PROGRAM_GBS``). A kernel that falls short of its bytes' time is a fact about the kernel; the
+model records it, with the evidence, rather than pretending every kernel streams.
 
-The host issues each launch (``TORCH_HOST_OVERHEAD_S``, ``TRITON_HOST_OVERHEAD_S``) while the GPU
-runs: the model keeps a host clock beside the GPU's, starting ``BENCHMARK_HIDDEN_HOST_S`` behind
-(the benchmark's L2 flush runs while the host issues the call), and a kernel starts when both the
-GPU is free and the host has issued it. So host cost shows only where a call's launches outrun
-the flush and the GPU: never for the eager sequences measured here.
+The model predicts GPU time: what a benchmark that keeps the GPU busy measures (``do_bench``
+issues the next call while it flushes the L2 for it). The host's cost of issuing a call (5.8 µs
+for an eager torch op, 50 µs for the lab's Python dispatcher in results/h200/host_overhead.log)
+shows only where a call's GPU time is shorter than that; ``traffic_model.validate`` reports such
+points apart.
 
 Where L2 changes that
 ---------------------
 The reference formulas count every read and write as a trip to DRAM. They are right for large
 problems and too pessimistic for small ones, because a byte re-read soon enough is still in L2.
-The model keeps an LRU picture of a usable L2 of a fraction of its size, U bytes:
+The model keeps an LRU picture of a usable L2, ``L2_USABLE_FRACTION`` of its size:
 
-* Between kernels (the naive sequence, split-row's second pass; U = ``L2_CROSS_KERNEL_FRACTION``
-  of the L2): a byte the previous kernel
+* Between kernels (the naive sequence, split-row's second pass): a byte the previous kernel
   touched is re-read after that kernel's remaining traffic and this kernel's traffic so far. The
   first byte's reuse distance is the previous kernel's footprint, the last byte's this kernel's;
-  the fraction of the re-reads whose distance is under U hit L2. An intermediate written for the
-  next kernel and consumed from L2 is not DRAM traffic either.
+  the fraction of the re-reads whose distance is under the usable L2 hit. An intermediate written
+  for the next kernel and consumed from L2 is not DRAM traffic either.
 * Within a kernel (a ``Reread``: torch's three-pass forward, its backward's second read of tmp,
-  the lab's online kernels; U = ``L2_USABLE_FRACTION`` of the L2): the distance runs over a
-  span of bytes per row times the rows in flight (resident programs x SMs, at most M), from the kernel's access order (implementations).
-  The lab's online kernels load their first pass evict-last and re-read the row backwards, so
-  their span starts at zero and is measured against ``L2_EVICT_LAST_FRACTION`` of the L2.
+  the lab's online and cooperative kernels): the distance runs over a span of bytes per program
+  times the programs in flight (resident programs x SMs, at most all of them), from the kernel's
+  access order (``implementations``). The lab's kernels load their first pass evict-last and read
+  it again while they write the output, whose dirty lines take ``L2_DIRTY_FRACTION`` of the L2.
 * The problem's inputs are read from DRAM the first time (the benchmarks flush L2 between runs),
   and the output is counted as written to DRAM.
 
 ``isolated=True`` predicts instead what a profiler counts when it runs each kernel alone after
-flushing the L2 (Nsight Compute's default): nothing carries over between kernels, and the
-``L2_DIRTY_FRACTION`` of the L2 still dirty when a kernel ends is not counted as its writes.
-That is what ``results/h200/ncu_traffic.json`` holds; ``traffic_model.validate`` compares them.
+flushing the L2 (Nsight Compute's default): nothing carries over between kernels, and the dirty
+lines still in L2 when a kernel ends are not counted as its writes.
 
 The ~4x argument
 ----------------
 For large rows every term but bytes / bandwidth vanishes, and the naive softmax's 8MN + 4M over
 the fused kernel's 2MN tends to 4 as N grows: the bytes' fused/naive speedup. Measured ratios are
-higher (4.9 to 5.3 on an H200 from N = 4096) because three of the five eager kernels run below
-the copy bandwidth (``KERNEL_THROUGHPUT``): with their measured speeds the model predicts that
-too. ``bytes_only=True`` in ``predict`` gives the bytes' argument alone (every kernel streams).
+higher (4.8 to 5.4 on an H200 from N = 4096) because three of the five eager kernels run below
+the copy bandwidth: with their measured speeds the model predicts that too. ``bytes_only=True`` in
+``predict`` gives the bytes' argument alone (every kernel streams, only the launch cost added).
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+
+from reference.dtypes import canonical, format_of
+from triton_impl import policy
 
 from traffic_model import knobs
-from traffic_model.dtypes import canonical, itemsize
 from traffic_model.gpus import GPU, gpu as find_gpu
 from traffic_model.implementations import (
     FORWARD_IMPLEMENTATIONS,
     KernelPlan,
+    algorithm_of,
     check,
     is_backward,
+    lab_plan,
     plans,
 )
+
+FORWARD_FLOPS_PER_ELEMENT = 5
+"""Operations per element of a forward softmax: compare (max), subtract, exp, add (sum), divide.
+An H100 does about 67e12 / 3.0e12 = 22 fp32 operations in the time it fetches one byte: the compute
+term is there to show that it never binds."""
+BACKWARD_FLOPS_PER_ELEMENT = 4
+"""dy * y, the row sum's add, dy - sum, and the multiply by y."""
+
+CROSS_WHILE_WRITING = False
 
 
 @dataclass(frozen=True)
 class KernelPrediction:
-    """One kernel: its formula bytes, the DRAM bytes the model expects, and the time each limit allows.
-
-    ``time_s`` is the kernel's share of the call: the GPU's time (``gpu_s``) plus ``wait_s``, the
-    time the GPU waited for the host to issue it (zero unless the host falls behind).
-    """
+    """One kernel: its formula bytes, the DRAM bytes the model expects, and the time each limit allows."""
 
     name: str
     read_bytes: int
@@ -99,15 +104,21 @@ class KernelPrediction:
     dram_write_bytes: int
     l2_hit_bytes: int
     flops: float
-    host_s: float
     launch_s: float
     dram_s: float
     l2_s: float
     compute_s: float
     kind: str = "stream"
-    wait_s: float = 0.0
     rows_s: float = 0.0
     programs_s: float = 0.0
+    programs: int | None = None
+    """Programs of a row kernel (None: a grid that fills the GPU), and how many fit at once."""
+    resident: int = 0
+
+    @property
+    def fills_gpu(self) -> bool:
+        """Whether the kernel launches at least as many programs as the GPU holds at once."""
+        return self.programs is None or self.programs >= self.resident
 
     @property
     def formula_bytes(self) -> int:
@@ -122,20 +133,13 @@ class KernelPrediction:
         return max(self.dram_s, self.l2_s, self.compute_s, self.rows_s, self.programs_s)
 
     @property
-    def gpu_s(self) -> float:
+    def time_s(self) -> float:
         return self.launch_s + self.work_s
 
     @property
-    def time_s(self) -> float:
-        return self.wait_s + self.gpu_s
-
-    @property
     def limit(self) -> str:
-        """What sets this kernel's time: "host", "launch", "DRAM", "L2" (its throughput through
-        L2, ``KERNEL_THROUGHPUT``), "compute", "rows" (``KERNEL_ROW_TIME_S``) or "programs" (too
-        few programs, ``PROGRAM_BANDWIDTH_GBS``)."""
-        if self.wait_s > self.gpu_s:
-            return "host"
+        """What sets this kernel's time: "launch", "DRAM", "L2" (its rate through the L2), "compute",
+        "rows" (``KERNEL_ROW_S``) or "programs" (too few programs, ``PROGRAM_GBS``)."""
         work = {"DRAM": self.dram_s, "L2": self.l2_s, "compute": self.compute_s, "rows": self.rows_s,
                 "programs": self.programs_s}
         bound = max(work, key=work.get)
@@ -144,15 +148,21 @@ class KernelPrediction:
 
 @dataclass(frozen=True)
 class Prediction:
-    """The model's prediction for one implementation on one (M, N, dtype) and GPU."""
+    """The model's prediction for one implementation on one (M, N, dtype) and GPU.
+
+    ``algorithm`` is what was asked for; ``runs`` the model algorithm predicted (for "ours", the
+    dispatcher's kernel: "fused" where it runs single_block); ``plan`` the dispatch policy's plan
+    for the lab's kernels (None for the others)."""
 
     algorithm: str
+    runs: str
     M: int
     N: int
     dtype: str
     gpu: str
     bandwidth_gbs: float
     kernels: tuple[KernelPrediction, ...]
+    plan: policy.Plan | None = None
     isolated: bool = False
 
     @property
@@ -187,11 +197,11 @@ class Prediction:
     @property
     def useful_bytes(self) -> int:
         """Bytes that must move at least once: 2MN forward (x, y), 3MN backward (y, dy, dx)."""
-        return (3 if self.backward else 2) * self.M * self.N * itemsize(self.dtype)
+        return (3 if self.backward else 2) * self.M * self.N * format_of(self.dtype).itemsize
 
     @property
     def gbs(self) -> float:
-        """Effective bandwidth, useful bytes over time (ANCHORS.md's convention), in GB/s."""
+        """Effective bandwidth, useful bytes over time, in GB/s (the benchmarks' convention)."""
         return self.useful_bytes / self.time_s / 1e9 if self.time_s else 0.0
 
     def speedup_over(self, other: Prediction) -> float:
@@ -199,26 +209,10 @@ class Prediction:
         return other.time_s / self.time_s
 
 
-def default_splits(M: int, N: int, device: GPU) -> int:
-    """Splits per row for the split-row algorithm when none is given, as the lab's dispatcher
-    chooses them: about ``SPLIT_PROGRAMS_PER_SM`` programs per SM, no slice narrower than
-    ``SPLIT_MIN_CHUNK`` (then as many splits as chunks of that rounded size)."""
-    block = min(knobs.SPLIT_MIN_CHUNK, 1 << max(N - 1, 0).bit_length())
-    wanted = math.ceil(device.sms * knobs.SPLIT_PROGRAMS_PER_SM / max(M, 1))
-    splits = max(1, min(wanted, math.ceil(N / block)))
-    chunk = math.ceil(math.ceil(N / splits) / block) * block
-    return max(1, math.ceil(N / chunk))
-
-
 def resolve_gpu(gpu: str | GPU = "H100", bandwidth_gbs: float | None = None) -> GPU:
     """The GPU to model: a named one, with ``bandwidth_gbs`` (a measured copy) as its ceiling if given."""
     device = find_gpu(gpu)
     return device if bandwidth_gbs is None else device.with_bandwidth(bandwidth_gbs)
-
-
-def host_overhead_s(launcher: str) -> float:
-    """The host's time to issue one kernel launched by "torch" (an eager op) or "triton"."""
-    return {"torch": knobs.TORCH_HOST_OVERHEAD_S, "triton": knobs.TRITON_HOST_OVERHEAD_S}[launcher]
 
 
 def reuse_fraction(first_distance: float, last_distance: float, capacity: float) -> float:
@@ -232,22 +226,40 @@ def reuse_fraction(first_distance: float, last_distance: float, capacity: float)
     return (capacity - low) / (high - low)
 
 
+def reread_capacity(device: GPU, while_writing: bool) -> float:
+    """Bytes of L2 a re-read can count on: the usable fraction, less the dirty lines of the output
+    when the kernel writes between the two reads (``knobs``)."""
+    fraction = knobs.L2_USABLE_FRACTION - (knobs.L2_DIRTY_FRACTION if while_writing else 0.0)
+    return fraction * device.l2_bytes
+
+
 def reread_hits(plan: KernelPlan, M: int, device: GPU) -> int:
     """Bytes of ``plan``'s re-reads that the L2 serves: each ``Reread``'s share whose reuse
-    distance (its span per row x the rows in flight) is under the usable L2."""
-    rows_in_flight = min(M, plan.programs_per_sm * device.sms)
+    distance (its span per program x the programs in flight) is under the L2 it can count on."""
+    in_flight = min(plan.programs or M, plan.programs_per_sm * device.sms)
     hits = 0.0
     for r in plan.rereads:
-        fraction = knobs.evict_last_fraction(plan.kind) if r.evict_last else knobs.L2_USABLE_FRACTION
-        capacity = fraction * device.l2_bytes
-        hits += r.bytes * reuse_fraction(
-            rows_in_flight * r.first_row_bytes, rows_in_flight * r.last_row_bytes, capacity
-        )
+        hits += r.bytes * reuse_fraction(in_flight * r.first_bytes, in_flight * r.last_bytes,
+                                         reread_capacity(device, r.while_writing))
     return round(hits)
 
 
-def _kernel(plan, *, hit_cross, keep_scratch, M, N, device, bandwidth, flops_per_element, isolated,
-            bytes_only, itemsize_):
+def kernel_speed(kind: str) -> knobs.KernelSpeed:
+    """The measured limits of a kernel kind (``knobs.KERNEL_SPEEDS``; none for a streaming kind)."""
+    return knobs.KERNEL_SPEEDS.get(kind, STREAMING)
+
+
+STREAMING = knobs.KernelSpeed()
+
+
+def _by_itemsize(table: dict, itemsize: int):
+    return table.get(itemsize, table.get("*"))
+
+
+def _kernel(plan: KernelPlan, *, hit_cross: float, keep_scratch: float, M: int, N: int, device: GPU,
+            flops_per_element: float, isolated: bool, bytes_only: bool, itemsize: int,
+            ) -> KernelPrediction:
+    bandwidth = device.bandwidth_gbs * 1e9
     inner_hit = reread_hits(plan, M, device)
     cross_hit = round(plan.cross_read_bytes * hit_cross)
     scratch_kept = round(plan.scratch_write_bytes * keep_scratch)
@@ -255,23 +267,25 @@ def _kernel(plan, *, hit_cross, keep_scratch, M, N, device, bandwidth, flops_per
     dram_writes = plan.write_bytes - scratch_kept
     if isolated:
         dram_writes = max(0, dram_writes - round(knobs.L2_DIRTY_FRACTION * device.l2_bytes))
+    dram_bytes = dram_reads + dram_writes
     flops = flops_per_element * M * N * plan.flop_share
-    through = None if bytes_only else knobs.throughput(plan.kind, itemsize_)
-    ratio = knobs.L2_BANDWIDTH_RATIO if bytes_only else knobs.l2_ratio(plan.kind, itemsize_)
-    through_bytes_s = ratio * bandwidth if through is None else knobs.absolute_gbs(through, device.sms) * 1e9
-    efficiency = 1.0 if bytes_only else knobs.dram_efficiency(plan.kind)
-    dram_rate = None if bytes_only else knobs.KERNEL_DRAM_RATE.get(plan.kind)
-    dram_bytes_s = efficiency * bandwidth
-    if dram_rate is not None:
-        dram_bytes_s = min(dram_bytes_s, knobs.absolute_gbs(dram_rate, device.sms) * 1e9)
-    rows_s = 0.0 if bytes_only else M * knobs.KERNEL_ROW_TIME_S.get(plan.kind, 0.0)
+    speed = STREAMING if bytes_only else kernel_speed(plan.kind)
+    dram_rate = bandwidth * (knobs.REREAD_DRAM_FRACTION if plan.rereads and not bytes_only else 1.0)
+    l2_rate = bandwidth * (_by_itemsize(speed.l2_ratio, itemsize) or knobs.L2_BANDWIDTH_RATIO)
+    elements = _by_itemsize(speed.elements_per_sm, itemsize)
+    if elements is not None:
+        measured = elements * 1e9 * itemsize * device.sms
+        if speed.dram_only:
+            dram_rate = min(bandwidth, measured)
+        else:
+            l2_rate = measured
+    rows_s = M * speed.row_s
     programs_s = 0.0
-    rates = knobs.PROGRAM_BANDWIDTH_GBS.get(plan.kind)
-    if plan.programs and rates and not bytes_only:
-        slots = plan.programs_per_sm * device.sms
-        waves = math.ceil(plan.programs / slots)
+    if plan.programs and speed.program_gbs:
+        waves = math.ceil(plan.programs / (plan.programs_per_sm * device.sms))
+        from_dram, from_l2 = speed.program_gbs
         hits = inner_hit + cross_hit
-        programs_s = waves * ((dram_reads + dram_writes) / rates[0] + hits / rates[1]) / plan.programs / 1e9
+        programs_s = waves * (dram_bytes / from_dram + hits / from_l2) / plan.programs / 1e9
     return KernelPrediction(
         name=plan.name,
         read_bytes=plan.read_bytes,
@@ -280,29 +294,16 @@ def _kernel(plan, *, hit_cross, keep_scratch, M, N, device, bandwidth, flops_per
         dram_write_bytes=dram_writes,
         l2_hit_bytes=inner_hit + cross_hit + scratch_kept,
         flops=flops,
-        host_s=host_overhead_s(plan.launcher),
-        launch_s=knobs.LAUNCH_OVERHEAD_S,
-        dram_s=(dram_reads + dram_writes) / dram_bytes_s,
-        l2_s=(plan.read_bytes + plan.write_bytes) / through_bytes_s,
+        launch_s=knobs.LAUNCH_S,
+        dram_s=dram_bytes / dram_rate,
+        l2_s=(plan.read_bytes + plan.write_bytes) / l2_rate,
         compute_s=flops / (device.fp32_tflops * 1e12),
         kind=plan.kind,
         rows_s=rows_s,
         programs_s=programs_s,
+        programs=plan.programs,
+        resident=plan.programs_per_sm * device.sms,
     )
-
-
-def _with_host_clock(kernels: list[KernelPrediction]) -> tuple[KernelPrediction, ...]:
-    """Each kernel's wait for the host: the host issues launches one after another, starting
-    ``BENCHMARK_HIDDEN_HOST_S`` before the GPU is free; a kernel starts when both are ready."""
-    host = -knobs.BENCHMARK_HIDDEN_HOST_S
-    gpu = 0.0
-    result = []
-    for k in kernels:
-        host += k.host_s
-        wait = max(0.0, host - gpu)
-        gpu += wait + k.gpu_s
-        result.append(replace(k, wait_s=wait))
-    return tuple(result)
 
 
 def predict(
@@ -320,51 +321,34 @@ def predict(
     """Predict ``algorithm`` (one of ``IMPLEMENTATIONS``) on M rows of N columns of ``dtype``.
 
     ``gpu`` names a GPU of ``GPUS`` (or is a ``GPU``); ``bandwidth_gbs``, a copy bandwidth you
-    measured, replaces its ceiling. ``splits`` is the split-row algorithms' S (default: see
-    ``default_splits``); the other algorithms ignore it. ``isolated``: DRAM bytes as a profiler
-    counts them, each kernel alone on a flushed L2 (module docstring). ``bytes_only``: every
-    kernel streams at the bandwidth (no ``KERNEL_THROUGHPUT`` or ``KERNEL_DRAM_EFFICIENCY``),
-    the bytes' argument alone.
+    measured, replaces its ceiling. The lab's kernels ("ours", "cooperative", "online", "split")
+    run the plan ``triton_impl.policy`` chooses for that GPU's SMs; ``splits`` forces the programs
+    a row of "split" or "cooperative" (the others ignore it). ``isolated``: DRAM bytes as a
+    profiler counts them, each kernel alone on a flushed L2 (module docstring). ``bytes_only``:
+    every kernel streams at the bandwidth (no measured kernel rates), the bytes' argument alone.
     """
     check(algorithm)
     if M < 0 or N < 0:
-        raise ValueError(f"need M >= 0 and N >= 0, got M={M}, N={N}")
+        raise ValueError(f"need M >= 0 and N >= 0 rows and columns, got M={M}, N={N}")
     name = canonical(dtype)
     device = resolve_gpu(gpu, bandwidth_gbs)
-    if splits is None:
-        splits = default_splits(M, N, device)
-    size = itemsize(name)
-    kernel_plans: tuple[KernelPlan, ...] = plans(algorithm, M, N, size, splits=splits)
-    usable = knobs.L2_CROSS_KERNEL_FRACTION * device.l2_bytes
+    plan = lab_plan(algorithm, M, N, name, device.description, splits) if M and N else None
+    runs = algorithm_of(algorithm, plan)
+    size = format_of(name).itemsize
+    kernel_plans = plans(runs, M, N, size, plan)
+    usable = reread_capacity(device, CROSS_WHILE_WRITING)
     footprints = [p.footprint_bytes for p in kernel_plans]
-    flops_per_element = (
-        knobs.BACKWARD_FLOPS_PER_ELEMENT if is_backward(algorithm) else knobs.FORWARD_FLOPS_PER_ELEMENT
-    )
+    flops_per_element = BACKWARD_FLOPS_PER_ELEMENT if is_backward(algorithm) else FORWARD_FLOPS_PER_ELEMENT
     kernels = []
     last = len(kernel_plans) - 1
-    for i, plan in enumerate(kernel_plans):
+    for i, kernel_plan in enumerate(kernel_plans):
         hit_cross = reuse_fraction(footprints[i - 1], footprints[i], usable) if i and not isolated else 0.0
-        keep_scratch = (
-            reuse_fraction(footprints[i], footprints[i + 1], usable) if i < last and not isolated else 0.0
-        )
-        kernels.append(
-            _kernel(
-                plan,
-                hit_cross=hit_cross,
-                keep_scratch=keep_scratch,
-                M=M,
-                N=N,
-                device=device,
-                bandwidth=device.bandwidth_gbs * 1e9,
-                flops_per_element=flops_per_element,
-                isolated=isolated,
-                bytes_only=bytes_only,
-                itemsize_=size,
-            )
-        )
-    return Prediction(
-        algorithm, M, N, name, device.key, device.bandwidth_gbs, _with_host_clock(kernels), isolated
-    )
+        keep = reuse_fraction(footprints[i], footprints[i + 1], usable) if i < last and not isolated else 0.0
+        kernels.append(_kernel(kernel_plan, hit_cross=hit_cross, keep_scratch=keep, M=M, N=N,
+                               device=device, flops_per_element=flops_per_element, isolated=isolated,
+                               bytes_only=bytes_only, itemsize=size))
+    return Prediction(algorithm, runs, M, N, name, device.key, device.bandwidth_gbs, tuple(kernels),
+                      plan, isolated)
 
 
 def speedups(

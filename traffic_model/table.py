@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from traffic_model import knobs
 from traffic_model.gpus import GPU, GPUS
 from traffic_model.grid import GridRow
-from traffic_model.implementations import BACKWARD_IMPLEMENTATIONS, IMPLEMENTATIONS
+from traffic_model.implementations import BACKWARD_IMPLEMENTATIONS
 from traffic_model.measurements import Measurements
 from traffic_model.model import predict
 
@@ -67,12 +67,8 @@ def describe(device: GPU) -> str:
     """One line: the figures a prediction used."""
     return (
         f"{device.name}: {device.bandwidth_gbs:.0f} GB/s [{device.bandwidth_source}]; "
-        f"L2 {device.l2_bytes / 2**20:g} MiB ({knobs.L2_USABLE_FRACTION:g} usable within a kernel, "
-        f"{knobs.L2_CROSS_KERNEL_FRACTION:g} between kernels); {device.sms} SMs; "
-        f"{knobs.LAUNCH_OVERHEAD_S * 1e6:g} µs per kernel on the GPU; host "
-        f"{knobs.TORCH_HOST_OVERHEAD_S * 1e6:g} µs (torch) / "
-        f"{knobs.TRITON_HOST_OVERHEAD_S * 1e6:g} µs (Triton) a launch, "
-        f"{knobs.BENCHMARK_HIDDEN_HOST_S * 1e6:g} µs hidden by the benchmark's L2 flush"
+        f"L2 {device.l2_bytes / 2**20:g} MiB ({knobs.L2_USABLE_FRACTION:g} usable); {device.sms} SMs; "
+        f"{knobs.LAUNCH_S * 1e6:g} µs per kernel launch; GPU time (the host's cost of a call not counted)"
     )
 
 
@@ -101,17 +97,25 @@ def gpu_table() -> str:
     return "\n".join(lines)
 
 
-def comparison_table(measurements: Measurements, device: GPU, *, splits: int | None = None) -> str:
-    """Each measured point whose implementation the model knows, beside its prediction."""
-    headers = ["impl", "direction", "M", "N", "dtype", "measured GB/s", "model GB/s", "measured/model"]
+def comparison_table(measurements: Measurements, device: GPU) -> str:
+    """Each measured point the model has an implementation for, beside its prediction; "model" is
+    what was predicted ("ours" runs what the file records, else this checkout's dispatcher)."""
+    headers = ["impl", "model", "direction", "M", "N", "dtype", "measured GB/s", "model GB/s",
+               "measured/model"]
     rows = []
     for p in measurements.points:
-        if p.model_name not in IMPLEMENTATIONS:
+        if p.model_name is None:
             continue
-        model = predict(p.model_name, p.M, p.N, p.dtype, device, splits=splits).gbs
-        rows.append(
-            [p.impl, p.direction, p.M, p.N, p.dtype, f"{p.gbs:.0f}", f"{model:.0f}", f"{p.gbs / model:.2f}"]
-        )
+        predicted = predict(p.model_name, p.M, p.N, p.dtype, device)
+        rows.append([p.impl, predicted.runs.removesuffix("_backward"), p.direction, p.M, p.N, p.dtype,
+                     f"{p.gbs:.0f}", f"{predicted.gbs:.0f}", f"{p.gbs / predicted.gbs:.2f}"])
     if not rows:
         return "(no measured point names an implementation the model knows)"
-    return format_table(headers, rows)
+    left = len(measurements.points) - len(rows)
+    notes = []
+    if left:
+        notes.append(f"# {left} measured points of implementations the model does not know are left out")
+    if measurements.assumed:
+        notes.append(f"# {measurements.assumed} \"ours\" points do not record their kernel: modelled as "
+                     "the dispatcher of this checkout")
+    return "\n".join([format_table(headers, rows), *notes])
