@@ -3,8 +3,8 @@ every extreme a softmax must survive injected on purpose.
 
 One module, as array-api-tests keeps its ``hypothesis_helpers``: the property tests
 (``test_properties_*.py``) draw everything from here, and ``test_strategies.py`` proves that these
-strategies really produce what this docstring promises. Needs NumPy and hypothesis only (bfloat16
-is rounded here, bit by bit, so that torch is not needed to draw its values).
+strategies really produce what this docstring promises. Needs NumPy and hypothesis only: the
+formats and the rounding to each (bfloat16 bit by bit, without torch) are ``reference.dtypes``'s.
 
 What is drawn
 -------------
@@ -57,72 +57,8 @@ import numpy as np
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-# Floating-point formats -------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class FloatFormat:
-    """An IEEE-style binary format: ``precision`` significand bits (the implicit one included)."""
-
-    name: str
-    precision: int
-    emax: int
-    emin: int
-
-    @property
-    def eps(self) -> float:
-        return 2.0 ** (1 - self.precision)
-
-    @property
-    def max(self) -> float:
-        return (2.0 - self.eps) * 2.0**self.emax
-
-    @property
-    def tiny(self) -> float:
-        """The smallest normal number."""
-        return 2.0**self.emin
-
-    @property
-    def smallest_subnormal(self) -> float:
-        return 2.0 ** (self.emin - self.precision + 1)
-
-    @property
-    def numpy(self) -> np.dtype | None:
-        """The NumPy dtype, None for bfloat16 (which NumPy lacks)."""
-        return None if self.name == "bfloat16" else np.dtype(self.name)
-
-
-FORMATS = {
-    "float16": FloatFormat("float16", 11, 15, -14),
-    "bfloat16": FloatFormat("bfloat16", 8, 127, -126),
-    "float32": FloatFormat("float32", 24, 127, -126),
-    "float64": FloatFormat("float64", 53, 1023, -1022),
-}
-DTYPES = tuple(FORMATS)
-
-
-def round_to(values, dtype: str) -> np.ndarray:
-    """``values`` rounded to the nearest ``dtype`` value (overflow gives inf), returned as float64.
-
-    bfloat16 keeps float32's upper 16 bits, rounded to nearest even (after a first rounding to
-    float32: the result is always a bfloat16 value, which is what the strategies need).
-    """
-    values = np.asarray(values, dtype=np.float64)
-    if dtype != "bfloat16":
-        with np.errstate(over="ignore"):
-            return values.astype(FORMATS[dtype].numpy).astype(np.float64)
-    with np.errstate(over="ignore"):
-        bits = values.astype(np.float32).view(np.uint32).astype(np.uint64)
-    rounded = ((bits + 0x7FFF + ((bits >> 16) & 1)) & 0xFFFF0000).astype(np.uint32)
-    out = rounded.view(np.float32).astype(np.float64)
-    return np.where(np.isnan(values), np.nan, out)
-
-
-def representable(values, dtype: str) -> bool:
-    """Whether every element of ``values`` is a ``dtype`` value (NaN counts as one)."""
-    values = np.asarray(values, dtype=np.float64)
-    return bool(np.all((round_to(values, dtype) == values) | np.isnan(values)))
-
+# the project's one dtype table; the strategies draw in its formats, and tests use them as S.FORMATS
+from reference.dtypes import DTYPES, FORMATS, FloatFormat, representable, round_to
 
 # Lengths and shapes ------------------------------------------------------------------------------
 
