@@ -1,23 +1,34 @@
-"""The lab's main job: ``python -m softmax_lab``.
+"""The lab's main job, in three steps:
 
-1. Runs the real Triton kernels (on the GPU, or without one under the Triton interpreter on CPU
-   tensors) over a built-in set of shapes, every kernel path, forward and backward, softmax and
-   log-softmax, and checks each result against the NumPy float64 oracle with the project's one
-   tolerance policy (``reference.tolerance``).
-2. Prints the traffic model's predicted times and fused/naive speedups for the seeds' benchmark
-   grid (M = 4096, N = 256 .. 12800 step 128, float32) on a default GPU (``--gpu``).
-3. With a GPU, also measures our kernel, torch.softmax and the naive five-kernel softmax on a
-   subset of that grid, beside the prediction and the copy bandwidth of the same run.
-Exits non-zero if any check fails.
+  1. the real Triton kernels (on the GPU; without one, under the Triton interpreter on CPU
+     tensors) over a built-in set of shapes and every kernel path, forward and backward, softmax
+     and log-softmax, each result checked against the NumPy float64 oracle within the project's
+     one tolerance policy (reference/tolerance.py);
+  2. the traffic model's predicted times and fused/naive speedups for the seeds' benchmark grid
+     (M = 4096, N = 256 .. 12800 step 128, float32) on one GPU (--gpu);
+  3. with a GPU, our kernel, torch.softmax and the naive five-kernel softmax measured on part of
+     that grid, beside the prediction and the copy bandwidth of the same run.
+
+exit status: 0 every check passed; 1 a check failed; 2 nothing was run (the command line was
+refused, or torch and triton are not installed).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import sys
 import time
 import warnings
+
+PROG = "python -m softmax_lab"
+EXIT_OK, EXIT_CHECK_FAILED, EXIT_NOT_RUN = 0, 1, 2
+EXIT_BROKEN_PIPE = 141
+"""What a shell reports for a process that SIGPIPE ended (128 + 13), as for ``yes | head``."""
+EXIT_INTERRUPTED = 130
+"""128 + SIGINT, likewise."""
+DEFAULT_GPU = "H100"
 
 
 def _use_interpreter_without_gpu() -> bool:
@@ -36,12 +47,56 @@ CHECKS = [
     ((3, 5, 7), 1, "float16", {}),
     ((8, 300), -1, "bfloat16", {}),
     ((37, 64), 0, "float32", {}),
-    ((24, 130), -1, "float32", {"kernel": "single_block", "persistent": True}),
+    ((24, 130), -1, "float32", {"kernel": "single_block"}),
     ((5, 257), -1, "float32", {"kernel": "online", "block_n": 32}),
     ((2, 1000), -1, "float32", {"kernel": "split", "block_n": 64, "splits": 4}),
     ((3, 333), -1, "bfloat16", {"kernel": "split", "block_n": 32, "splits": 3}),
+    ((3, 300), -1, "float32", {"kernel": "cooperative", "block_n": 64}),
+    ((200, 2), 0, "float16", {"kernel": "cooperative", "block_n": 32}),
 ]
 MEASURED_N = [256, 1024, 2048, 4096, 8192, 12800]
+
+
+# The command line --------------------------------------------------------------------------------
+
+
+def gpu_key(text: str) -> str:
+    """The key in ``traffic_model.GPUS`` that ``text`` names: any spelling ``traffic_model.gpu``
+    takes, or a prefix of one key alone ("h2"). Refuses an ambiguous prefix ("A100") by naming
+    the keys it could mean."""
+    from traffic_model.gpus import GPUS, gpu
+
+    try:
+        return gpu(text).key
+    except ValueError:
+        pass
+    wanted = text.strip().lower()
+    matches = [key for key in GPUS if wanted and key.lower().startswith(wanted)]
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        raise argparse.ArgumentTypeError(f"{text!r} is ambiguous: pick one of {', '.join(matches)}")
+    raise argparse.ArgumentTypeError(f"unknown GPU {text!r}: pick one of {', '.join(GPUS)}")
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        """One line on stderr that says what to do, and exit status 2, before any work."""
+        self.exit(EXIT_NOT_RUN, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from traffic_model.gpus import GPUS
+
+    parser = _Parser(prog=PROG, description=__doc__,
+                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--gpu", default=DEFAULT_GPU, type=gpu_key,
+                        help=f"the GPU of the predictions: {', '.join(GPUS)} (any case; a prefix "
+                             f"that names one alone will do); default {DEFAULT_GPU}")
+    return parser
+
+
+# The job -----------------------------------------------------------------------------------------
 
 
 def run_checks(device: str) -> bool:
@@ -52,9 +107,9 @@ def run_checks(device: str) -> bool:
     from reference.tolerance import assert_close, grad_scale
 
     print(f"1. Triton kernels against the float64 oracle ({device}"
-          f"{', Triton interpreter' if device == 'cpu' else ''})")
-    header = f"   {'':7} {'shape':>12} {'dim':>3} {'dtype':>8}  {'plan':<64} {'fwd':>4} {'bwd':>4}"
-    print(header)
+          f"{', Triton interpreter' if device == 'cpu' else ''})", flush=True)
+    print(f"   {'':7} {'shape':>12} {'dim':>3} {'dtype':>8} {'fwd':>4} {'bwd':>4}  "
+          f"{'function':<11} plan")
     all_ok = True
     jobs = [(c, log) for c in CHECKS for log in (False, True)]
     for i, ((shape, dim, dtype_name, forced), log) in enumerate(jobs, 1):
@@ -83,8 +138,8 @@ def run_checks(device: str) -> bool:
         all_ok &= results == ["ok", "ok"]
         plan = triton_impl.plan(x.detach(), dim, log=log, **forced).describe()
         label = f"[{i:2}/{len(jobs)}]"
-        print(f"   {label:7} {str(tuple(shape)):>12} {dim:>3} {dtype_name:>8}  "
-              f"{(kind[:3] + ' ' + plan)[:64]:<64} {results[0]:>4} {results[1]:>4}", flush=True)
+        print(f"   {label:7} {str(tuple(shape)):>12} {dim:>3} {dtype_name:>8} {results[0]:>4} "
+              f"{results[1]:>4}  {kind:<11} {plan}", flush=True)
     return all_ok
 
 
@@ -131,10 +186,13 @@ def measure_beside_prediction(gpu_name: str) -> None:
         ["N", "naive us", "model", "ours us", "model", "torch us", "model"], table))
 
 
-def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m softmax_lab", description=__doc__.split("\n")[0])
-    parser.add_argument("--gpu", default="H100", help="GPU for the predictions (default H100)")
-    args = parser.parse_args(argv)
+def run(args: argparse.Namespace) -> int:
+    """The job itself, for arguments the parser accepted."""
+    missing = [name for name in ("torch", "triton") if importlib.util.find_spec(name) is None]
+    if missing:
+        print(f"{PROG}: error: the main job needs {' and '.join(missing)}, not installed here: "
+              "install as README.md's 'Set-up on a fresh machine' says", file=sys.stderr)
+        return EXIT_NOT_RUN
     started = time.time()
     interpreted = _use_interpreter_without_gpu()
     warnings.filterwarnings("ignore", module="triton.runtime.interpreter")
@@ -145,8 +203,25 @@ def main(argv=None) -> int:
         measure_beside_prediction(args.gpu)
     else:
         print("\n3. No GPU here: measurements skipped (run this on a GPU to see them).")
-    print(f"\n{'all checks passed' if ok else 'SOME CHECKS FAILED'} in {time.time() - started:.0f} s")
-    return 0 if ok else 1
+    verdict = "all checks passed" if ok else "SOME CHECKS FAILED"
+    print(f"\n{verdict} in {time.time() - started:.0f} s")
+    return EXIT_OK if ok else EXIT_CHECK_FAILED
+
+
+def main(argv=None) -> int:
+    """Parse (a bad command line exits 2 here, before any work), run, return the exit status."""
+    args = build_parser().parse_args(argv)
+    try:
+        status = run(args)
+        sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's exit
+        return status
+    except BrokenPipeError:  # the reader went away (python -m softmax_lab | head): stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # nothing left for the exit to flush into the pipe
+        return EXIT_BROKEN_PIPE
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
 
 
 if __name__ == "__main__":
