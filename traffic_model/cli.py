@@ -94,6 +94,8 @@ def _names(text: str) -> list[str]:
 
 def _plot_path(text: str) -> Path:
     path = Path(text)
+    if path.is_dir():
+        raise ValueError(f"{text} is a directory; name the file to write, e.g. {path / 'gbs.png'}")
     if path.suffix.lower() not in PLOT_SUFFIXES:
         raise ValueError(f"{text}: the plot's format comes from its suffix, one of {', '.join(PLOT_SUFFIXES)}")
     folder = path.parent
@@ -104,8 +106,15 @@ def _plot_path(text: str) -> Path:
     return path
 
 
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line: what is wrong and what to do."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="python -m traffic_model",
         description="Predict softmax time and GB/s from the DRAM bytes each implementation moves.",
         epilog=EXAMPLES,

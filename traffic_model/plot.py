@@ -67,6 +67,14 @@ def plot_gbs(
 ) -> int:
     """Draw predicted GB/s against N into ``path`` (format by its suffix); overlay the measured
     points whose (M, dtype) and direction are among those drawn. Returns how many it drew."""
+    fig, drawn = figure(rows, implementations, measurements=measurements, title=title)
+    fig.savefig(path, dpi=120)
+    return drawn
+
+
+def figure(rows: Sequence[GridRow], implementations: Sequence[str], *,
+           measurements: Measurements | None = None, title: str | None = None):
+    """(the matplotlib Figure ``plot_gbs`` saves, how many measured points it holds)."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
@@ -112,5 +120,4 @@ def plot_gbs(
     ax.grid(alpha=0.3)
     ax.set_title(title or default_title(rows, implementations, first.gpu, first.bandwidth_gbs), fontsize=10)
     ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
-    fig.savefig(path, dpi=120)
-    return drawn
+    return fig, drawn

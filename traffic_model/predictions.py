@@ -18,7 +18,6 @@ directions), as ``benchmarks/speed_of_light.py`` measures them.
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import datetime
 import json
@@ -26,6 +25,7 @@ import sys
 from pathlib import Path
 
 from traffic_model import knobs
+from traffic_model.cli import Parser
 from traffic_model.gpus import gpu
 from traffic_model.implementations import with_direction
 from traffic_model.measurements import EVIDENCE, load_measurements
@@ -125,7 +125,7 @@ def compare(predictions: dict, measured_path: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m traffic_model.predictions",
+    parser = Parser(prog="python -m traffic_model.predictions",
                                      description=__doc__.split("\n")[0])
     action = parser.add_mutually_exclusive_group()
     action.add_argument("--write", action="store_true", help=f"write {PATH.name} (once: refuses to replace it)")

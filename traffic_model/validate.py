@@ -19,7 +19,6 @@ the report prints them. ``--write`` replaces what lies between the GENERATED mar
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
 from dataclasses import dataclass, field
@@ -28,6 +27,7 @@ from pathlib import Path
 from reference.dtypes import format_of
 
 from traffic_model import knobs
+from traffic_model.cli import Parser
 from traffic_model.gpus import GPU, GPUS, gpu_in_device_name
 from traffic_model.measurements import EVIDENCE, load_measurements, load_nsight
 from traffic_model.model import Prediction, predict
@@ -388,7 +388,7 @@ def write_into(path: Path, text: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m traffic_model.validate",
+    parser = Parser(prog="python -m traffic_model.validate",
                                      description=__doc__.split("\n")[0])
     parser.add_argument("results", help="a results directory (speed_of_light.json, ncu_traffic.json)")
     parser.add_argument("--write", metavar="FILE.md", help="put the tables between the file's GENERATED markers")
