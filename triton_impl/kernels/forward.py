@@ -20,16 +20,16 @@ split_forward         row would leave most of the GPU idle): each writes its chu
 import triton
 import triton.language as tl
 
-from .row_math import (lane_tile, merge_pairs, online_update, row_pointer, softmax_output,
-                       softmax_rows, to_compute)
+from .row_math import (compute_type, lane_tile, merge_pairs, online_update, row_pointer,
+                       softmax_output, softmax_rows, to_compute)
 
 
 @triton.jit
 def chunk_pair(x_row, start, end, BLOCK: tl.constexpr, LANES: tl.constexpr, STAGES: tl.constexpr):
     """The (max, normaliser) pair of columns [start, end) of one row, read BLOCK at a time into
     LANES running pairs (see ``online_update``), merged at the end."""
-    m = to_compute(tl.full([LANES], -float("inf"), x_row.dtype.element_ty))
-    d = to_compute(tl.zeros([LANES], x_row.dtype.element_ty))
+    m = tl.full([LANES], -float("inf"), compute_type(x_row.dtype.element_ty))
+    d = tl.zeros([LANES], compute_type(x_row.dtype.element_ty))
     tile = lane_tile(LANES, BLOCK)
     for block_start in tl.range(start, end, BLOCK, num_stages=STAGES):
         cols = block_start + tile
