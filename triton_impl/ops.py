@@ -1,12 +1,34 @@
-"""The torch layer: layouts, the custom ops, autograd, and the public functions.
+"""The torch layer: layouts, the custom ops, every autograd mode, and the public functions.
 
 Layering, from the bottom: ``launch`` runs a plan on (M, N) row matrices; ``_forward`` and
-``_backward`` turn any tensor and ``dim`` into such matrices and allocate the result; the custom
-ops ``softmax_lab::softmax_forward`` / ``softmax_backward`` wrap them for ``torch.compile``
-(registered with ``torch.library``, each with a fake implementation and autograd, so a compiled
-model traces through without a graph break), and ``_EagerSoftmax`` wraps them for eager calls
-with less overhead; ``softmax`` / ``log_softmax`` are the drop-ins for ``torch.softmax`` /
-``torch.log_softmax``.
+``_backward`` turn any tensor and ``dim`` into such matrices, choose the plan (so a forcing that
+cannot run this problem is refused before anything is allocated) and allocate the result. Two
+wrappers make them differentiable, from the same derivative formulas (``_jacobian_product`` and
+the two ``_backward_*`` functions below):
+
+- the custom ops ``softmax_lab::softmax_forward`` / ``softmax_backward`` (``torch.library``, each
+  with a fake implementation, autograd and a vmap rule), which ``torch.compile`` and
+  ``torch.jit.trace`` record as single nodes, and which compute only shapes on the meta device and
+  under ``FakeTensorMode``;
+- the ``autograd.Function``\\ s ``_Softmax`` / ``_SoftmaxBackward`` for eager calls: backward,
+  double backward (the backward is itself differentiable), forward-mode AD (``jvp``) and
+  ``torch.func`` (``setup_context``, and a ``vmap`` rule that folds the batch into the rows).
+  They cost fewer microseconds a call than the op's Python layers, and an eager call that needs
+  no derivative skips them too.
+
+``softmax`` / ``log_softmax`` are the drop-ins for ``torch.softmax`` / ``torch.log_softmax``:
+every argument is checked (``_inputs``, ``policy.Forcing``) and the plan chosen before any work.
+
+The derivatives, for a row y = softmax(x) (p = softmax(x) = exp(y) for log-softmax's y = x - lse):
+
+    softmax       J = diag(y) - y y^T (symmetric)   backward  dx = J dy = y * (dy - sum(dy * y))
+    log-softmax   J = I - 1 p^T                     backward  dx = J^T dy = dy - p * sum(dy)
+
+so a forward tangent t maps to J t: the backward kernel itself for softmax, t - sum(p * t) for
+log-softmax. The backward dx(y, dy) = J^T dy is linear in dy: its tangent along tdy is the
+backward of tdy, and its gradient for an incoming g is J g, the forward's tangent formula again.
+Its derivatives in y are a few elementwise products and row sums (torch ops, computed in the
+compute dtype), so derivatives of any order are built from these pieces.
 
 Layouts: the softmax dim is moved last. If the elements along it are contiguous and the other dims
 collapse into one row stride (any stride, 0 for an expanded tensor), the kernels read the input in
@@ -19,15 +41,24 @@ from __future__ import annotations
 import math
 
 import torch
+from torch.autograd import forward_ad
 
 from . import launch
-from ._inputs import check_input
+from ._inputs import check_input, compute_dtype, has_storage, implicit_dim
 from .dispatch import make_plan
 from .policy import Forcing, Plan
+
+_NO_GRADS = (None,) * 5  # for (dim, log, path, block_n, splits)
 
 
 def _moved_shape(x: torch.Tensor, dim: int) -> tuple[int, ...]:
     return tuple(x.movedim(dim, -1).shape) if x.dim() else (1,)
+
+
+def _rows_shape(shape: torch.Size, dim: int) -> tuple[int, int]:
+    """(M, N) of the row matrix ``_as_rows`` makes of a tensor of ``shape``, without making it."""
+    N = shape[dim] if len(shape) else 1
+    return math.prod(shape) // N, N
 
 
 def _as_rows(x: torch.Tensor, dim: int) -> torch.Tensor:
@@ -53,34 +84,111 @@ def _new_output(x: torch.Tensor, dim: int) -> torch.Tensor:
     return out.movedim(-1, dim) if x.dim() else out.reshape(())
 
 
-def _forward(x: torch.Tensor, dim: int, log: bool, path: str, block_n: int,
-             splits: int) -> torch.Tensor:
-    """The forward on any layout; ``path``, ``block_n``, ``splits``: ``Forcing.as_op_args``.
+def _plan(shape: torch.Size, dtype: torch.dtype, device, dim: int, forcing: Forcing,
+          backward: bool = False) -> Plan | None:
+    """The plan for a tensor of ``shape`` along ``dim`` (None when empty: nothing to launch)."""
+    M, N = _rows_shape(shape, dim)
+    if M * N == 0:
+        return None
+    return make_plan(M, N, dtype, device, backward=backward, forcing=forcing)
+
+
+def _forward(x: torch.Tensor, dim: int, log: bool, path: str, block_n: int, splits: int,
+             plan: Plan | None = None) -> torch.Tensor:
+    """The forward on any layout; ``path``, ``block_n``, ``splits``: ``Forcing.as_op_args``
+    (``plan``, when the caller has it already). The plan comes before the output's allocation.
 
     (The kernel option is called ``path`` here: inductor's fallback passes its own ``kernel``.)
     """
+    if plan is None:
+        plan = _plan(x.shape, x.dtype, x.device, dim, Forcing.from_op_args(path, block_n, splits))
     y = _new_output(x, dim)
-    if x.numel() == 0:
-        return y
-    rows = _as_rows(x, dim)
-    plan = make_plan(*rows.shape, x.dtype, x.device,
-                     forcing=Forcing.from_op_args(path, block_n, splits))
-    launch.softmax_rows(plan, rows, _as_rows(y, dim), log)
+    if plan is not None:
+        launch.softmax_rows(plan, _as_rows(x, dim), _as_rows(y, dim), log)
     return y
 
 
 def _backward(y: torch.Tensor, dy: torch.Tensor, dim: int, log: bool, path: str, block_n: int,
               splits: int) -> torch.Tensor:
+    """dx from the forward's output ``y`` and the gradient ``dy`` (cast to y's dtype)."""
+    plan = _plan(y.shape, y.dtype, y.device, dim, Forcing.from_op_args(path, block_n, splits),
+                 backward=True)
     dx = _new_output(y, dim)
-    if y.numel() == 0:
-        return dx
-    y_rows = _as_rows(y, dim)
-    plan = make_plan(*y_rows.shape, y.dtype, y.device, backward=True,
-                     forcing=Forcing.from_op_args(path, block_n, splits))
-    launch.softmax_backward_rows(plan, y_rows, _as_rows(dy.to(y.dtype), dim), _as_rows(dx, dim),
-                                 log)
+    if plan is not None:
+        launch.softmax_backward_rows(plan, _as_rows(y, dim), _as_rows(dy.to(y.dtype), dim),
+                                     _as_rows(dx, dim), log)
     return dx
 
+
+# The derivative formulas, shared by the custom ops and the autograd.Functions. ``kernel`` is the
+# caller's backward, ``kernel(y, t)`` = J t for softmax (the op, or the Function, with the same
+# dim and forcing). The torch-op parts run in the compute dtype and return y's dtype.
+
+def _jacobian_product(y, t, dim: int, log: bool, kernel):
+    """J t at the output ``y``: the forward's tangent along ``t``, and the gradient in ``dy`` of
+    <t, backward(y, dy)>. softmax: y * (t - sum(t * y)), the backward kernel (J = J^T);
+    log-softmax: t - sum(p * t), p = exp(y)."""
+    if not log:
+        return kernel(y, t)
+    c = compute_dtype(y.dtype)
+    yc, tc = y.to(c), t.to(c)
+    return (tc - (yc.exp() * tc).sum(dim, keepdim=True)).to(y.dtype)
+
+
+def _backward_vjp_y(y, dy, g, dim: int, log: bool):
+    """The gradient in ``y`` of <g, dx(y, dy)>. softmax, dx = y * (dy - s) with s = sum(dy * y):
+    g * (dy - s) - dy * sum(g * y); log-softmax, dx = dy - exp(y) * sum(dy): -g * exp(y) * sum(dy)."""
+    c = compute_dtype(y.dtype)
+    yc, dyc, gc = y.to(c), dy.to(c), g.to(c)
+    if log:
+        out = -gc * yc.exp() * dyc.sum(dim, keepdim=True)
+    else:
+        out = (gc * (dyc - (dyc * yc).sum(dim, keepdim=True))
+               - dyc * (gc * yc).sum(dim, keepdim=True))
+    return out.to(y.dtype)
+
+
+def _backward_jvp_y(y, dy, ty, dim: int, log: bool):
+    """The tangent of dx(y, dy) along ``ty`` in y. softmax: ty * (dy - s) - y * sum(dy * ty);
+    log-softmax: -ty * exp(y) * sum(dy)."""
+    c = compute_dtype(y.dtype)
+    yc, dyc, tc = y.to(c), dy.to(c), ty.to(c)
+    if log:
+        out = -tc * yc.exp() * dyc.sum(dim, keepdim=True)
+    else:
+        out = (tc * (dyc - (dyc * yc).sum(dim, keepdim=True))
+               - yc * (dyc * tc).sum(dim, keepdim=True))
+    return out.to(y.dtype)
+
+
+def _backward_vjp(y, dy, g, dim, log, needs, kernel):
+    """(grad y, grad dy) of <g, dx(y, dy)>, each only where ``needs`` says."""
+    return (_backward_vjp_y(y, dy, g, dim, log) if needs[0] else None,
+            _jacobian_product(y, g, dim, log, kernel) if needs[1] else None)
+
+
+def _backward_jvp(y, dy, ty, tdy, dim, log, kernel):
+    """The tangent of dx(y, dy) along (ty, tdy), either of which may be None (no tangent); in
+    dy, linear, it is the backward of tdy."""
+    parts = [_backward_jvp_y(y, dy, ty, dim, log) if ty is not None else None,
+             kernel(y, tdy) if tdy is not None else None]
+    parts = [p for p in parts if p is not None]
+    return parts[0] if len(parts) == 1 else parts[0] + parts[1]
+
+
+def _batched(apply, in_dims, batch_size: int, tensors, dim: int):
+    """A vmap rule: ``apply(*tensors, dim)`` on tensors batched along ``in_dims``. The batch dim
+    goes first (an unbatched operand is expanded, stride 0), so it joins the rows and ``dim``
+    moves up by one; a 0-dim example (one value, softmax over itself) becomes a row of one."""
+    moved = [t.movedim(d, 0) if d is not None else t.expand(batch_size, *t.shape)
+             for t, d in zip(tensors, in_dims)]
+    if moved[0].dim() == 1:
+        return apply(*[t.unsqueeze(1) for t in moved], 1).squeeze(1), 0
+    return apply(*moved, dim + 1), 0
+
+
+# The custom ops: what torch.compile and torch.jit.trace record, and what runs on meta and fake
+# tensors (the fake implementation gives shape and dtype, launching nothing).
 
 @torch.library.custom_op("softmax_lab::softmax_forward", mutates_args=())
 def softmax_forward(x: torch.Tensor, dim: int, log: bool, path: str = "", block_n: int = 0,
@@ -104,67 +212,185 @@ def _(y, dy, dim, log, path="", block_n=0, splits=0):
     return _new_output(y, dim)
 
 
-def _setup_context(ctx, inputs, output):
+def _op_kernel(dim, log, options):
+    return lambda y, t: softmax_backward(y, t, dim, log, *options)
+
+
+def _forward_op_setup(ctx, inputs, output):
     _, ctx.dim, ctx.log, *ctx.options = inputs
     ctx.save_for_backward(output)
 
 
-def _backward_of_op(ctx, dy):
+def _forward_op_backward(ctx, dy):
     (y,) = ctx.saved_tensors
-    dx = softmax_backward(y, dy, ctx.dim, ctx.log, *ctx.options)
-    return (dx,) + (None,) * (2 + len(ctx.options))
+    return (softmax_backward(y, dy, ctx.dim, ctx.log, *ctx.options),) + _NO_GRADS
 
 
-torch.library.register_autograd("softmax_lab::softmax_forward", _backward_of_op,
-                                setup_context=_setup_context)
+def _backward_op_setup(ctx, inputs, output):
+    _, _, ctx.dim, ctx.log, *ctx.options = inputs
+    ctx.save_for_backward(*inputs[:2])
 
 
-class _EagerSoftmax(torch.autograd.Function):
-    """The same kernels without the custom op's dispatch, for eager calls: the op's Python layers
-    cost several microseconds a call, which small problems feel. ``torch.compile`` sees the op."""
+def _backward_op_backward(ctx, g):
+    y, dy = ctx.saved_tensors
+    grads = _backward_vjp(y, dy, g, ctx.dim, ctx.log, ctx.needs_input_grad[:2],
+                          _op_kernel(ctx.dim, ctx.log, ctx.options))
+    return grads + _NO_GRADS
+
+
+def _forward_op_vmap(info, in_dims, x, dim, log, path="", block_n=0, splits=0):
+    return _batched(lambda x, d: softmax_forward(x, d, log, path, block_n, splits),
+                    in_dims[:1], info.batch_size, (x,), dim)
+
+
+def _backward_op_vmap(info, in_dims, y, dy, dim, log, path="", block_n=0, splits=0):
+    return _batched(lambda y, dy, d: softmax_backward(y, dy, d, log, path, block_n, splits),
+                    in_dims[:2], info.batch_size, (y, dy), dim)
+
+
+softmax_forward.register_autograd(_forward_op_backward, setup_context=_forward_op_setup)
+softmax_backward.register_autograd(_backward_op_backward, setup_context=_backward_op_setup)
+torch.library.register_vmap("softmax_lab::softmax_forward", _forward_op_vmap)
+torch.library.register_vmap("softmax_lab::softmax_backward", _backward_op_vmap)
+
+
+# The eager autograd.Functions: every autograd mode, torch.func included.
+
+def _eager_kernel(ctx):
+    return lambda y, t: _SoftmaxBackward.apply(y, t, ctx.dim, ctx.log, *ctx.options)
+
+
+class _Softmax(torch.autograd.Function):
+    """y = softmax(x) (or log-softmax) by the kernels; inputs (x, dim, log, *options)."""
 
     @staticmethod
-    def forward(ctx, x, dim, log, *options):
-        y = _forward(x, dim, log, *options)
-        ctx.save_for_backward(y)
-        ctx.dim, ctx.log, ctx.options = dim, log, options
-        return y
+    def forward(x, dim, log, path, block_n, splits):
+        if not has_storage(x):
+            return softmax_forward(x, dim, log, path, block_n, splits)
+        return _forward(x, dim, log, path, block_n, splits)
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        _, ctx.dim, ctx.log, *ctx.options = inputs
+        ctx.save_for_backward(output)
+        ctx.save_for_forward(output)
 
     @staticmethod
     def backward(ctx, dy):
         (y,) = ctx.saved_tensors
-        dx = _backward(y, dy, ctx.dim, ctx.log, *ctx.options)
-        return (dx,) + (None,) * (2 + len(ctx.options))
+        return (_SoftmaxBackward.apply(y, dy, ctx.dim, ctx.log, *ctx.options),) + _NO_GRADS
+
+    @staticmethod
+    def jvp(ctx, tx, *_):
+        (y,) = ctx.saved_tensors
+        return _jacobian_product(y, tx, ctx.dim, ctx.log, _eager_kernel(ctx))
+
+    @staticmethod
+    def vmap(info, in_dims, x, dim, log, *options):
+        return _batched(lambda x, d: _Softmax.apply(x, d, log, *options), in_dims[:1],
+                        info.batch_size, (x,), dim)
 
 
-def _apply(x, dim, dtype, log, kernel, block_n, splits):
-    options = Forcing(kernel, block_n, splits).as_op_args()
+class _SoftmaxBackward(torch.autograd.Function):
+    """dx = backward(y, dy) by the kernels, itself differentiable; inputs (y, dy, dim, log,
+    *options)."""
+
+    @staticmethod
+    def forward(y, dy, dim, log, path, block_n, splits):
+        if not (has_storage(y) and has_storage(dy)):
+            return softmax_backward(y, dy, dim, log, path, block_n, splits)
+        return _backward(y, dy, dim, log, path, block_n, splits)
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        y, dy, ctx.dim, ctx.log, *ctx.options = inputs
+        ctx.save_for_backward(y, dy)
+        ctx.save_for_forward(y, dy)
+
+    @staticmethod
+    def backward(ctx, g):
+        y, dy = ctx.saved_tensors
+        grads = _backward_vjp(y, dy, g, ctx.dim, ctx.log, ctx.needs_input_grad[:2],
+                              _eager_kernel(ctx))
+        return grads + _NO_GRADS
+
+    @staticmethod
+    def jvp(ctx, ty, tdy, *_):
+        y, dy = ctx.saved_tensors
+        return _backward_jvp(y, dy, ty, tdy, ctx.dim, ctx.log, _eager_kernel(ctx))
+
+    @staticmethod
+    def vmap(info, in_dims, y, dy, dim, log, *options):
+        return _batched(lambda y, dy, d: _SoftmaxBackward.apply(y, dy, d, log, *options),
+                        in_dims[:2], info.batch_size, (y, dy), dim)
+
+
+def _differentiated(*tensors: torch.Tensor) -> bool:
+    """Whether any autograd mode may need this call's derivative: backward (a tensor requiring
+    grad, grad mode on), forward AD (a dual level open) or a torch.func transform."""
+    return ((torch.is_grad_enabled() and any(t.requires_grad for t in tensors))
+            or forward_ad._current_level >= 0
+            or torch._C._are_functorch_transforms_active())
+
+
+def _recorded() -> bool:
+    """Whether the call is being recorded as a graph, which must see the custom op."""
+    return torch.compiler.is_compiling() or torch.jit.is_tracing()
+
+
+def _plans(x, dim: int, dtype, forcing: Forcing, differentiated: bool):
+    """(forward plan, backward plan or None) for softmax(x, dim, dtype) with ``forcing``.
+
+    The backward plan is made only when a derivative may be needed, so that a forcing the
+    backward cannot run (single_block on rows wider than the backward holds) is refused before
+    the forward does any work, rather than after it.
+    """
+    dtype = dtype or x.dtype
+    forward = _plan(x.shape, dtype, x.device, dim, forcing)
+    backward = _plan(x.shape, dtype, x.device, dim, forcing, True) if differentiated else None
+    return forward, backward
+
+
+def _apply(x, dim, dtype, log: bool, kernel, block_n, splits):
+    forcing = Forcing(kernel, block_n, splits)
+    dim = check_input(x, dim, dtype=dtype)
+    options = forcing.as_op_args()
+    if _recorded():  # shapes may be symbolic: the op plans when it runs
+        return softmax_forward(x if dtype is None else x.to(dtype), dim, log, *options)
+    differentiated = _differentiated(x)
+    plan, _ = _plans(x, dim, dtype, forcing, differentiated)
     if dtype is not None:
         x = x.to(dtype)
-    dim = check_input(x, dim)
-    if torch.compiler.is_compiling():
+    if not has_storage(x):
         return softmax_forward(x, dim, log, *options)
-    if x.requires_grad and torch.is_grad_enabled():
-        return _EagerSoftmax.apply(x, dim, log, *options)
-    return _forward(x, dim, log, *options)
+    if differentiated:
+        return _Softmax.apply(x, dim, log, *options)
+    return _forward(x, dim, log, *options, plan=plan)
 
 
-def softmax(x: torch.Tensor, dim: int = -1, dtype: torch.dtype | None = None, *,
+def softmax(x: torch.Tensor, dim: int | None = -1, dtype: torch.dtype | None = None, *,
             kernel: str | None = None, block_n: int | None = None,
             splits: int | None = None) -> torch.Tensor:
     """softmax of ``x`` along ``dim``, as ``torch.softmax``, computed by the Triton kernels.
 
-    ``dtype`` casts the input first, as torch does. ``kernel`` (one of ``policy.KERNELS``),
-    ``block_n`` and ``splits`` force the dispatcher's choice (``policy.Forcing``; see ``plan``);
-    the backward uses the same forcing.
+    ``dim``: an int, a NumPy integer or a 0-dim integer tensor; ``None`` picks the legacy dim
+    with a warning, as ``torch.nn.functional.softmax`` does (0 for 0-, 1- and 3-D inputs, else 1).
+    ``dtype`` casts the input first, as torch does (so any input dtype works with it).
+    ``kernel`` (one of ``policy.KERNELS``), ``block_n`` and ``splits`` force the dispatcher's
+    choice (``policy.Forcing``; see ``plan``); the backward uses the same forcing. Differentiable
+    in every autograd mode: backward of any order, forward AD, ``torch.func``, ``torch.compile``.
     """
+    if dim is None:
+        dim = implicit_dim("softmax", x, stacklevel=2)
     return _apply(x, dim, dtype, False, kernel, block_n, splits)
 
 
-def log_softmax(x: torch.Tensor, dim: int = -1, dtype: torch.dtype | None = None, *,
+def log_softmax(x: torch.Tensor, dim: int | None = -1, dtype: torch.dtype | None = None, *,
                 kernel: str | None = None, block_n: int | None = None,
                 splits: int | None = None) -> torch.Tensor:
-    """log-softmax of ``x`` along ``dim``, as ``torch.log_softmax``; options as ``softmax``."""
+    """log-softmax of ``x`` along ``dim``, as ``torch.log_softmax``; arguments as ``softmax``."""
+    if dim is None:
+        dim = implicit_dim("log_softmax", x, stacklevel=2)
     return _apply(x, dim, dtype, True, kernel, block_n, splits)
 
 
@@ -174,25 +400,39 @@ def softmax_backward_data(y: torch.Tensor, dy: torch.Tensor, dim: int = -1, *, l
     """The backward alone: dx from the forward's output ``y`` and the gradient ``dy``.
 
     As ``torch._softmax_backward_data``: softmax's dx = y * (dy - sum(dy * y)), or with
-    ``log=True`` log-softmax's dx = dy - exp(y) * sum(dy). No autograd graph is built; for
-    benchmarks and for users who write their own autograd. Options force the path as in ``softmax``.
+    ``log=True`` log-softmax's dx = dy - exp(y) * sum(dy). ``dy`` is cast to y's dtype. The
+    result is differentiable in y and dy (for the derivatives of a gradient). For benchmarks and
+    for users who write their own autograd. Options force the path as in ``softmax``.
     """
-    options = Forcing(kernel, block_n, splits).as_op_args()
+    forcing = Forcing(kernel, block_n, splits)
     dim = check_input(y, dim, "y")
     check_input(dy, dim, "dy")
     if dy.shape != y.shape:
         raise ValueError(f"dy has shape {tuple(dy.shape)}, y has {tuple(y.shape)}: they must match")
+    options = forcing.as_op_args()
+    if not _recorded():
+        _plan(y.shape, y.dtype, y.device, dim, forcing, backward=True)  # refused before the cast
+    dy = dy.to(y.dtype)
+    if _recorded() or not has_storage(y):
+        return softmax_backward(y, dy, dim, log, *options)
+    if _differentiated(y, dy):
+        return _SoftmaxBackward.apply(y, dy, dim, log, *options)
     return _backward(y, dy, dim, log, *options)
 
 
-def plan(x: torch.Tensor, dim: int = -1, *, log: bool = False, backward: bool = False,
-         kernel: str | None = None, block_n: int | None = None,
-         splits: int | None = None) -> Plan | None:
-    """The plan the dispatcher would run for ``softmax(x, dim)`` (None for an empty tensor);
-    ``log`` is accepted for symmetry with the calls (both run the same plan)."""
+def plan(x: torch.Tensor, dim: int | None = -1, dtype: torch.dtype | None = None, *,
+         log: bool = False, backward: bool = False, kernel: str | None = None,
+         block_n: int | None = None, splits: int | None = None) -> Plan | None:
+    """The plan the dispatcher would run for ``softmax(x, dim, dtype, kernel=..., ...)`` (the
+    backward's with ``backward=True``; None for an empty tensor).
+
+    It raises exactly when that call would: the same checks, in the same order (the backward's
+    plan too when ``x`` requires grad). ``log`` is accepted for symmetry (both run the same plan).
+    """
     forcing = Forcing(kernel, block_n, splits)
-    dim = check_input(x, dim)
-    if x.numel() == 0:
-        return None
-    M, N = _as_rows(x, dim).shape
-    return make_plan(M, N, x.dtype, x.device, backward=backward, forcing=forcing)
+    if dim is None:
+        dim = implicit_dim("softmax", x, stacklevel=2)
+    dim = check_input(x, dim, dtype=dtype)
+    forward, back = _plans(x, dim, dtype, forcing, backward or _differentiated(x))
+    return back if backward else forward
+
