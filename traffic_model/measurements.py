@@ -30,7 +30,10 @@ Timings schema (one JSON object; keys not listed are ignored, so the benchmark m
           "ms": 0.0139,                 # number > 0 or null: the median time, milliseconds
           "section": "seeds",           # optional str: which grid of the run
           "kernel": "single_block"      # optional: the policy kernel that "ours" ran
-        }
+        },
+        {"impl": "liger", "M": 1, "N": 1, "dtype": "float32", "direction": "forward",
+         "error": "RuntimeError: ..."}  # a failed point: no gbs; counted, not compared
+      ]
       ]
     }
 
@@ -122,6 +125,8 @@ class Measurements:
     assumed: int = 0
     """"ours" points whose kernel neither the file nor a dispatch record names: modelled as what
     this checkout's dispatcher chooses."""
+    failed: int = 0
+    """Points the benchmark recorded as failed (an ``error``, no time)."""
 
 
 def _positive(value, what: str, kind=(int, float)) -> float:
@@ -159,11 +164,14 @@ def parse_measurements(data, source: str = "measurements", record: dict | None =
     if not isinstance(data["points"], list):
         raise ValueError(f"{source}: points must be a list")
     copy = float(_positive(data["copy_gbs"], f"{source}: copy_gbs"))
-    points, assumed = [], 0
+    points, assumed, failed = [], 0, 0
     for i, p in enumerate(data["points"]):
         where = f"{source}: points[{i}]"
         if not isinstance(p, dict):
             raise ValueError(f"{where} must be an object")
+        if "error" in p and "gbs" not in p:
+            failed += 1
+            continue
         absent = [k for k in ("impl", "M", "N", "dtype", "direction", "gbs") if k not in p]
         if absent:
             raise ValueError(f"{where}: missing key(s) {', '.join(absent)}")
@@ -185,7 +193,7 @@ def parse_measurements(data, source: str = "measurements", record: dict | None =
             ms=None if ms is None else float(_positive(ms, f"{where}.ms")),
             section=str(p.get("section", "")), kernel=kernel,
         ))
-    return Measurements(source, str(data["device"]), copy, tuple(points), assumed)
+    return Measurements(source, str(data["device"]), copy, tuple(points), assumed, failed)
 
 
 def load_measurements(path: str | Path) -> Measurements:

@@ -177,6 +177,8 @@ class Run:
     probe_cases: list[BytesCase] = field(default_factory=list)
     points: list[SpeedPoint] = field(default_factory=list)
     unmodelled: int = 0
+    """Timed points of implementations the model has no line for (other libraries)."""
+    failed: int = 0
 
 
 def model_gpu(device_name: str) -> GPU:
@@ -221,16 +223,20 @@ def load(directory: str | Path, probe: str | Path | None = PROBE) -> Run:
     device = timings[0].device if timings else load_nsight(ncu_path).device
     gpu = model_gpu(device)
     copy_gbs = statistics.median(m.copy_gbs for m in timings) if timings else gpu.bandwidth_gbs
-    run = Run(directory, device, copy_gbs, gpu, sum(m.assumed for m in timings))
+    run = Run(directory, device, copy_gbs, gpu, sum(m.assumed for m in timings),
+              failed=sum(m.failed for m in timings))
     if ncu_path.exists():
         run.bytes_cases = _bytes_cases(ncu_path, gpu, copy_gbs)
     if probe is not None and Path(probe).exists() and model_gpu(load_nsight(probe).device) == gpu:
         run.probe_cases = _bytes_cases(Path(probe), gpu, copy_gbs)
     for m in timings:
         for p in m.points:
-            if p.model_name is None or p.ms is None:
+            if p.model_name is None:
                 run.unmodelled += 1
                 continue
+            if p.ms is None:
+                raise ValueError(f"{m.source}: {p.impl} {p.direction} {p.M}x{p.N} has GB/s but no ms; "
+                                 "the model compares times")
             predicted = predict(p.model_name, p.M, p.N, p.dtype, gpu, m.copy_gbs)
             run.points.append(SpeedPoint(
                 p.section or Path(m.source).stem, p.impl, p.direction, p.M, p.N, p.dtype, p.us,
@@ -350,7 +356,7 @@ def report(run: Run) -> str:
         f"Run: `{where}`, device **{run.device}**, copy bandwidth **{run.copy_gbs:.0f} GB/s** (the "
         f"model's only input from the run), modelled as the built-in {run.gpu.key} "
         f"({run.gpu.l2_bytes / 2**20:g} MiB L2, {run.gpu.sms} SMs). Errors are model / measured - 1. "
-        f"Points not modelled (other libraries, no time): {run.unmodelled}; \"ours\" points whose "
+        f"Points of other libraries: {run.unmodelled}; failed in the run: {run.failed}; \"ours\" points whose "
         f"kernel the file does not record, modelled as this checkout's dispatcher: {run.assumed}.",
     ]
     for title, cases in (("Nsight Compute (`ncu_traffic.json`)", run.bytes_cases),
