@@ -121,6 +121,7 @@ KERNEL_SPEEDS = {
     "naive_broadcast": KernelSpeed({"*": 4.98}, dram_only=True),
     "naive_reduce": KernelSpeed({"*": 6.12}, dram_only=True),
     "torch_warp": KernelSpeed({"*": 9.8}),
+    "torch_warp_backward": KernelSpeed({"*": 12.9}),
     "torch_reg": KernelSpeed({"*": 4.83}, row_s=9.9e-9),
     "torch_reg_one_block": KernelSpeed({"*": 3.55}),
     "torch_smem": KernelSpeed({4: 5.8, 2: 8.35}),
@@ -140,6 +141,8 @@ it, on the H200 (132 SMs; 1 G elements/s per SM is 0.124 of its copy in float32)
   the seeds' grid) the sequence runs faster than these rates for all its bytes would allow.
 * ``torch_warp``: ``softmax_warp_forward``, 0.61 of the copy in bfloat16 (bandwidth grid, N = 256
   and 1024); the same elements a second would be 1.2 of the copy in float32, where it streams.
+* ``torch_warp_backward``: ``softmax_warp_backward``, likewise: 0.75-0.85 of the copy in bfloat16
+  (bandwidth grid, N = 256 and 1024: 0.80), streaming in float32.
 * ``torch_reg``: ``cunn_SoftMaxForwardReg``, 2 blocks per SM: 0.60 of the copy in float32 and 0.30
   in bfloat16 at N = 4096 (bandwidth grid); and at least 9.9 ns a row (its fastest point, N = 2176
   on the seeds' grid: 4096 rows in 40.5 µs; Nsight 41.4 µs).
