@@ -7,7 +7,10 @@ A program
 1. loads its block into registers and reduces it to a partial result: the (max, normaliser) pair
    forward (keeping the block's exponentials p = exp(x - m) in registers, so that the output is
    p * exp(m - m_row) / d_row, one multiply an element and no second exp), the sum of dy * y (or
-   of dy, log-softmax) backward;
+   of dy, log-softmax) backward. Everything a program computes before it publishes delays its
+   row's peers, which wait for it: measured on an H100 (bfloat16, N = 65536), the exchange cost
+   16% of copy (81% against 97% for the same kernel with each block normalised alone), and taking
+   a compare and a select per element out of this step gained 5 of those points;
 2. publishes it to a float32 workspace slot of its row, then announces its arrival on the row's
    counter: a block-wide barrier (every thread's store is done), then a release atomic add;
 3. waits until the counter shows all of the row's slots arrived (acquire atomics), merges the
@@ -82,7 +85,7 @@ def cooperative_forward(x_ptr, y_ptr, pairs_ptr, counters_ptr, M, N, x_row_strid
     x_row = row_pointer(x_ptr, row, x_row_stride)
     y_row = row_pointer(y_ptr, row, y_row_stride)
     m_slots = pairs_ptr + row.to(tl.int64) * n_slots
-    d_slots = m_slots + M.to(tl.int64) * n_slots
+    d_slots = m_slots + tl.cast(M, tl.int64) * n_slots  # (M == 1 arrives as a constexpr)
 
     cols = block_columns(first, BLOCK)
     x = to_compute(tl.load(x_row + cols, mask=cols < N, other=-float("inf"),

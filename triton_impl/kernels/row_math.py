@@ -92,10 +92,14 @@ def lane_tile(LANES: tl.constexpr, BLOCK: tl.constexpr):
 
 @triton.jit
 def block_exponentials(x):
-    """A block's (1-D) max m and its exponentials exp(x - m), whose sum is the block's normaliser;
-    -inf values give 0, so an all -inf block gives the empty pair (-inf, 0)."""
+    """A block's (1-D) max m and its exponentials exp(x - m), whose sum is the block's normaliser.
+
+    -inf values give exp(-inf) = 0 with no test per element: only a block whose max is itself
+    -inf (all -inf) would give -inf - -inf = NaN, so its exponentials are taken against 0
+    instead, all 0: the empty pair (-inf, 0). NaN and +inf propagate as in ``rescale``.
+    """
     m = tl.max(x, 0)
-    return m, tl.where(x == -float("inf"), 0.0, exp(x - m))
+    return m, exp(x - tl.where(m == -float("inf"), 0.0, m))
 
 
 @triton.jit
