@@ -111,14 +111,14 @@ def test_online_second_read_hits_in_proportion_to_the_l2_left_by_the_output(algo
     """The second pass walks the row backwards over what the first loaded evict-last while it
     writes the output: the share of the re-read that hits is capacity / (programs in flight x
     input bytes per row), the capacity being the usable L2 less the output's dirty lines."""
-    from traffic_model.implementations import ONLINE_BACKWARD_PROGRAMS_PER_SM, ONLINE_PROGRAMS_PER_SM
+    from traffic_model.implementations import ONLINE_BACKWARD_RESIDENT_PER_SM, ONLINE_RESIDENT_PER_SM
 
     M, N = BIG
     (k,) = predict(algorithm, M, N, dtype, device).kernels
     g = gpu(device)
     backward = algorithm.endswith("_backward")
     row_in = (2 if backward else 1) * N * itemsize(dtype)
-    per_sm = ONLINE_BACKWARD_PROGRAMS_PER_SM if backward else ONLINE_PROGRAMS_PER_SM[itemsize(dtype)]
+    per_sm = ONLINE_BACKWARD_RESIDENT_PER_SM if backward else ONLINE_RESIDENT_PER_SM[itemsize(dtype)]
     capacity = (knobs.L2_USABLE_FRACTION - knobs.L2_DIRTY_FRACTION) * g.l2_bytes
     assert reread_capacity(g, while_writing=True) == capacity
     reread = M * row_in

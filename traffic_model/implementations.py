@@ -132,16 +132,17 @@ def algorithm_of(implementation: str, plan: policy.Plan | None) -> str:
     return with_direction(POLICY_ALGORITHMS[plan.kernel], implementation.endswith("_backward"))
 
 
-ONLINE_PROGRAMS_PER_SM = {4: 1, 2: 2}
-"""Programs of the online forward resident per SM, by item size (probe_kernels.json: float32 125
+ONLINE_RESIDENT_PER_SM = {4: 1, 2: 2}
+"""Programs of the online forward resident per SM (what fits, not what the policy aims at: its
+``*_PROGRAMS_PER_SM`` are targets for the grid), by item size (probe_kernels.json: float32 125
 registers x 512 threads, one program an SM by registers; bfloat16 64 registers, two)."""
-ONLINE_BACKWARD_PROGRAMS_PER_SM = 1
+ONLINE_BACKWARD_RESIDENT_PER_SM = 1
 """The online backward's pipeline holds three 64 KiB stages of y and dy in shared memory, whatever
 the dtype (probe_kernels.json, float32: occupancy limit 1 by shared memory and by registers)."""
-SPLIT_PROGRAMS_PER_SM = 3
+SPLIT_RESIDENT_PER_SM = 3
 """Split-row programs resident per SM: 512 threads, 32-35 registers (probe_kernels.json: occupancy
 limit 3 for ``split_partials``, 4 for ``split_forward``)."""
-COOPERATIVE_PROGRAMS_PER_SM = 1
+COOPERATIVE_RESIDENT_PER_SM = 1
 """Cooperative programs resident per SM, as the policy guarantees (one program's registers fit an
 SM). The re-reads of rows wider than one block per SM are the only thing it changes; not yet
 measured by a profiler."""
@@ -183,7 +184,7 @@ class KernelPlan:
     read_bytes: int
     write_bytes: int
     rereads: tuple[Reread, ...] = ()
-    programs_per_sm: int = 1
+    resident_per_sm: int = 1
     cross_read_bytes: int = 0
     output_write_bytes: int = 0
     scratch_write_bytes: int = 0
@@ -232,16 +233,16 @@ def plans(algorithm: str, M: int, N: int, itemsize: int, plan: policy.Plan | Non
         return from_traffic(traffic_formula(algorithm, M, N), itemsize, kinds=NAIVE_KINDS)
     if base == "fused":
         return from_traffic(traffic_formula(algorithm, M, N), itemsize)
-    per_sm = (SPLIT_PROGRAMS_PER_SM if base == "split" else
-              ONLINE_BACKWARD_PROGRAMS_PER_SM if backward else
-              ONLINE_PROGRAMS_PER_SM.get(itemsize, ONLINE_PROGRAMS_PER_SM[4]))
+    per_sm = (SPLIT_RESIDENT_PER_SM if base == "split" else
+              ONLINE_BACKWARD_RESIDENT_PER_SM if backward else
+              ONLINE_RESIDENT_PER_SM.get(itemsize, ONLINE_RESIDENT_PER_SM[4]))
     traffic = traffic_formula(algorithm, M, N, splits=plan.splits if base == "split" else 1)
     kind = _kind(algorithm)
-    return from_traffic(traffic, itemsize, programs_per_sm=per_sm, programs=M * plan.splits,
+    return from_traffic(traffic, itemsize, resident_per_sm=per_sm, programs=M * plan.splits,
                         kinds={k.name: kind for k in traffic.kernels}, evict_last=True)
 
 
-def from_traffic(traffic: Traffic, itemsize: int, *, programs_per_sm: int = 1,
+def from_traffic(traffic: Traffic, itemsize: int, *, resident_per_sm: int = 1,
                  kinds: dict | None = None, programs: int | None = None,
                  evict_last: bool = False) -> tuple[KernelPlan, ...]:
     """Sort a reference ``Traffic``'s bytes by the rule in the module docstring.
@@ -274,7 +275,7 @@ def from_traffic(traffic: Traffic, itemsize: int, *, programs_per_sm: int = 1,
             read_bytes=reads,
             write_bytes=writes,
             rereads=rereads,
-            programs_per_sm=programs_per_sm,
+            resident_per_sm=resident_per_sm,
             cross_read_bytes=cross,
             output_write_bytes=output,
             scratch_write_bytes=writes - output,
@@ -348,7 +349,7 @@ def _cooperative(M: int, N: int, itemsize: int, plan: policy.Plan, backward: boo
         read_bytes=reads,
         write_bytes=writes,
         rereads=rereads,
-        programs_per_sm=COOPERATIVE_PROGRAMS_PER_SM,
+        resident_per_sm=COOPERATIVE_RESIDENT_PER_SM,
         output_write_bytes=output,
         scratch_write_bytes=writes - output,
         flop_share=1.0,
@@ -421,7 +422,7 @@ def _torch_forward(M: int, N: int, itemsize: int) -> tuple[KernelPlan, ...]:
         read_bytes=passes * tensor,
         write_bytes=tensor,
         rereads=rereads,
-        programs_per_sm=TORCH_BLOCKS_PER_SM,
+        resident_per_sm=TORCH_BLOCKS_PER_SM,
         output_write_bytes=tensor,
         flop_share=1.0,
         kind=kind,
@@ -457,7 +458,7 @@ def _torch_backward(M: int, N: int, itemsize: int) -> tuple[KernelPlan, ...]:
         read_bytes=reads + sum(r.bytes for r in rereads),
         write_bytes=writes,
         rereads=rereads,
-        programs_per_sm=TORCH_BACKWARD_BLOCKS_PER_SM,
+        resident_per_sm=TORCH_BACKWARD_BLOCKS_PER_SM,
         cross_read_bytes=reads,
         output_write_bytes=writes,
         flop_share=row_kernel.reads / (multiply.reads + row_kernel.reads),

@@ -236,7 +236,7 @@ def reread_capacity(device: GPU, while_writing: bool) -> float:
 def reread_hits(plan: KernelPlan, M: int, device: GPU) -> int:
     """Bytes of ``plan``'s re-reads that the L2 serves: each ``Reread``'s share whose reuse
     distance (its span per program x the programs in flight) is under the L2 it can count on."""
-    in_flight = min(plan.programs or M, plan.programs_per_sm * device.sms)
+    in_flight = min(plan.programs or M, plan.resident_per_sm * device.sms)
     hits = 0.0
     for r in plan.rereads:
         hits += r.bytes * reuse_fraction(in_flight * r.first_bytes, in_flight * r.last_bytes,
@@ -282,7 +282,7 @@ def _kernel(plan: KernelPlan, *, hit_cross: float, keep_scratch: float, M: int, 
     rows_s = M * speed.row_s
     programs_s = 0.0
     if plan.programs and speed.program_gbs:
-        waves = math.ceil(plan.programs / (plan.programs_per_sm * device.sms))
+        waves = math.ceil(plan.programs / (plan.resident_per_sm * device.sms))
         from_dram, from_l2 = speed.program_gbs
         hits = inner_hit + cross_hit
         programs_s = waves * (dram_bytes / from_dram + hits / from_l2) / plan.programs / 1e9
@@ -302,7 +302,7 @@ def _kernel(plan: KernelPlan, *, hit_cross: float, keep_scratch: float, M: int, 
         rows_s=rows_s,
         programs_s=programs_s,
         programs=plan.programs,
-        resident=plan.programs_per_sm * device.sms,
+        resident=plan.resident_per_sm * device.sms,
     )
 
 
