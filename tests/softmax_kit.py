@@ -47,7 +47,8 @@ from functools import partial
 from pathlib import Path
 
 import numpy as np
-from hypothesis import HealthCheck, settings
+import pytest
+from hypothesis import HealthCheck, Phase, settings
 from strategies import EXTREMES, Case
 
 from reference.dtypes import FORMATS
@@ -80,7 +81,11 @@ class Limits:
 
 
 _COMMON = dict(deadline=None, print_blob=True,
-               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+               # no explain phase: it re-runs the failing example under a tracer and prints the
+               # lines "always and only run by failing examples", NumPy's internals among them;
+               # the shrunk case (``note``-d as Python) says what a reader needs
+               phases=tuple(phase for phase in Phase if phase is not Phase.explain))
 PROFILES = {
     "ci": (dict(_COMMON, max_examples=40, derandomize=True, database=None),
            Limits(max_n=300, max_rows=8, wide_n=1100, max_elements=2400)),
@@ -192,16 +197,17 @@ def avoid_known_defects(impl_or_defects, dtype: str, *exact: np.ndarray) -> None
 
 
 def triton_paths(interpreted: bool) -> dict[str, tuple[dict, Limits | None]]:
-    """Every Triton path, forced, with blocks small enough that multi-block loops iterate."""
+    """Every Triton path, forced through the public options (``triton_impl.Forcing``), with blocks
+    small enough that multi-block loops iterate: the one list of forced paths the tests use."""
     slow = Limits(max_n=300, max_rows=4, wide_n=0, max_elements=600) if interpreted else None
     # a forced single block holds the whole row: up to 16384 columns in the backward
     single = Limits(max_n=1 << 14, max_rows=1 << 20, wide_n=1 << 14)
     return {
         "auto": ({}, None),
-        "single_block": (dict(kernel="single_block", persistent=False), single),
-        "single_block_persistent": (dict(kernel="single_block", persistent=True), single),
-        "online16_persistent": (dict(kernel="online", block_n=16, persistent=True), slow),
-        "split16x3_lanes4": (dict(kernel="split", block_n=16, splits=3, lanes=4), slow),
+        "single_block": (dict(kernel="single_block"), single),
+        "cooperative16": (dict(kernel="cooperative", block_n=16), slow),
+        "online16": (dict(kernel="online", block_n=16), slow),
+        "split16x3": (dict(kernel="split", block_n=16, splits=3), slow),
     }
 
 
@@ -445,6 +451,15 @@ def configure(config) -> None:
     config.addinivalue_line(
         "markers", "kit: a property run against an implementation (``impl``): `-m kit` selects "
                    "exactly the tests that --softmax-impl points at your function")
+    # A kit run reports for someone who did not write these tests: short tracebacks (unless
+    # --tb says otherwise), and every property failure opens with its shrunk case.
+    if config.getoption("--softmax-impl") and config.option.tbstyle == "auto":
+        config.option.tbstyle = "short"
+    # hypothesis's pytest plugin imports libcst on a failure (to write a patch file), and some
+    # libcst and mypy_extensions versions warn 5 times about each other: not about your softmax
+    config.addinivalue_line(
+        "filterwarnings", "ignore:mypy_extensions.TypedDict is deprecated:DeprecationWarning")
+    config.pluginmanager.register(CaseFirst(), "softmax-kit-case-first")
 
 
 def mark_items(items) -> None:
@@ -474,10 +489,104 @@ def implementations(config) -> list[Implementation]:
 
 
 def generate_tests(metafunc) -> None:
-    """Parametrize every test that takes ``impl`` over the implementations it ``needs``."""
+    """Parametrize every test that takes ``impl`` over the implementations it ``needs``.
+
+    This project's implementations that lack a capability are left out; a user's is kept as one
+    skipped test whose reason says what is missing and how to give it, and so is a property that
+    no implementation can run (rather than pytest's "got empty parameter set").
+    """
     if "impl" not in metafunc.fixturenames:
         return
-    impls = implementations(metafunc.config)
-    for marker in metafunc.definition.iter_markers("needs"):
-        impls = [impl for impl in impls if all(impl.offers(c) for c in marker.args)]
-    metafunc.parametrize("impl", impls, ids=[impl.name for impl in impls])
+    needs = [c for marker in metafunc.definition.iter_markers("needs") for c in marker.args]
+    params = []
+    for impl in implementations(metafunc.config):
+        missing = [c for c in needs if not impl.offers(c)]
+        if not missing:
+            params.append(pytest.param(impl, id=impl.name))
+        elif impl.family == "user":
+            reason = why_not(impl, missing[0])
+            params.append(pytest.param(impl, id=impl.name, marks=pytest.mark.skip(reason=reason)))
+    if not params:
+        reason = f"no implementation offers {', '.join(needs)}"
+        params = [pytest.param(None, id="none", marks=pytest.mark.skip(reason=reason))]
+    metafunc.parametrize("impl", params)
+
+
+def why_not(impl: Implementation, capability: str) -> str:
+    """Why ``impl`` cannot run a property that needs ``capability``, and what would let it."""
+    give_log = "no log-softmax given: pass --log-softmax-impl=module:function"
+    if capability == "log_softmax" or (capability == "log_backward" and impl.log_softmax is None):
+        return give_log
+    what = "log-softmax" if capability == "log_backward" else "softmax"
+    if capability in ("backward", "log_backward"):
+        if impl.array == "numpy":
+            return (f"no backward for a NumPy {what}: the backward properties differentiate a "
+                    f"torch function with autograd")
+        return (f"no backward: {impl.name}'s {what} returned a tensor without autograd "
+                f"(requires_grad False for an input that requires grad); the backward properties "
+                f"differentiate it with torch.autograd")
+    return f"this property needs a {capability} implementation (this project's); {impl.name} is not"
+
+
+# Failure reports ----------------------------------------------------------------------------------
+
+
+class CaseFirst:
+    """A pytest plugin (``configure`` registers it): a failing property test's report opens
+    with the shrunk case, then the traceback pytest would print, without the case again.
+
+    Hypothesis attaches the falsifying example to the exception as notes: its call (with
+    ``data=data(...)``, which says nothing), each ``Draw``, what the test ``note``-d (the input
+    as Python), and the ``@reproduce_failure`` blob. ``case_header`` keeps what says something,
+    after one line naming the implementation, the property and what differed (``assert_close``
+    gives the first elements off, got and expected); the notes are then taken off the exception,
+    so that the traceback below does not print them a second time.
+    """
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_makereport(self, item, call):
+        header = None
+        if (call.when == "call" and call.excinfo is not None
+                and "impl" in getattr(item, "fixturenames", ())):
+            header = case_header(item, call.excinfo.value)
+            if header:
+                call.excinfo.value.__notes__ = []
+        report = (yield).get_result()
+        if header and report.failed:
+            report.longrepr = f"{header}\n\n{report.longrepr}"
+
+
+NOTE_LINES = 8
+"""Lines kept of one note (a long input's literal); the replay blob reproduces it whole."""
+
+
+def case_header(item, error: BaseException) -> str | None:
+    """The lines that lead a failing property's report (see ``CaseFirst``), or None when the
+    failure carries no falsifying example (an error before hypothesis found one)."""
+    blob, case = None, []
+    for note in map(str, getattr(error, "__notes__", ())):
+        lines = [line for line in note.splitlines() if line.strip()]
+        if not lines or lines[0].startswith(("Falsifying example", "Failing test case",
+                                              "Explanation", "Trying example")):
+            continue  # the call's arguments say nothing; no explain phase runs (PROFILES)
+        if "@reproduce_failure(" in note:
+            blob = note[note.index("@reproduce_failure("):].split(")", 1)[0] + ")"
+            continue
+        lines = [line for line in lines if not line.startswith("# ")]  # a repr, as a comment
+        if lines and lines[0].startswith("Draw ") and len(lines) > 1:
+            lines = [lines[0].rstrip() + " ..."]  # an array drawn: the notes give it as Python
+        if len(lines) > NOTE_LINES:
+            lines = lines[:NOTE_LINES - 1] + [
+                f"... ({len(lines) - NOTE_LINES + 1} more lines: the replay below has them)"]
+        case += lines
+    if blob is None and not case:
+        return None
+    impl = item.callspec.params.get("impl") if hasattr(item, "callspec") else None
+    message = (str(error).splitlines() or [""])[0]
+    lines = [f"{getattr(impl, 'name', impl)} fails {item.originalname}: "
+             f"{type(error).__name__}: {message}"]
+    lines += [f"    {line}" for line in case]
+    if blob is not None:
+        lines.append(f"    replay: add {blob} to the test, or re-run this test id "
+                     f"(the ci profile is derandomized)")
+    return "\n".join(lines)

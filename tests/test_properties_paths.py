@@ -14,6 +14,8 @@ blocked, so they run as they are when ``--softmax-impl`` points the other proper
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 import softmax_kit as kit
@@ -76,16 +78,29 @@ def _triton():
 
 @st.composite
 def forced_paths(draw, interpreted: bool):
-    """A forced Triton path: kernel, block_n (small under the interpreter), the lanes each step
-    folds into (one per column, or fewer), splits, persistence."""
-    kernel = draw(st.sampled_from(["single_block", "online", "split"]))
+    """Public forcing options (``triton_impl.Forcing``): a kernel, block_n (small under the
+    interpreter) and splits where they apply (under the interpreter a cooperative row is one
+    program, so its splits stay auto there)."""
+    kernel = draw(st.sampled_from(["single_block", "cooperative", "online", "split"]))
     if kernel == "single_block":
-        return dict(kernel=kernel, persistent=draw(st.booleans()))
+        return dict(kernel=kernel)
     block_n = draw(st.sampled_from([16, 32, 64] if interpreted else [16, 64, 256, 1024]))
-    lanes = draw(st.sampled_from([None, 1, 4, block_n // 2]))
-    if kernel == "online":
-        return dict(kernel=kernel, block_n=block_n, lanes=lanes, persistent=draw(st.booleans()))
-    return dict(kernel=kernel, block_n=block_n, lanes=lanes, splits=draw(st.integers(1, 5)))
+    if kernel == "online" or (kernel == "cooperative" and interpreted):
+        return dict(kernel=kernel, block_n=block_n)
+    return dict(kernel=kernel, block_n=block_n, splits=draw(st.integers(1, 5)))
+
+
+@st.composite
+def experiments(draw, plan):
+    """What only experiments set on a plan (``dataclasses.replace``, as benchmarks/sweep_plans.py
+    does): the lanes an online or split step folds into, a persistent grid of 1-3 programs that
+    each walk several rows (single_block, online)."""
+    changes = {}
+    if plan.kernel in ("online", "split"):
+        changes["lanes"] = draw(st.sampled_from([plan.block_n, 1, 4, plan.block_n // 2]))
+    if plan.kernel in ("single_block", "online") and draw(st.booleans()):
+        changes.update(persistent=True, grid=(draw(st.integers(1, 3)),))
+    return changes
 
 
 def _path_limits(interpreted):
@@ -158,7 +173,9 @@ def test_launch_reads_and_writes_only_its_rows(device, data):
     y_buffer.fill_(sentinel)
     x_bits, y_bits = _bits(x_buffer), _bits(y_buffer)
 
-    plan = triton_impl.make_plan(M, N, x.dtype, x.device, log=log, **options)
+    forcing = triton_impl.Forcing(**options)
+    plan = triton_impl.make_plan(M, N, x.dtype, x.device, forcing=forcing)
+    plan = dataclasses.replace(plan, **data.draw(experiments(plan), label="experiment"))
     assert plan.kernel == options["kernel"]
     launch.softmax_rows(plan, x, y, log)
     assert torch.equal(_bits(x_buffer), x_bits), "the forward wrote to its input"
@@ -176,7 +193,8 @@ def test_launch_reads_and_writes_only_its_rows(device, data):
     dx, dx_buffer = data.draw(poisoned_rows(M, N, dtype, device, np.zeros((M, N)), "dx"))
     dx_buffer.fill_(sentinel)
     dx_bits = _bits(dx_buffer)
-    back = triton_impl.make_plan(M, N, x.dtype, x.device, log=log, backward=True, **options)
+    back = triton_impl.make_plan(M, N, x.dtype, x.device, backward=True, forcing=forcing)
+    back = dataclasses.replace(back, **data.draw(experiments(back), label="backward experiment"))
     launch.softmax_backward_rows(back, y_in, dy, dx, log)
     outside = torch.ones_like(dx_buffer, dtype=torch.bool)
     outside[_view_slices(dx_buffer, dx)] = False
