@@ -99,9 +99,12 @@ class Softmax(GPUBenchmark):
         if implementation.startswith("ours:"):
             triton_impl = require("triton_impl", "make_plan")
             try:
+                kernel = implementation.split(":", 1)[1]
+                # commits before the Forcing record took the kernel as a keyword
+                forcing = getattr(triton_impl, "Forcing", None)
+                options = dict(forcing=forcing(kernel)) if forcing else dict(kernel=kernel)
                 triton_impl.make_plan(M, N, getattr(torch, dtype), "cuda",
-                                      backward=direction == "backward",
-                                      kernel=implementation.split(":", 1)[1])
+                                      backward=direction == "backward", **options)
             except ValueError as reason:
                 raise NotImplementedError(str(reason)) from None
 

@@ -35,9 +35,10 @@ GPU_WIDTHS = [256, 1024, 4096, 16384, 65536, 262144, 1048576]
 beyond, split's where M = DRAM_ELEMENTS // N falls below the number of SMs (N = 1M: M = 128)."""
 
 GPU_IMPLEMENTATIONS = ["ours", "ours:single_block", "ours:online", "ours:split", "torch", "naive",
-                       "torch.compile"]
+                       "torch.compile", "ours:cooperative"]
 """Names of ``softmax_lab.implementations.get``: the dispatcher, each forced kernel path, then
-the baselines (torch.softmax, the naive five-kernel eager softmax, torch.compile of it)."""
+the baselines (torch.softmax, the naive five-kernel eager softmax, torch.compile of it); appended
+only, so that the history's parameters keep their meaning (a kernel a commit lacks is n/a)."""
 
 DIRECTIONS = ["forward", "backward"]
 GPU_DTYPES = ["float32", "bfloat16"]

@@ -40,7 +40,7 @@ def wide_rows():
             # scale with |y| * (|dy| + sum |dy * y|) (reference.tolerance.grad_scale, in torch)
             terms = (dy * ref).abs().sum(-1, keepdim=True)
             grad_scale = (ref.abs() * (dy.abs() + terms)).max().item()
-            for kernel in (None, "online", "split"):
+            for kernel in (None, "cooperative", "online", "split"):
                 plan = triton_impl.plan(x, kernel=kernel)
                 y = triton_impl.softmax(x, -1, kernel=kernel)
                 check(y, ref, f"forward M={M} N={N} {plan.describe()}", 2e-5)

@@ -4,14 +4,17 @@
 
 Sections (all by default):
   bandwidth  forward and backward, float32 and bfloat16, N = 256 .. 262144 at M*N = 2**27
-  wide       N = 1M and 4M with M = 1 .. 128 (split-row's territory), float32
+  wide       N = 1M and 4M with M = 1 .. 128, float32 and bfloat16, with the online kernel forced
   seeds      the seeds' grid: M = 4096, N = 256 .. 12800 step 128, float32 forward, with naive
   latency    small problems (a few MB and less), microseconds per call
-Every figure is the median of triton.testing.do_bench (L2 flushed between runs); GB/s counts the
-bytes a perfect kernel moves (forward 2MN, backward 3MN elements), beside the device-to-device copy
-bandwidth measured in the same run. Before timing, each implementation's output is checked against
-torch.softmax in float32 (our kernels write into a NaN-poisoned buffer for that check).
-Writes <out>/speed_of_light.json (the traffic model's measurement schema) and a PNG plot.
+Peers in the same run: torch.softmax, torch.compile of the naive code, and Liger-Kernel and QuACK
+when installed (skipped with the printed reason otherwise). Every figure is the median of
+triton.testing.do_bench (L2 flushed between runs); GB/s counts the bytes a perfect kernel moves
+(forward 2MN, backward 3MN elements), beside the device-to-device copy bandwidth measured in the
+same run. Before timing, each implementation's output is checked against float64 (ours through a
+NaN-poisoned buffer); a wrong or failing one is recorded as failed, never timed.
+Writes <out>/speed_of_light.json (the traffic model's measurement schema) and a PNG plot;
+``--merge A.json B.json ...`` joins runs of different sections (one device) into <out>.
 """
 
 from __future__ import annotations
@@ -35,22 +38,27 @@ DTYPES = {"float32": torch.float32, "bfloat16": torch.bfloat16, "float16": torch
 BANDWIDTH_N = [256, 1024, 4096, 16384, 65536, 262144]
 WIDE_N = [1 << 20, 1 << 22]
 WIDE_M = [1, 2, 4, 8, 16, 32, 64, 128]
+IMPLAUSIBLE = 1.15
+"""A problem of hundreds of MB timed faster than this multiple of the copy bandwidth did not run
+(L2 can hold none of it between the flushed calls): recorded as failed, not as a speed."""
+SECTIONS = ("bandwidth", "wide", "seeds", "latency")
+IMPLS = ("ours", "torch", "torch.compile", "liger", "quack")
 LATENCY_SHAPES = [(1, 1024), (8, 4096), (64, 1024), (256, 2048), (1024, 1024), (4096, 512)]
 
 
 def check(name: str, x: torch.Tensor, dy: torch.Tensor, direction: str) -> None:
-    """The implementation's result against torch in float32; ours through a poisoned buffer."""
-    ref_y = torch.softmax(x.float(), -1)
+    """The implementation's result against float64; ours through a poisoned buffer."""
+    ref_y = torch.softmax(x.double(), -1)
     if direction == "forward":
         expected = ref_y
     else:
-        y = ref_y.to(x.dtype).float()
-        expected = y * (dy.float() - (dy.float() * y).sum(-1, keepdim=True))
+        y = ref_y.to(x.dtype).double()
+        expected = y * (dy.double() - (dy.double() * y).sum(-1, keepdim=True))
     if name.startswith("ours"):
         kernel = name.split(":")[1] if ":" in name else None
         M, N = x.shape
         plan = triton_impl.make_plan(M, N, x.dtype, x.device, backward=direction == "backward",
-                                     kernel=kernel)
+                                     forcing=triton_impl.Forcing(kernel))
         got = torch.full_like(x, float("nan"))
         if direction == "forward":
             launch.softmax_rows(plan, x, got, False)
@@ -58,9 +66,12 @@ def check(name: str, x: torch.Tensor, dy: torch.Tensor, direction: str) -> None:
             launch.softmax_backward_rows(plan, ref_y.to(x.dtype), dy, got, False)
     else:
         impl = implementations.get(name)
+        # a peer allocates its own output: poison the block torch's caching allocator will hand
+        # it, so that a launch that writes nothing cannot pass on a previous call's result
+        torch.full_like(x, float("nan"))
         got = impl.forward(x) if direction == "forward" else impl.backward(ref_y.to(x.dtype), dy)
     tol = 1e-5 if x.dtype == torch.float32 else 2e-2
-    err = (got.float() - expected).abs().max().item()
+    err = (got.double() - expected).abs().max().item()
     scale = expected.abs().max().item()
     if not err <= tol * max(scale, 1e-30) or torch.isnan(got).any():
         raise AssertionError(f"{name} {direction} {tuple(x.shape)} {x.dtype}: max error {err:.3g}")
@@ -79,6 +90,9 @@ def time_point(name, M, N, dtype, direction, section, out_points, copy_gbs, chec
         else:
             y = torch.softmax(x, -1)
             ms = measure.median_ms(lambda: impl.backward(y, dy))
+    except ImportError as error:  # a peer that is not installed: skipped, with the reason
+        print(f"  {name}: skipped, not installed ({error})", flush=True)
+        return None
     except Exception as error:  # a failing peer is a result too; record it and go on
         print(f"  {name} {direction} M={M} N={N} {dtype}: FAILED {type(error).__name__}: "
               f"{str(error)[:200]}", flush=True)
@@ -89,6 +103,14 @@ def time_point(name, M, N, dtype, direction, section, out_points, copy_gbs, chec
     finally:
         del x, dy
     nbytes = implementations.useful_bytes(M, N, dtype, direction)
+    if section != "latency" and measure.gbs(nbytes, ms) > IMPLAUSIBLE * copy_gbs:
+        error = (f"{measure.gbs(nbytes, ms):.0f} GB/s is over {IMPLAUSIBLE}x the copy bandwidth: "
+                 "the timed calls cannot have moved their bytes (failed launches?)")
+        print(f"  {name} {direction} M={M} N={N} {dtype}: FAILED {error}", flush=True)
+        out_points.append(dict(section=section, impl=name, M=M, N=N,
+                               dtype=str(dtype).replace("torch.", ""), direction=direction,
+                               error=error))
+        return None
     point = dict(section=section, impl=name, M=M, N=N, dtype=str(dtype).replace("torch.", ""),
                  direction=direction, ms=ms, gbs=measure.gbs(nbytes, ms),
                  fraction_of_copy=measure.gbs(nbytes, ms) / copy_gbs, us=ms * 1e3)
@@ -96,53 +118,81 @@ def time_point(name, M, N, dtype, direction, section, out_points, copy_gbs, chec
     return point
 
 
-def run(sections, impls_fwd, out_dir):
+def run(sections, impls, out_dir):
     started = time.time()
     copy_gbs = measure.copy_bandwidth_gbs()
     device = measure.device_name()
     print(f"device {device}; copy bandwidth {copy_gbs:.0f} GB/s (read + write)", flush=True)
     points = []
+    path = os.path.join(out_dir, "speed_of_light.json")
+    os.makedirs(out_dir, exist_ok=True)
+
+    def save():  # after every section, so that a time limit keeps what was measured
+        result = dict(device=device, copy_gbs=copy_gbs, torch=torch.__version__,
+                      triton=__import__("triton").__version__, seconds=time.time() - started,
+                      command=" ".join(sys.argv), points=points)
+        with open(path, "w") as f:
+            json.dump(result, f, indent=1)
+        return result
+
     if "bandwidth" in sections:
         for dtype_name in ("float32", "bfloat16"):
             for N in BANDWIDTH_N:
                 M = (1 << 27) // N
                 for direction in ("forward", "backward"):
-                    for name in impls_fwd:
+                    for name in impls:
                         p = time_point(name, M, N, DTYPES[dtype_name], direction, "bandwidth",
                                        points, copy_gbs)
                         if p:
                             print(f"  {dtype_name:8} {direction:8} N={N:7} {name:18} "
                                   f"{p['gbs']:7.0f} GB/s {p['fraction_of_copy']:6.1%}", flush=True)
+    save()
     if "wide" in sections:
-        for N in WIDE_N:
-            for M in WIDE_M:
-                for direction in ("forward", "backward"):
-                    for name in ("ours", "ours:online", "torch"):
-                        p = time_point(name, M, N, torch.float32, direction, "wide", points,
-                                       copy_gbs)
-                        if p:
-                            print(f"  wide {direction:8} N={N:7} M={M:4} {name:12} "
-                                  f"{p['gbs']:7.0f} GB/s {p['fraction_of_copy']:6.1%}", flush=True)
+        for dtype_name in ("float32", "bfloat16"):
+            for N in WIDE_N:
+                for M in WIDE_M:
+                    for direction in ("forward", "backward"):
+                        for name in ("ours", "ours:online", *impls[1:]):
+                            p = time_point(name, M, N, DTYPES[dtype_name], direction, "wide",
+                                           points, copy_gbs)
+                            if p:
+                                print(f"  wide {dtype_name:8} {direction:8} N={N:7} M={M:4} "
+                                      f"{name:12} {p['gbs']:7.0f} GB/s "
+                                      f"{p['fraction_of_copy']:6.1%}", flush=True)
+    save()
     if "seeds" in sections:
         for N in range(256, 12800 + 1, 128):
-            for name in ("ours", "torch", "naive"):
+            for name in ("naive", *impls):
                 time_point(name, 4096, N, torch.float32, "forward", "seeds", points, copy_gbs,
                            checked=N % 1024 == 0)
         print("  seeds grid done", flush=True)
+    save()
     if "latency" in sections:
         for M, N in LATENCY_SHAPES:
-            for name in ("ours", "torch"):
+            for name in impls:
                 p = time_point(name, M, N, torch.float32, "forward", "latency", points, copy_gbs)
                 if p:
                     print(f"  latency M={M:5} N={N:5} {name:6} {p['us']:7.1f} us", flush=True)
-    result = dict(device=device, copy_gbs=copy_gbs, torch=torch.__version__,
-                  triton=__import__("triton").__version__, seconds=time.time() - started,
-                  command=" ".join(sys.argv), points=points)
-    os.makedirs(out_dir, exist_ok=True)
-    path = os.path.join(out_dir, "speed_of_light.json")
-    with open(path, "w") as f:
-        json.dump(result, f, indent=1)
+    result = save()
     print(f"wrote {path}", flush=True)
+    return result
+
+
+def merge(paths, out_dir):
+    """One result from runs of different sections on one device (each keeps its own copy
+    bandwidth in its points' fractions; the merged copy_gbs is the runs' median)."""
+    runs = [json.load(open(p)) for p in paths]
+    devices = {r["device"] for r in runs}
+    if len(devices) != 1:
+        raise SystemExit(f"--merge: runs from different devices {sorted(devices)}")
+    copies = sorted(r["copy_gbs"] for r in runs)
+    result = dict(runs[0], copy_gbs=copies[len(copies) // 2], copy_gbs_per_run=copies,
+                  seconds=sum(r["seconds"] for r in runs),
+                  command=[r["command"] for r in runs],
+                  points=[p for r in runs for p in r["points"]])
+    os.makedirs(out_dir, exist_ok=True)
+    with open(os.path.join(out_dir, "speed_of_light.json"), "w") as f:
+        json.dump(result, f, indent=1)
     return result
 
 
@@ -154,8 +204,8 @@ def plot(result, path):
 
     points = [p for p in result["points"] if "gbs" in p]
     panels = [("bandwidth", d, t) for t in ("float32", "bfloat16") for d in ("forward", "backward")]
-    panels += [("wide", "forward", "float32"), ("wide", "backward", "float32"),
-               ("seeds", "forward", "float32")]
+    panels += [("wide", d, t) for t in ("float32", "bfloat16") for d in ("forward", "backward")]
+    panels += [("seeds", "forward", "float32")]
     panels = [p for p in panels if any(q["section"] == p[0] for q in points)]
     if not panels:
         return
@@ -189,13 +239,23 @@ def plot(result, path):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", required=True, help="directory for the JSON and the PNG")
-    parser.add_argument("--sections", nargs="+", default=["bandwidth", "wide", "seeds", "latency"])
-    parser.add_argument("--impls", nargs="+", default=["ours", "torch"],
-                        help="implementations for the bandwidth section")
+    parser.add_argument("--sections", nargs="+", choices=SECTIONS, default=list(SECTIONS))
+    parser.add_argument("--impls", nargs="+", default=list(IMPLS),
+                        help="implementations, ours first (default: ours and every peer)")
+    parser.add_argument("--merge", nargs="+", metavar="JSON",
+                        help="join these runs (one device) into <out>/speed_of_light.json")
     args = parser.parse_args(argv)
-    if not torch.cuda.is_available():
-        raise SystemExit("speed_of_light needs a CUDA GPU; see README for the CPU checks")
-    result = run(args.sections, args.impls, args.out)
+    if args.merge:
+        missing = [p for p in args.merge if not os.path.isfile(p)]
+        if missing:
+            parser.error(f"--merge: no such file {missing[0]!r}")
+        result = merge(args.merge, args.out)
+    else:
+        if args.impls[0] != "ours":
+            parser.error("--impls must start with ours (the wide section forces our kernels)")
+        if not torch.cuda.is_available():
+            parser.error("speed_of_light times kernels on a CUDA GPU and none is visible")
+        result = run(args.sections, args.impls, args.out)
     plot(result, os.path.join(args.out, "speed_of_light.png"))
 
 

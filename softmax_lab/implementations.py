@@ -51,14 +51,47 @@ def _torch() -> Implementation:
 
 @functools.lru_cache(maxsize=None)
 def _compiled() -> Implementation:
+    # one specialisation per shape (dynamic=False): the benchmarks' grids pass dynamo's default
+    # limit of 8, past which it would silently run the naive code eagerly
+    torch._dynamo.config.recompile_limit = 1024
     return Implementation(torch.compile(naive_softmax, dynamic=False),
                           torch.compile(naive_softmax_backward, dynamic=False))
 
 
+def _liger() -> Implementation:
+    """Liger-Kernel's softmax (``liger_kernel.ops.softmax``), its backward called with the launch
+    settings its forward would have saved."""
+    from liger_kernel.ops import softmax as liger
+    from liger_kernel.ops.utils import calculate_settings
+
+    def backward(y, dy):
+        block, warps = calculate_settings(y.shape[-1])
+        return liger._softmax_backward(dy, y, block, warps, y.shape[-1] > block)
+
+    return Implementation(lambda x: liger._softmax_forward(x)[0], backward)
+
+
+def _quack() -> Implementation:
+    """QuACK's softmax (``quack.softmax``, CuTe DSL kernels with thread-block clusters)."""
+    import importlib
+
+    quack = importlib.import_module("quack.softmax")  # the package's ``softmax`` is a function
+    return Implementation(quack.softmax_fwd, lambda y, dy: quack.softmax_bwd(dy, y))
+
+
+PEERS = {"liger": _liger, "quack": _quack}
+"""Peers measured when installed (Liger-Kernel 0.8.5, QuACK 0.2.2); ``get`` raises ImportError
+with the reason otherwise, which the benchmarks print as a skip."""
+
+
 def get(name: str) -> Implementation:
-    """``ours`` (the dispatcher), ``ours:single_block|online|split`` (forced), ``torch``,
-    ``naive`` (eager, five kernels), ``torch.compile`` (inductor on the naive code)."""
+    """``ours`` (the dispatcher), ``ours:<kernel>`` (forced, one of ``triton_impl.KERNELS``),
+    ``torch``, ``naive`` (eager, five kernels), ``torch.compile`` (inductor on the naive code),
+    and the peers ``liger`` and ``quack``."""
     import triton_impl  # noqa: F401  (registers the softmax_lab ops)
+
+    if name in PEERS:
+        return PEERS[name]()
 
     if name == "ours":
         return _ours()

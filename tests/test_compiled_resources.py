@@ -3,8 +3,9 @@
 The interpreter that runs the kernels in CI accepts programs the compiler would reject, and says
 nothing of registers or instruction counts. benchmarks/resource_usage.py compiles the dispatcher's
 plans with Triton's real backend (ptxas included); run here without TRITON_INTERPRET, in a process
-of its own, it shows that every plan compiles and that folding a step into fewer running pairs
-does what kernels.row_math.online_update says: fewer exp2 instructions, no spills.
+of its own, it shows that every plan compiles, that the cooperative forward spends one exp an element (it
+keeps its block's exponentials for the output) without spilling, and that folding an online step
+into fewer running pairs does what kernels.row_math.online_update says: fewer exp2 instructions.
 """
 
 import json
@@ -37,16 +38,30 @@ def test_every_plan_compiles_for_sm90(rows):
     assert all(r["registers"] > 0 for r in rows)
 
 
+def test_cooperative_plans_spend_one_exp_an_element_and_never_spill(rows):
+    cooperative = [r for r in rows if r["kernel"] == "cooperative"]
+    assert {(r["direction"], r["dtype"]) for r in cooperative} == {
+        (d, t) for d in ("forward", "backward") for t in ("float32", "bfloat16")}
+    for r in cooperative:
+        assert r["spill_bytes"] == 0, r
+        if r["direction"] == "forward":
+            block, warps = (int(w) for w in r["plan"].split("block 1x")[1].split(" warps")[0]
+                            .split(", "))
+            per_thread = block // (32 * warps)
+            # one exp a value, plus the block's rescale and the merge of the row's slots
+            assert per_thread <= r["exp2"] <= per_thread + 4, r
+
+
 def test_folding_cuts_the_forward_exps_without_spilling(rows):
     for dtype in ("float32", "bfloat16"):
         online = [r for r in rows if r["direction"] == "forward" and r["dtype"] == dtype
-                  and r["N"] == 65536]
+                  and r["N"] == 65536 and r["kernel"] == "online"]
         per_column = next(r for r in online if "folded" not in r["plan"])
         folded = next(r for r in online if "folded" in r["plan"])
         # per thread and step: S values each, one rescale per lane rather than per value
         assert folded["exp2"] < per_column["exp2"], (folded, per_column)
         assert folded["spill_bytes"] == 0, folded
     fp32 = [r for r in rows if r["direction"] == "forward" and r["dtype"] == "float32"
-            and r["N"] == 65536]
+            and r["N"] == 65536 and r["kernel"] == "online"]
     ratio = min(r["exp2"] for r in fp32) / max(r["exp2"] for r in fp32)
     assert ratio < 0.6, f"fp32 folds 8 values a lane: about 1.1 exps an element, not 2 ({ratio})"
