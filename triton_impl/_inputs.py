@@ -53,7 +53,7 @@ def implicit_dim(op: str, x, stacklevel: int) -> int:
 
 
 def _as_int(dim) -> int:
-    """``dim`` as a Python int: an int, a NumPy integer or a 0-dim integer tensor, as torch takes."""
+    """``dim`` as a Python int: an int, a NumPy integer or a 0-dim integer tensor (as torch)."""
     if isinstance(dim, torch.Tensor):
         if dim.dim() != 0 or dim.dtype == torch.bool or dim.is_floating_point() or dim.is_complex():
             raise TypeError(f"dim must be an int or a 0-dim integer tensor, got a tensor of "

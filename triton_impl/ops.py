@@ -57,8 +57,9 @@ def _moved_shape(x: torch.Tensor, dim: int) -> tuple[int, ...]:
 
 def _rows_shape(shape: torch.Size, dim: int) -> tuple[int, int]:
     """(M, N) of the row matrix ``_as_rows`` makes of a tensor of ``shape``, without making it."""
-    N = shape[dim] if len(shape) else 1
-    return math.prod(shape) // N, N
+    if not len(shape):
+        return 1, 1
+    return math.prod(size for i, size in enumerate(shape) if i != dim), shape[dim]
 
 
 def _as_rows(x: torch.Tensor, dim: int) -> torch.Tensor:
@@ -77,11 +78,18 @@ def _as_rows(x: torch.Tensor, dim: int) -> torch.Tensor:
 
 
 def _new_output(x: torch.Tensor, dim: int) -> torch.Tensor:
-    """An uninitialised tensor shaped like ``x``, contiguous with ``dim`` last (the kernels' layout)."""
-    if dim == x.dim() - 1:
+    """An uninitialised tensor shaped like ``x``, contiguous with ``dim`` last (the kernels'
+    layout). Allocated with those strides, not as a view of a contiguous tensor moved back: forward AD
+    requires a view's tangent to share the view's layout, which a tangent computed by torch ops
+    does not."""
+    if x.dim() <= 1 or dim == x.dim() - 1:
         return torch.empty(x.shape, dtype=x.dtype, device=x.device)
-    out = torch.empty(_moved_shape(x, dim), dtype=x.dtype, device=x.device)
-    return out.movedim(-1, dim) if x.dim() else out.reshape(())
+    moved = _moved_shape(x, dim)
+    strides = [1] * len(moved)
+    for i in range(len(moved) - 2, -1, -1):
+        strides[i] = strides[i + 1] * max(moved[i + 1], 1)
+    strides.insert(dim, strides.pop())  # the softmax dim's unit stride, back in its place
+    return torch.empty_strided(x.shape, strides, dtype=x.dtype, device=x.device)
 
 
 def _plan(shape: torch.Size, dtype: torch.dtype, device, dim: int, forcing: Forcing,
