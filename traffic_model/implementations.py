@@ -50,6 +50,7 @@ from dataclasses import dataclass
 from reference.dtypes import format_of
 from reference.traffic import (
     BACKWARD_ALGORITHMS,
+    STAT_ITEMSIZE,
     FORWARD_ALGORITHMS,
     KernelTraffic,
     Traffic,
@@ -142,10 +143,13 @@ the dtype (probe_kernels.json, float32: occupancy limit 1 by shared memory and b
 SPLIT_RESIDENT_PER_SM = 3
 """Split-row programs resident per SM: 512 threads, 32-35 registers (probe_kernels.json: occupancy
 limit 3 for ``split_partials``, 4 for ``split_forward``)."""
-COOPERATIVE_RESIDENT_PER_SM = 1
-"""Cooperative programs resident per SM, as the policy guarantees (one program's registers fit an
-SM). The re-reads of rows wider than one block per SM are the only thing it changes; not yet
-measured by a profiler."""
+COOPERATIVE_RESIDENT_PER_SM = {(4, False): 3, (2, False): 3, (4, True): 1, (2, True): 2}
+"""(item size, backward) -> cooperative programs resident per SM when a program holds several blocks
+(the only plans whose residency the model uses: it sets how far back their re-reads lie).
+evidence/probe_cooperative_h100.json (Nsight on an H100, the policy's default plans at N = 4M, four
+8192-column blocks a program): registers 162 x 128 threads forward float32, 80 x 256 bfloat16 (3
+an SM by registers); backward 166 x 256 float32 (1), 128 x 256 bfloat16 (2). Others: one, which
+the policy guarantees."""
 
 
 def _kind(algorithm: str) -> str:
@@ -329,11 +333,16 @@ def _cooperative(M: int, N: int, itemsize: int, plan: policy.Plan, backward: boo
                  ) -> tuple[KernelPlan, ...]:
     """Zero the counters, then the cooperative kernel.
 
-    Its re-reads are a program's blocks after the first: loaded evict-last one after another, then
-    read again in the same order after the exchange, while the output is written. Between the two
-    reads of block k of B the program loads blocks k+1..B (its re-reads of blocks 2..k-1 bring no
-    new lines, and its writes are the dirty lines ``Reread.while_writing`` accounts for): a reuse
-    distance of 0 to B - 2 blocks of its inputs per program in flight.
+    Its re-reads are a program's blocks after the first, loaded evict-last before the exchange and
+    read again after it. Programs of a row start together (tickets), so while a program waits for
+    its row every resident program is loading its own chunk: the reuse distance of the re-reads is
+    a whole chunk of inputs per resident program, against the usable L2 (no output is written in
+    that window). Nsight on an H100 (evidence/probe_cooperative_h100.json, N = 4M): float32 forward,
+    3 programs of 128 KiB an SM, 49.5 MiB, misses (4-8% of its re-reads hit at M = 32-64; 32-44%
+    at M = 4-8, where the model says none); the backward, 1 program of 256 KiB an SM, 33 MiB,
+    hits (88%); bfloat16 hits (76-88%). The workspace's slots are read right after they are written:
+    those reads stay in the L2 (Nsight counts no DRAM read beyond the inputs where a program holds
+    one block).
     """
     counters = KernelPlan("zero the row counters", 0, (M + 1) * COUNTER_ITEMSIZE,
                           output_write_bytes=(M + 1) * COUNTER_ITEMSIZE)
@@ -341,15 +350,18 @@ def _cooperative(M: int, N: int, itemsize: int, plan: policy.Plan, backward: boo
     reads, writes = kernel.bytes(itemsize)
     tensors = 2 if backward else 1
     reread = (kernel.reads - tensors * M * N) * itemsize
-    farthest = max(plan.blocks_per_program - 2, 0) * plan.block_n * itemsize * tensors
-    rereads = (Reread(reread, 0.0, farthest, while_writing=True),) if reread else ()
+    chunk = plan.blocks_per_program * plan.block_n * itemsize * tensors
+    slots = kernel.stat_reads * STAT_ITEMSIZE
+    rereads = (Reread(slots, 0.0, 0.0),) + ((Reread(reread, chunk, chunk),) if reread else ())
+    resident = (COOPERATIVE_RESIDENT_PER_SM.get((itemsize, backward), 1)
+                if plan.blocks_per_program > 1 else 1)
     output = M * N * itemsize
     return counters, KernelPlan(
         name=kernel.name,
         read_bytes=reads,
         write_bytes=writes,
         rereads=rereads,
-        resident_per_sm=COOPERATIVE_RESIDENT_PER_SM,
+        resident_per_sm=resident,
         output_write_bytes=output,
         scratch_write_bytes=writes - output,
         flop_share=1.0,
