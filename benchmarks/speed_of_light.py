@@ -47,8 +47,10 @@ IMPLS = ("ours", "torch", "torch.compile", "liger", "quack")
 LATENCY_SHAPES = [(1, 1024), (8, 4096), (64, 1024), (256, 2048), (1024, 1024), (4096, 512)]
 
 
-def check(name: str, x: torch.Tensor, dy: torch.Tensor, direction: str) -> None:
-    """The implementation's result against float64; ours through a poisoned buffer."""
+def check(name: str, x: torch.Tensor, dy: torch.Tensor, direction: str) -> str | None:
+    """The implementation's result against float64; ours through a poisoned buffer. Returns the
+    kernel our plan ran (None for the peers), which the traffic model reads."""
+    kernel_ran = None
     ref_y = torch.softmax(x.double(), -1)
     if direction == "forward":
         expected = ref_y
@@ -60,6 +62,7 @@ def check(name: str, x: torch.Tensor, dy: torch.Tensor, direction: str) -> None:
         M, N = x.shape
         plan = triton_impl.make_plan(M, N, x.dtype, x.device, backward=direction == "backward",
                                      forcing=triton_impl.Forcing(kernel))
+        kernel_ran = plan.kernel
         got = torch.full_like(x, float("nan"))
         if direction == "forward":
             launch.softmax_rows(plan, x, got, False)
@@ -76,6 +79,7 @@ def check(name: str, x: torch.Tensor, dy: torch.Tensor, direction: str) -> None:
     scale = expected.abs().max().item()
     if not err <= tol * max(scale, 1e-30) or torch.isnan(got).any():
         raise AssertionError(f"{name} {direction} {tuple(x.shape)} {x.dtype}: max error {err:.3g}")
+    return kernel_ran
 
 
 def time_point(name, M, N, dtype, direction, section, out_points, copy_gbs):
@@ -83,7 +87,7 @@ def time_point(name, M, N, dtype, direction, section, out_points, copy_gbs):
     x = torch.randn(M, N, device="cuda", dtype=dtype) * 3
     dy = torch.randn(M, N, device="cuda", dtype=dtype)
     try:
-        check(name, x, dy, direction)
+        kernel_ran = check(name, x, dy, direction)
         impl = implementations.get(name)
         if direction == "forward":
             ms = measure.median_ms(lambda: impl.forward(x))
@@ -114,6 +118,8 @@ def time_point(name, M, N, dtype, direction, section, out_points, copy_gbs):
     point = dict(section=section, impl=name, M=M, N=N, dtype=str(dtype).replace("torch.", ""),
                  direction=direction, ms=ms, gbs=measure.gbs(nbytes, ms),
                  fraction_of_copy=measure.gbs(nbytes, ms) / copy_gbs, us=ms * 1e3)
+    if kernel_ran:
+        point["kernel"] = kernel_ran
     out_points.append(point)
     return point
 
