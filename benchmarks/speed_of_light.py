@@ -248,6 +248,8 @@ def main(argv=None):
     parser.add_argument("--sections", nargs="+", choices=SECTIONS, default=list(SECTIONS))
     parser.add_argument("--impls", nargs="+", default=list(IMPLS),
                         help="implementations, ours first (default: ours and every peer)")
+    parser.add_argument("--no-plot", action="store_true",
+                        help="write the JSON only (plot later with --merge, where matplotlib works)")
     parser.add_argument("--merge", nargs="+", metavar="JSON",
                         help="join these runs (one device) into <out>/speed_of_light.json")
     args = parser.parse_args(argv)
@@ -262,7 +264,8 @@ def main(argv=None):
         if not torch.cuda.is_available():
             parser.error("speed_of_light times kernels on a CUDA GPU and none is visible")
         result = run(args.sections, args.impls, args.out)
-    plot(result, os.path.join(args.out, "speed_of_light.png"))
+    if not args.no_plot:
+        plot(result, os.path.join(args.out, "speed_of_light.png"))
 
 
 if __name__ == "__main__":
