@@ -1,9 +1,9 @@
 """Every autograd mode, on every kernel path, against torch's own softmax in float64.
 
 A mode is a way of asking for a derivative: ``backward``, forward AD
-(``torch.autograd.forward_ad``), ``torch.func.grad``, ``vmap``, ``jvp`` and ``jacrev``; second order, a double backward
-(``create_graph=True``, the gradient then differentiated in x and in the incoming gradient) and
-``torch.func.hessian`` (forward over reverse, batched). Each runs on our softmax and on
+(``torch.autograd.forward_ad``), ``torch.func.grad``, ``vmap``, ``jvp`` and ``jacrev``; second
+order, a double backward (``create_graph=True``, the gradient then differentiated in x and in the
+incoming gradient) and ``torch.func.hessian`` (forward over reverse, batched). Each runs on our softmax and on
 ``torch.softmax`` of the same values in float64, and the two agree within the tolerance policy,
 scaled by the result's magnitude (a Hessian of zeros, a dropped tangent or a transposed Jacobian
 is off by all of it). Then ``gradcheck`` / ``gradgradcheck`` (float64, with batched and
@@ -56,10 +56,10 @@ def _poisoned_memory():
     torch.utils.deterministic.fill_uninitialized_memory = saved[2]
 
 
-def _random(shape, dtype, seed):
+def _random(shape, dtype, seed, device):
     """Normal * 3, never zero, the same values in every dtype (drawn in float32, then rounded)."""
     g = torch.Generator().manual_seed(seed)
-    return (torch.randn(shape, generator=g) * 3).to(dtype)
+    return (torch.randn(shape, generator=g) * 3).to(dtype).to(device)
 
 
 # The modes: mode(f, x, v, t, w) -> tuple of tensors, with f the softmax along the test's dim,
@@ -154,7 +154,7 @@ def _tolerances(mode, y, v, t, log, dim, dtype):
     raise KeyError(mode)
 
 
-def _compare(mode, x_shape, dtype, dim, log, options, seed=0):
+def _compare(mode, x_shape, dtype, dim, log, options, device, seed=0):
     """Run ``mode`` on ours (in ``dtype``) and on torch (float64, same values); check they agree
     within the tolerance policy and that the kernels ``options`` force ran.
 
@@ -163,21 +163,22 @@ def _compare(mode, x_shape, dtype, dim, log, options, seed=0):
     element of the result."""
     ours = (triton_impl.log_softmax if log else triton_impl.softmax)
     theirs = (torch.log_softmax if log else torch.softmax)
-    x, v, t, w = (_random(x_shape, dtype, seed + i) for i in range(4))
+    x, v, t, w = (_random(x_shape, dtype, seed + i, device) for i in range(4))
     before = collections.Counter(triton_impl.LAUNCHES)
     got = MODES[mode](lambda a: ours(a, dim, **options), x, v, t, w)
     ran = triton_impl.LAUNCHES - before
     x64, v64, t64, w64 = (a.double() for a in (x, v, t, w))
-    expected = [e.numpy() for e in MODES[mode](lambda a: theirs(a, dim), x64, v64, t64, w64)]
+    expected = [e.cpu().numpy()
+                for e in MODES[mode](lambda a: theirs(a, dim), x64, v64, t64, w64)]
     assert len(got) == len(expected)
-    y = theirs(x64, dim).numpy()
+    y = theirs(x64, dim).cpu().numpy()
     if mode == "vmap":
         for g, e in zip(got, expected):
             assert_close(g, e, dtype=dtype, axis=dim if dim < 0 else dim + 1,
                          kind="log_softmax" if log else "softmax")
     else:
         largest = lambda e: dict(kind="grad", scale=np.full(e.shape, np.abs(e).max()))  # noqa
-        tolerances = (_tolerances(mode, y, v64.numpy(), t64.numpy(), log, dim, dtype)
+        tolerances = (_tolerances(mode, y, v64.cpu().numpy(), t64.cpu().numpy(), log, dim, dtype)
                       if mode in FIRST_ORDER else [largest(e) for e in expected])
         for g, e, tolerance in zip(got, expected, tolerances):
             assert g.dtype == dtype and g.shape == e.shape, (g.dtype, g.shape, e.shape)
@@ -198,26 +199,26 @@ rounded, an error the tolerance policy does not describe."""
 @pytest.mark.parametrize("log", [False, True], ids=["softmax", "log_softmax"])
 @pytest.mark.parametrize("dim", [-1, 0])
 @pytest.mark.parametrize("mode,dtype", MODE_DTYPES, ids=[f"{m}-{d}" for m, d in MODE_DTYPES])
-def test_every_mode_matches_torch(mode, dtype, dim, log):
+def test_every_mode_matches_torch(mode, dtype, dim, log, device):
     """The dispatcher's own path, every dtype."""
-    _compare(mode, (3, 5), dtype, dim, log, {})
+    _compare(mode, (3, 5), dtype, dim, log, {}, device)
 
 
 @pytest.mark.parametrize("log", [False, True], ids=["softmax", "log_softmax"])
 @pytest.mark.parametrize("mode", list(MODES))
 @pytest.mark.parametrize("path", list(PATHS))
-def test_every_mode_on_every_forced_path(path, mode, log):
+def test_every_mode_on_every_forced_path(path, mode, log, device):
     """One row (the modes batch it: vmap, jacrev, hessian), so that each costs few programs."""
-    _compare(mode, (1, 5), torch.float32, -1, log, PATHS[path])
+    _compare(mode, (1, 5), torch.float32, -1, log, PATHS[path], device)
 
 
 @pytest.mark.parametrize("log", [False, True], ids=["softmax", "log_softmax"])
 @pytest.mark.parametrize("path", list(PATHS))
-def test_gradcheck_and_gradgradcheck_every_path(path, log):
+def test_gradcheck_and_gradgradcheck_every_path(path, log, device):
     """float64 finite differences: backward, forward AD, both batched (gradcheck's batched
     checks use the legacy vmap, which reaches our kernels through the custom op's fallback),
     reverse over reverse, forward over reverse."""
-    x = _random((1, 5), torch.float64, 0).requires_grad_(True)
+    x = _random((1, 5), torch.float64, 0, device).requires_grad_(True)
     op = triton_impl.log_softmax if log else triton_impl.softmax
     fn = lambda x: op(x, -1, **PATHS[path])  # noqa: E731
     before = collections.Counter(triton_impl.LAUNCHES)
@@ -230,37 +231,38 @@ def test_gradcheck_and_gradgradcheck_every_path(path, log):
 
 
 @pytest.mark.parametrize("log", [False, True], ids=["softmax", "log_softmax"])
-def test_gradcheck_through_the_custom_ops(log):
+def test_gradcheck_through_the_custom_ops(log, device):
     """What torch.compile records: the ops' own autograd (the backward op's too) and vmap rules.
     (Custom ops have no forward AD in torch; forward AD goes through the eager Function.)"""
     options = triton_impl.Forcing("online", 2).as_op_args()
-    x = _random((1, 5), torch.float64, 0).requires_grad_(True)
+    x = _random((1, 5), torch.float64, 0, device).requires_grad_(True)
     fn = lambda x: ops.softmax_forward(x, 1, log, *options)  # noqa: E731
     assert gradcheck(fn, (x,), fast_mode=True, check_batched_grad=True)
     assert gradgradcheck(fn, (x,), fast_mode=True, check_batched_grad=True)
-    xb = _random((3, 2, 5), torch.float64, 1)
+    xb = _random((3, 2, 5), torch.float64, 1, device)
     batched = torch.func.vmap(lambda a: ops.softmax_forward(a, 0, log, *options), in_dims=2)(xb)
     expected = (torch.log_softmax if log else torch.softmax)(xb.movedim(2, 0), 1)
     torch.testing.assert_close(batched, expected, rtol=1e-13, atol=1e-13)
 
 
-def test_vmap_over_zero_dim_examples():
+def test_vmap_over_zero_dim_examples(device):
     """softmax of one value (a 0-dim example) is 1, its log 0, their derivatives 0."""
-    x = _random((4,), torch.float32, 0)
+    x = _random((4,), torch.float32, 0, device)
     ones = torch.func.vmap(lambda s: triton_impl.softmax(s, 0))(x)
-    assert torch.equal(ones, torch.ones(4))
-    assert torch.equal(torch.func.vmap(lambda s: triton_impl.log_softmax(s, 0))(x), torch.zeros(4))
+    assert torch.equal(ones, torch.ones(4, device=device))
+    zeros = torch.zeros(4, device=device)
+    assert torch.equal(torch.func.vmap(lambda s: triton_impl.log_softmax(s, 0))(x), zeros)
     grad = torch.func.vmap(torch.func.grad(lambda s: triton_impl.softmax(s, 0) * 3))(x)
-    assert torch.equal(grad, torch.zeros(4))
+    assert torch.equal(grad, zeros)
 
 
-def test_backward_alone_is_differentiable_as_torchs():
+def test_backward_alone_is_differentiable_as_torchs(device):
     """softmax_backward_data against torch._softmax_backward_data: value, and the gradients in
     y and dy (double backward), and forward AD, both kinds."""
-    y = torch.softmax(_random((3, 5), torch.float64, 0), 1).requires_grad_(True)
-    z = torch.log_softmax(_random((3, 5), torch.float64, 1), 1).requires_grad_(True)
-    dy = _random((3, 5), torch.float64, 2).requires_grad_(True)
-    w = _random((3, 5), torch.float64, 3)
+    y = torch.softmax(_random((3, 5), torch.float64, 0, device), 1).requires_grad_(True)
+    z = torch.log_softmax(_random((3, 5), torch.float64, 1, device), 1).requires_grad_(True)
+    dy = _random((3, 5), torch.float64, 2, device).requires_grad_(True)
+    w = _random((3, 5), torch.float64, 3, device)
     for out, log, ref in [(y, False, torch._softmax_backward_data),
                           (z, True, torch._log_softmax_backward_data)]:
         got = triton_impl.softmax_backward_data(out, dy, 1, log=log, kernel="split", block_n=2)
@@ -277,38 +279,38 @@ def test_backward_alone_is_differentiable_as_torchs():
 
 
 @pytest.mark.parametrize("path", ["auto", "online"])
-def test_compiled_forward_backward_and_vmap(path):
+def test_compiled_forward_backward_and_vmap(path, device):
     torch._dynamo.reset()
     options = PATHS.get(path, {})
 
     def both(x):
         return (triton_impl.softmax(x, -1, **options), triton_impl.log_softmax(x, 0, **options))
 
-    x = _random((2, 5), torch.float32, 0).requires_grad_(True)
+    x = _random((2, 5), torch.float32, 0, device).requires_grad_(True)
     before = collections.Counter(triton_impl.LAUNCHES)
     got = torch.compile(both, backend="aot_eager", fullgraph=True)(x)
     expected = (torch.softmax(x, -1), torch.log_softmax(x, 0))
     for g, e in zip(got, expected):
         torch.testing.assert_close(g, e)
-    v, w = _random((2, 5), torch.float32, 1), _random((2, 5), torch.float32, 2)
+    v, w = _random((2, 5), torch.float32, 1, device), _random((2, 5), torch.float32, 2, device)
     loss = lambda outputs: (outputs[0] * v).sum() + (outputs[1] * w).sum()  # noqa: E731
     torch.testing.assert_close(torch.autograd.grad(loss(got), x)[0],
                                torch.autograd.grad(loss(expected), x)[0])
     if path != "auto":
         ran = triton_impl.LAUNCHES - before
         assert ran["online_forward"] == 2 and ran["online_backward"] == 2, ran
-    xb = _random((3, 2, 5), torch.float32, 2)
+    xb = _random((3, 2, 5), torch.float32, 2, device)
     batched = torch.compile(torch.func.vmap(lambda a: triton_impl.softmax(a, 0, **options)),
                             backend="aot_eager", fullgraph=True)(xb)
     torch.testing.assert_close(batched, torch.softmax(xb, 1))
 
 
-def test_compiled_backward_is_differentiable():
+def test_compiled_backward_is_differentiable(device):
     """A compiled graph that contains the backward op differentiates through its autograd."""
     torch._dynamo.reset()
-    y = torch.softmax(_random((3, 5), torch.float32, 0), 1).requires_grad_(True)
-    dy = _random((3, 5), torch.float32, 1).requires_grad_(True)
-    w = _random((3, 5), torch.float32, 2)
+    y = torch.softmax(_random((3, 5), torch.float32, 0, device), 1).requires_grad_(True)
+    dy = _random((3, 5), torch.float32, 1, device).requires_grad_(True)
+    w = _random((3, 5), torch.float32, 2, device)
     compiled = torch.compile(lambda a, b: triton_impl.softmax_backward_data(a, b, 1),
                              backend="aot_eager", fullgraph=True)
     got = compiled(y, dy)
@@ -319,15 +321,17 @@ def test_compiled_backward_is_differentiable():
         torch.testing.assert_close(g, e)
 
 
-def test_double_backward_through_a_compiled_graph_is_refused_not_zero():
+def test_double_backward_through_a_compiled_graph_is_refused_not_zero(device):
     """torch's AOTAutograd cannot double-backward a compiled graph (torch.softmax's neither: the
-    same error): differentiating the gradient of a compiled softmax raises, never gives zeros."""
+    same error, worded by torch's version): differentiating the gradient of a compiled softmax
+    raises, never gives zeros."""
     torch._dynamo.reset()
-    x = _random((2, 5), torch.float32, 0).requires_grad_(True)
-    v = _random((2, 5), torch.float32, 1)
+    x = _random((2, 5), torch.float32, 0, device).requires_grad_(True)
+    v = _random((2, 5), torch.float32, 1, device)
     y = torch.compile(lambda a: triton_impl.softmax(a, -1), backend="aot_eager", fullgraph=True)(x)
     (g,) = torch.autograd.grad(y, x, v, create_graph=True)
-    with pytest.raises(RuntimeError, match="double backward|not have been used in the graph"):
+    refusals = "double backward|not have been used in the graph|does not require grad"
+    with pytest.raises(RuntimeError, match=refusals):
         torch.autograd.grad(g, x, v)
 
 
@@ -335,7 +339,7 @@ def test_double_backward_through_a_compiled_graph_is_refused_not_zero():
 
 
 @pytest.mark.parametrize("log", [False, True], ids=["softmax", "log_softmax"])
-def test_meta_and_fake_tensors_give_shapes_and_launch_nothing(log):
+def test_meta_and_fake_tensors_give_shapes_and_launch_nothing(log, device):
     fn = triton_impl.log_softmax if log else triton_impl.softmax
     before = collections.Counter(triton_impl.LAUNCHES)
     x = torch.empty(3, 4, 5, device="meta", dtype=torch.bfloat16, requires_grad=True)
@@ -346,7 +350,7 @@ def test_meta_and_fake_tensors_give_shapes_and_launch_nothing(log):
     with pytest.raises(ValueError, match="unknown kernel"):  # still checked
         fn(x, 1, kernel="fast")
     with FakeTensorMode():
-        f = torch.empty(6, 7, dtype=torch.float64)
+        f = torch.empty(6, 7, dtype=torch.float64, device=device)
         z = fn(f, 0, dtype=torch.float32)
         assert isinstance(z, FakeTensor) and z.shape == (6, 7) and z.dtype == torch.float32
         d = triton_impl.softmax_backward_data(f, f, 1, log=log)
@@ -354,17 +358,17 @@ def test_meta_and_fake_tensors_give_shapes_and_launch_nothing(log):
     assert triton_impl.LAUNCHES == before
 
 
-def test_jit_trace_records_the_custom_op():
-    x = _random((3, 5), torch.float32, 0)
+def test_jit_trace_records_the_custom_op(device):
+    x = _random((3, 5), torch.float32, 0, device)
     with pytest.warns(Warning):  # torch.jit.trace is deprecated
         traced = torch.jit.trace(lambda a: triton_impl.softmax(a, -1, kernel="online", block_n=2),
                                  (x,), check_trace=False)
     assert "softmax_lab::softmax_forward" in str(traced.graph)
-    other = _random((4, 5), torch.float32, 1).requires_grad_(True)
+    other = _random((4, 5), torch.float32, 1, device).requires_grad_(True)
     before = collections.Counter(triton_impl.LAUNCHES)
     y = traced(other)
     torch.testing.assert_close(y, torch.softmax(other, -1))
-    v = _random((4, 5), torch.float32, 2)
+    v = _random((4, 5), torch.float32, 2, device)
     torch.testing.assert_close(torch.autograd.grad(y, other, v)[0],
                                torch.autograd.grad(torch.softmax(other, -1), other, v)[0])
     ran = triton_impl.LAUNCHES - before
@@ -396,7 +400,7 @@ def _flat(a):
     return a.reshape(1) if a.dim() == 0 else a
 
 
-def test_opinfo_samples_softmax_and_log_softmax(op_db):
+def test_opinfo_samples_softmax_and_log_softmax(op_db, device):
     """Every sample torch tests softmax and log_softmax on (0-dim, empty, every dim, dtype= on
     any input dtype, complex included), in every dtype the entry lists for the CPU: output and
     gradient against torch in float64, within the tolerance policy."""
@@ -410,7 +414,7 @@ def test_opinfo_samples_softmax_and_log_softmax(op_db):
         ours = triton_impl.log_softmax if log else triton_impl.softmax
         for dtype in sorted(op.supported_dtypes("cpu") & OPINFO_DTYPES, key=str):
             grad = dtype.is_floating_point and op.supports_autograd
-            for sample in op.sample_inputs("cpu", dtype, requires_grad=grad):
+            for sample in op.sample_inputs(device, dtype, requires_grad=grad):
                 x, (dim,), kwargs = sample.input, sample.args, sample.kwargs
                 with warnings.catch_warnings():  # complex to real: torch warns, and so do we
                     warnings.simplefilter("ignore", UserWarning)
@@ -423,44 +427,44 @@ def test_opinfo_samples_softmax_and_log_softmax(op_db):
                 if x.numel() == 0:
                     continue
                 axis = dim if x.dim() else 0
-                e = _flat(expected.real.double()).numpy()
+                e = _flat(expected.real.double()).cpu().numpy()
                 assert_close(_flat(got), e, dtype=out_dtype, axis=axis,
                              kind="log_softmax" if log else "softmax")
                 if grad:
-                    v = _random(x.shape, out_dtype, 7)
+                    v = _random(x.shape, out_dtype, 7, device)
                     (dx,) = torch.autograd.grad(got, x, v)
                     x64 = x.detach().double().requires_grad_(True)
                     (dx64,) = torch.autograd.grad(op.op(x64, dim, **kwargs), x64, v.double())
-                    assert_close(_flat(dx), _flat(dx64).numpy(), dtype=dtype, axis=axis,
-                                 **_derivative_tolerance(e, _flat(v).double().numpy(), log,
+                    assert_close(_flat(dx), _flat(dx64).cpu().numpy(), dtype=dtype, axis=axis,
+                                 **_derivative_tolerance(e, _flat(v).double().cpu().numpy(), log,
                                                          axis, out_dtype))
     assert all(count >= 5 for count in checked.values()), checked
 
 
-def test_opinfo_samples_softmax_backward_data(op_db):
+def test_opinfo_samples_softmax_backward_data(op_db, device):
     """torch._softmax_backward_data's samples through softmax_backward_data: value, and its
     gradients in y and dy (double backward)."""
     (op,) = [op for op in op_db if op.name == "_softmax_backward_data"]
     count = 0
     for dtype in sorted(op.supported_dtypes("cpu"), key=str):
-        for sample in op.sample_inputs("cpu", dtype, requires_grad=True):
+        for sample in op.sample_inputs(device, dtype, requires_grad=True):
             dy, (y, dim, input_dtype) = sample.input, sample.args
-            assert input_dtype == dtype
-            got = triton_impl.softmax_backward_data(y, dy, dim)
+            # input_dtype: the forward's input, half for a half-to-float softmax (CUDA samples)
+            got = triton_impl.softmax_backward_data(y, dy, dim).to(input_dtype)
             y64, dy64 = (t.detach().double().requires_grad_(True) for t in (y, dy))
             expected = op.op(dy64, y64, dim, torch.float64)
             axis = dim if y.dim() else 0
-            assert_close(_flat(got), _flat(expected.detach()).numpy(), dtype=dtype, axis=axis,
-                         kind="grad", scale=grad_scale(_flat(y64.detach()).numpy(),
-                                                       _flat(dy64.detach()).numpy(), axis=axis))
-            w = _random(y.shape, dtype, 3)
+            numpy = lambda t: _flat(t.detach()).cpu().numpy()  # noqa: E731
+            assert_close(_flat(got), numpy(expected), dtype=input_dtype, axis=axis, kind="grad",
+                         scale=grad_scale(numpy(y64), numpy(dy64), axis=axis))
+            w = _random(y.shape, input_dtype, 3, device)
             wanted = [t for t in (y, dy) if t.requires_grad]
             got_grads = torch.autograd.grad(got, wanted, w)
             expected_grads = torch.autograd.grad(expected, [t for t, o in ((y64, y), (dy64, dy))
                                                             if o.requires_grad], w.double())
             for g, e in zip(got_grads, expected_grads):
-                e = _flat(e).numpy()
-                assert_close(_flat(g), e, dtype=dtype, axis=axis, kind="grad",
+                e = _flat(e).cpu().numpy()
+                assert_close(_flat(g), e, dtype=input_dtype, axis=axis, kind="grad",
                              scale=np.full(e.shape, np.abs(e).max()))
             count += 1
     assert count >= 8
