@@ -9,7 +9,8 @@ the two ``_backward_*`` functions below):
 - the custom ops ``softmax_lab::softmax_forward`` / ``softmax_backward`` (``torch.library``, each
   with a fake implementation, autograd and a vmap rule), which ``torch.compile`` and
   ``torch.jit.trace`` record as single nodes, and which compute only shapes on the meta device and
-  under ``FakeTensorMode``;
+  under ``FakeTensorMode``. torch gives custom ops no forward AD and (2.13) no autograd under
+  ``torch.func``: those modes take the Functions below, eager;
 - the ``autograd.Function``\\ s ``_Softmax`` / ``_SoftmaxBackward`` for eager calls: backward,
   double backward (the backward is itself differentiable), forward-mode AD (``jvp``) and
   ``torch.func`` (``setup_context``, and a ``vmap`` rule that folds the batch into the rows).
@@ -386,7 +387,9 @@ def softmax(x: torch.Tensor, dim: int | None = -1, dtype: torch.dtype | None = N
     ``dtype`` casts the input first, as torch does (so any input dtype works with it).
     ``kernel`` (one of ``policy.KERNELS``), ``block_n`` and ``splits`` force the dispatcher's
     choice (``policy.Forcing``; see ``plan``); the backward uses the same forcing. Differentiable
-    in every autograd mode: backward of any order, forward AD, ``torch.func``, ``torch.compile``.
+    in every eager autograd mode: backward of any order, forward AD, ``torch.func``. Compiled
+    (``torch.compile``), forward, backward and vmap; torch (2.13) compiles no double backward of
+    any graph, and no custom op's autograd under ``torch.func`` transforms: it raises for both.
     """
     if dim is None:
         dim = implicit_dim("softmax", x, stacklevel=2)
