@@ -30,7 +30,7 @@ COMPUTE_DTYPE = {
     fmt.numpy: np.dtype(fmt.compute) for fmt in FORMATS.values() if fmt.numpy is not None
 }
 """Storage dtype -> the dtype its arithmetic is done in (and the split-row workspace is kept in):
-``reference.dtypes.FORMATS`` for every format NumPy has (float16, float32, float64; not bfloat16)."""
+``reference.dtypes.FORMATS`` for every format NumPy has (all but bfloat16)."""
 
 ACCEPTED = ", ".join(str(dtype) for dtype in COMPUTE_DTYPE)
 

@@ -68,6 +68,6 @@ def test_the_reference_and_the_policy_read_the_table():
         assert (tolerance.EPS[name], tolerance.TINY[name], tolerance.MAX[name]) == (
             fmt.eps, fmt.tiny, fmt.max)
         assert tolerance.COMPUTE[name] == fmt.compute
-    assert tolerance.rtol(np.float16, 7) == tolerance.rtol("fp16", 7) == tolerance.rtol("float16", 7)
+    assert tolerance.rtol(np.float16, 7) == tolerance.rtol("fp16", 7) == tolerance.rtol("half", 7)
     assert traffic.STAT_ITEMSIZE == FORMATS["float32"].itemsize
     assert traffic.traffic_formula("fused", 2, 3).bytes("bfloat16") == 2 * 2 * 3 * 2

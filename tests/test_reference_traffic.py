@@ -153,7 +153,7 @@ def test_split_bounds():
 
 
 def test_more_splits_than_the_row_has_cost_nothing():
-    """Issue 12: splits=10**6 on a 6 x 4 array ran for ten minutes; now one chunk runs, and the
+    """splits=10**6 on a 6 x 4 array once ran for ten minutes; now one chunk runs, and the
     answer and the counted traffic are those of one split."""
     x = np.random.default_rng(0).standard_normal((6, 4)).astype(np.float32)
     np.testing.assert_array_equal(R.softmax(x, algorithm="split", splits=10**6),
