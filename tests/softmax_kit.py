@@ -143,7 +143,10 @@ class Implementation:
     arrays. ``backward`` / ``log_backward`` are "autograd" (torch: differentiate the forward) or
     a function ``(y, dy, dim) -> dx`` of the forward's output, or None. ``limits`` caps the sizes
     for an implementation that is slow where it runs (Triton's multi-block kernels under the
-    interpreter).
+    interpreter). ``summation`` is how its row sums may be ordered, a key of
+    ``reference.tolerance.SUMMATIONS``: "tree" for this project's (built so), "any" for a
+    user's, whose order the kit cannot see (``--softmax-impl-summation=tree`` holds it to the
+    tree's bound).
     """
 
     name: str
@@ -157,6 +160,7 @@ class Implementation:
     family: str = "user"
     options: dict = field(default_factory=dict)
     defects: tuple[str, ...] = ()
+    summation: str = "tree"
 
     def offers(self, capability: str) -> bool:
         """"log_softmax", "backward" or "log_backward"; anything else: the family ("triton")."""
@@ -308,7 +312,7 @@ def _has_autograd(function: Callable) -> bool:
 
 
 def user_implementation(spec: str, kind: str = "auto", dtypes: str | None = None,
-                        log_spec: str | None = None) -> Implementation:
+                        log_spec: str | None = None, summation: str = "any") -> Implementation:
     """The implementation named on the command line (see the module docstring)."""
     function = load_function(spec)
     log_function = load_function(log_spec) if log_spec else None
@@ -318,7 +322,8 @@ def user_implementation(spec: str, kind: str = "auto", dtypes: str | None = None
     autograd = array == "torch" and _has_autograd(function)
     log_autograd = log_function is not None and array == "torch" and _has_autograd(log_function)
     return Implementation(spec, function, array, names, log_function,
-                          "autograd" if autograd else None, "autograd" if log_autograd else None)
+                          "autograd" if autograd else None, "autograd" if log_autograd else None,
+                          summation=summation)
 
 
 # Running an implementation on a case ---------------------------------------------------------------
@@ -439,6 +444,10 @@ def add_options(parser) -> None:
                     help="its log-softmax, same signature (enables the log-softmax properties)")
     group.addoption("--softmax-impl-kind", default="auto", choices=("auto", "torch", "numpy"),
                     help="what the function takes: torch tensors or NumPy arrays (auto: probe)")
+    group.addoption("--softmax-impl-summation", default="any", choices=("any", "tree"),
+                    help="how its row sums may be ordered: 'any' (default) allows a left-to-right "
+                         "float32 sum's error, which grows with N; 'tree' holds it to a "
+                         "pairwise sum's, which grows with log2 N")
     group.addoption("--softmax-impl-dtypes", default=None, metavar="D1,D2",
                     help=f"dtypes to test (default: {','.join(TORCH_DTYPES)} for torch; "
                          f"{','.join(NUMPY_DTYPES)} for NumPy)")
@@ -480,7 +489,8 @@ def implementations(config) -> list[Implementation]:
         if specs:
             cached = [user_implementation(spec, config.getoption("--softmax-impl-kind"),
                                           config.getoption("--softmax-impl-dtypes"),
-                                          config.getoption("--log-softmax-impl"))
+                                          config.getoption("--log-softmax-impl"),
+                                          config.getoption("--softmax-impl-summation"))
                       for spec in specs]
         else:
             cached = builtin_implementations()
