@@ -205,3 +205,15 @@ def test_the_profile_table_is_the_profiles():
         settings, limits = kit.PROFILES[name]
         assert (settings["max_examples"], limits.max_n, limits.max_rows, limits.wide_n) == (
             int(examples), int(max_n), int(max_rows), int(wide_n)), name
+
+
+def test_a_skipped_property_says_what_is_missing_and_how_to_give_it():
+    numpy_impl = kit.user_implementation("kit_examples.numpy_stable:softmax")
+    torch_impl = kit.user_implementation("torch:softmax")
+    detached = kit.Implementation("detached", lambda x, dim: x.softmax(dim).detach())
+    assert kit.why_not(torch_impl, "log_softmax").startswith(
+        "no log-softmax given: pass --log-softmax-impl=module:function")
+    assert kit.why_not(torch_impl, "log_backward") == kit.why_not(torch_impl, "log_softmax")
+    assert "no backward for a NumPy softmax" in kit.why_not(numpy_impl, "backward")
+    assert "without autograd" in kit.why_not(detached, "backward")
+    assert "needs a triton implementation" in kit.why_not(torch_impl, "triton")
