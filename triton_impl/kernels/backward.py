@@ -13,7 +13,7 @@ Masked lanes load y = dy = 0 and so add nothing to the sum.
 import triton
 import triton.language as tl
 
-from .row_math import compute_type, grad_output, grad_term, lane_tile, row_pointer, to_compute
+from .row_math import compute_like, grad_output, grad_term, lane_tile, row_pointer, to_compute
 
 
 @triton.jit
@@ -21,7 +21,7 @@ def chunk_grad_sum(y_row, dy_row, start, end, LOG: tl.constexpr, BLOCK: tl.const
                    LANES: tl.constexpr, STAGES: tl.constexpr):
     """The sum of ``grad_term`` over columns [start, end) of one row, into LANES partial sums
     (each step's [BLOCK // LANES, LANES] tile summed over its first axis, as in the forward)."""
-    acc = tl.zeros([LANES], compute_type(y_row.dtype.element_ty))
+    acc = compute_like(tl.zeros([LANES], tl.float32), y_row)
     tile = lane_tile(LANES, BLOCK)
     for block_start in tl.range(start, end, BLOCK, num_stages=STAGES):
         cols = block_start + tile

@@ -20,7 +20,7 @@ split_forward         row would leave most of the GPU idle): each writes its chu
 import triton
 import triton.language as tl
 
-from .row_math import (compute_type, lane_tile, merge_pairs, online_update, row_pointer,
+from .row_math import (compute_like, lane_tile, merge_pairs, online_update, row_pointer,
                        softmax_output, softmax_rows, to_compute)
 
 
@@ -28,8 +28,8 @@ from .row_math import (compute_type, lane_tile, merge_pairs, online_update, row_
 def chunk_pair(x_row, start, end, BLOCK: tl.constexpr, LANES: tl.constexpr, STAGES: tl.constexpr):
     """The (max, normaliser) pair of columns [start, end) of one row, read BLOCK at a time into
     LANES running pairs (see ``online_update``), merged at the end."""
-    m = tl.full([LANES], -float("inf"), compute_type(x_row.dtype.element_ty))
-    d = tl.zeros([LANES], compute_type(x_row.dtype.element_ty))
+    m = compute_like(tl.full([LANES], -float("inf"), tl.float32), x_row)
+    d = compute_like(tl.zeros([LANES], tl.float32), x_row)
     tile = lane_tile(LANES, BLOCK)
     for block_start in tl.range(start, end, BLOCK, num_stages=STAGES):
         cols = block_start + tile

@@ -41,17 +41,25 @@ def row_pointer(ptr, row, row_stride):
     return ptr + tl.cast(row, tl.int64) * row_stride
 
 
-@triton.constexpr_function
-def compute_type(dtype):
-    """The dtype arithmetic on ``dtype`` values is done in: float64 for float64, float32 for every
-    other float (the table: ``reference.dtypes``). Evaluated at compile time."""
-    return tl.float64 if dtype == tl.float64 else tl.float32
+@triton.jit
+def to_compute(x):
+    """``x`` in its compute dtype: float64 stays float64, every other float becomes float32 (the
+    table: ``reference.dtypes``). The test is on a dtype, so it is decided at compile time."""
+    if x.dtype == tl.float64:
+        return x
+    else:
+        return x.to(tl.float32)
 
 
 @triton.jit
-def to_compute(x):
-    """``x`` in its compute dtype (``compute_type``)."""
-    return x.to(compute_type(x.dtype))
+def compute_like(v, ptr):
+    """``v``, a float32 constant (an accumulator's start), in the compute dtype of ``ptr``'s
+    elements. (Not ``tl.full(..., bfloat16)`` then ``to_compute``: the interpreter has no
+    bfloat16 constants; nor a constexpr function, which older Triton lacks.)"""
+    if ptr.dtype.element_ty == tl.float64:
+        return v.to(tl.float64)
+    else:
+        return v
 
 
 @triton.jit
