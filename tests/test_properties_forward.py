@@ -38,7 +38,8 @@ def _log_too(impl):
 def test_softmax_matches_the_oracle(impl, device, data):
     case = draw_case(data, impl)
     y = kit.forward(impl, case, device)
-    assert_close(y, reference.oracle_softmax(case.x, case.dim), dtype=case.dtype, axis=case.dim)
+    assert_close(y, reference.oracle_softmax(case.x, case.dim), dtype=case.dtype, axis=case.dim,
+                 summation=impl.summation)
 
 
 @pytest.mark.needs("log_softmax")
@@ -47,7 +48,7 @@ def test_log_softmax_matches_the_oracle(impl, device, data):
     case = draw_case(data, impl)
     y = kit.forward(impl, case, device, log=True)
     assert_close(y, reference.oracle_log_softmax(case.x, case.dim), dtype=case.dtype,
-                 axis=case.dim, kind="log_softmax")
+                 axis=case.dim, kind="log_softmax", summation=impl.summation)
 
 
 # What a softmax is, whatever the oracle says ---------------------------------------------------
@@ -63,7 +64,7 @@ def test_rows_are_probability_distributions(impl, device, data):
     assume(defined.any())
     y = y[defined]
     assert np.all((y >= 0) & (y <= 1)), y[(y < 0) | (y > 1)]
-    bound = rtol(case.dtype, case.N) + case.N * TINY[case.dtype]
+    bound = rtol(case.dtype, case.N, summation=impl.summation) + case.N * TINY[case.dtype]
     error = np.abs(y.sum(axis=1) - 1)
     assert np.all(error <= bound), f"row sums off by {error.max():.3g} > {bound:.3g}"
 
@@ -86,7 +87,7 @@ def test_shift_invariance(impl, device, data):
         want = kit.forward(impl, case, device, log=log)
         got = kit.forward(impl, shifted, device, log=log)
         assert_close(got, want, dtype=case.dtype, axis=case.dim,
-                     kind="log_softmax" if log else "softmax")
+                     kind="log_softmax" if log else "softmax", summation=impl.summation)
 
 
 @given(data=st.data())
@@ -120,7 +121,8 @@ def test_log_softmax_is_the_log_of_softmax(impl, device, data):
     assume(where.any())
     with np.errstate(divide="ignore"):
         expected = np.where(where, np.log(np.where(where, y, 1.0)), log_y)
-    assert_close(log_y, expected, dtype=case.dtype, axis=case.dim, kind="log_softmax")
+    assert_close(log_y, expected, dtype=case.dtype, axis=case.dim, kind="log_softmax",
+                 summation=impl.summation)
 
 
 # Special values -------------------------------------------------------------------------------
@@ -141,7 +143,8 @@ def test_attention_masks(impl, device, data):
         expected = np.full(x.shape, -np.inf if log else 0.0)
         for r in range(x.shape[0]):
             expected[r, ~mask[r]] = oracle(x[r, ~mask[r]])
-        assert_close(y, expected, dtype=case.dtype, kind="log_softmax" if log else "softmax")
+        assert_close(y, expected, dtype=case.dtype, kind="log_softmax" if log else "softmax",
+                     summation=impl.summation)
 
 
 @given(data=st.data())
