@@ -4,6 +4,10 @@ TRITON_INTERPRET must be set before triton is first imported, so it is set here,
 Then the property suite's hypothesis profiles (``SOFTMAX_HYPOTHESIS_PROFILE=ci|dev|thorough``,
 default ci) and the softmax kit's options (``--softmax-impl=module:function``): see
 ``softmax_kit`` and tests/README.md.
+
+The suite runs on every core (pyproject.toml's addopts: ``-n auto``, pytest-xdist); ``-n 0`` runs
+it in one process. A pytest that a test starts (tests/test_kit.py runs the kit as a user does)
+runs in one process too: the outer run's workers already hold the cores.
 """
 
 import os
@@ -40,6 +44,13 @@ def pytest_configure(config):
 
 def pytest_generate_tests(metafunc):
     softmax_kit.generate_tests(metafunc)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_auto_num_workers(config):
+    """``-n auto`` inside a worker of an outer run (xdist names it in PYTEST_XDIST_WORKER): no
+    workers of its own. Elsewhere None: xdist's own count, one worker a core."""
+    return 0 if os.environ.get("PYTEST_XDIST_WORKER") else None
 
 
 def pytest_collection_modifyitems(items):
