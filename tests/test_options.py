@@ -224,10 +224,6 @@ def test_dim_none_picks_torchs_implicit_dim(ndim, device):
     assert triton_impl.Softmax().dim is None and triton_impl.Softmax(dim=2).dim == 2
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="policy.Forcing / choose accept any power of two as block_n: a block "
-                          "wider than a kernel can hold (Triton's 2**20 elements a tensor, or "
-                          "single_block's row limit) fails inside Triton after the allocation")
 @pytest.mark.parametrize("kernel", triton_impl.KERNELS)
 def test_a_block_wider_than_any_kernel_holds_is_refused_before_any_launch(kernel, device):
     x = _input((2, 5), device)

@@ -48,6 +48,9 @@ VECTORS_PER_THREAD = 2
 """16-byte vectors each thread loads per row tile of a single-block or online program; with the
 tile size it sets num_warps."""
 MAX_WARPS = 32
+MAX_FORCED_BLOCK = 1 << 16
+"""Widest block a caller may force on the multi-block kernels: twice the widest any sweep timed,
+and far under the 2**20 elements Triton allows a tensor (a wider one fails inside Triton)."""
 PERSISTENT_FROM_COLS = {2: 32768}
 """Itemsize -> row width from which the forward single-block grid is persistent: one program per SM
 walking the rows, its pipelined loop loading the next row while this one is reduced. Measured on
@@ -229,6 +232,9 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
                          "kernel='cooperative', 'online' or 'split'")
     if block_n is not None and block_n < N:
         raise ValueError(f"single_block needs block_n >= N to hold the row, got {block_n} < {N}")
+    if block_n is not None and block_n > limit:
+        raise ValueError(f"single_block holds at most {limit} columns on chip; block_n={block_n} "
+                         f"is wider (leave it out: the row's power of two is the block)")
     block_n = block_n or next_power_of_2(N)
     block_m = min(max(TILE_ELEMENTS // block_n, 1), next_power_of_2(M))
     num_warps = _warps(block_m * block_n, VECTORS_PER_THREAD * _vector(itemsize), MAX_WARPS)
@@ -304,6 +310,9 @@ def choose(M: int, N: int, dtype, device: DeviceDescription, *, backward: bool =
         raise ValueError(f"a plan needs M >= 1 and N >= 1, got M={M}, N={N}")
     itemsize = format_of(dtype).itemsize
     kernel = forcing.kernel or default_kernel(N, itemsize, backward)
+    if kernel != "single_block" and (forcing.block_n or 0) > MAX_FORCED_BLOCK:
+        raise ValueError(f"block_n={forcing.block_n} is wider than the {MAX_FORCED_BLOCK} columns "
+                         f"a {kernel} program may hold or step by; use at most {MAX_FORCED_BLOCK}")
     if kernel == "single_block":
         return _single_block(M, N, itemsize, device, backward, forcing.block_n)
     if kernel == "cooperative":
