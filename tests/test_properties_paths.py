@@ -104,9 +104,12 @@ def experiments(draw, plan):
 
 
 def _path_limits(interpreted):
+    """The profile's sizes capped as the kit caps each forced path (``kit.triton_paths``): these
+    tests draw any of the paths, so they take the sizes that all of them take."""
     caps = _limits()
-    return caps.capped(kit.Limits(max_n=300, max_rows=4, wide_n=0, max_elements=600)
-                       if interpreted else None)
+    for _, path_caps in kit.triton_paths(interpreted).values():
+        caps = caps.capped(path_caps)
+    return caps
 
 
 @given(data=st.data())
