@@ -39,6 +39,10 @@ DTYPES = {"float32": torch.float32, "bfloat16": torch.bfloat16, "float16": torch
 BANDWIDTH_N = [256, 1024, 4096, 16384, 65536, 262144]
 WIDE_N = [1 << 20, 1 << 22]
 WIDE_M = [1, 2, 4, 8, 16, 32, 64, 128]
+COLORS = {"ours": "tab:red", "ours:online": "tab:pink", "torch": "tab:blue",
+          "torch.compile": "tab:purple", "liger": "tab:green", "quack": "tab:orange",
+          "naive": "tab:brown"}
+"""One colour per implementation in every panel; ours drawn widest and on top."""
 IMPLAUSIBLE = 1.15
 """A problem of hundreds of MB timed faster than this multiple of the copy bandwidth did not run
 (L2 can hold none of it between the flushed calls): recorded as failed, not as a speed."""
@@ -222,23 +226,27 @@ def plot(result, path):
         sel = [p for p in points if p["section"] == section and p["direction"] == direction
                and p["dtype"] == dtype]
         x_key = "M" if section == "wide" else "N"
-        for impl in sorted({p["impl"] for p in sel}):
-            for N in sorted({p["N"] for p in sel}) if section == "wide" else [None]:
+        widths = sorted({p["N"] for p in sel}) if section == "wide" else [None]
+        for impl in sorted({p["impl"] for p in sel}, key=lambda i: (i != "ours", i)):
+            for style, N in zip(("-", "--"), widths):
                 line = sorted((p[x_key], p["gbs"]) for p in sel
                               if p["impl"] == impl and (N is None or p["N"] == N))
-                label = impl if N is None else f"{impl} N={N}"
-                ax.plot(*zip(*line), marker="o", ms=3, label=label)
-        ax.axhline(result["copy_gbs"], color="k", ls="--", lw=1, label="copy")
+                if line:
+                    label = impl if N is None else f"{impl} N={N}"
+                    ax.plot(*zip(*line), style, marker="o", ms=3, label=label,
+                            color=COLORS.get(impl, "grey"), lw=2.2 if impl == "ours" else 1.2,
+                            zorder=3 if impl == "ours" else 2)
+        ax.axhline(result["copy_gbs"], color="k", ls=":", lw=1, label="copy")
         ax.set_xscale("log", base=2) if section != "seeds" else None
-        ax.set_xlabel(x_key)
+        ax.set_xlabel(x_key + (" (rows; solid N = 1M, dashed 4M)" if section == "wide" else ""))
         ax.set_ylabel("GB/s")
         ax.set_title(f"{section}: {direction} {dtype}")
-        ax.legend(fontsize=7)
+        ax.legend(fontsize=7, loc={"wide": "upper left", "seeds": "center right"}.get(section, "lower right"))
         ax.grid(alpha=0.3)
     for ax in list(axes.flat)[len(panels):]:
         ax.axis("off")
     fig.suptitle(f"{result['device']}, copy {result['copy_gbs']:.0f} GB/s")
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0, 1, 0.98))
     fig.savefig(path, dpi=110)
 
 
