@@ -80,6 +80,28 @@ def block_columns(block, BLOCK: tl.constexpr):
 
 
 @triton.jit
+def load_block(row, block, N, BLOCK: tl.constexpr, other: tl.constexpr, POLICY: tl.constexpr):
+    """Block ``block`` of a row in the compute dtype, ``other`` past N; ``POLICY``: evict_last
+    when the program reads it again after the wait, evict_first on that second read."""
+    cols = block_columns(block, BLOCK)
+    return to_compute(tl.load(row + cols, mask=cols < N, other=other, eviction_policy=POLICY))
+
+
+@triton.jit
+def store_block(row, block, N, BLOCK: tl.constexpr, values):
+    cols = block_columns(block, BLOCK)
+    tl.store(row + cols, values.to(row.dtype.element_ty), mask=cols < N)
+
+
+@triton.jit
+def publish_pair(x, m_slots, d_slots, slot):
+    """Store a block's (max, normaliser) pair in its row's workspace slot."""
+    m, p = block_exponentials(x)
+    tl.store(m_slots + slot, m)
+    tl.store(d_slots + slot, tl.sum(p, 0))
+
+
+@triton.jit
 def cooperative_forward(x_ptr, y_ptr, pairs_ptr, counters_ptr, M, N, x_row_stride, y_row_stride,
                         programs, BLOCK: tl.constexpr, BLOCKS: tl.constexpr,
                         SLOTS: tl.constexpr, LOG: tl.constexpr):
@@ -93,19 +115,11 @@ def cooperative_forward(x_ptr, y_ptr, pairs_ptr, counters_ptr, M, N, x_row_strid
     m_slots = pairs_ptr + row.to(tl.int64) * n_slots
     d_slots = m_slots + tl.cast(M, tl.int64) * n_slots  # (M == 1 arrives as a constexpr)
 
-    cols = block_columns(first, BLOCK)
-    x = to_compute(tl.load(x_row + cols, mask=cols < N, other=-float("inf"),
-                           eviction_policy="evict_last"))
-    m, p = block_exponentials(x)
-    tl.store(m_slots + first, m)
-    tl.store(d_slots + first, tl.sum(p, 0))
+    x = load_block(x_row, first, N, BLOCK, -float("inf"), "evict_last")
+    publish_pair(x, m_slots, d_slots, first)
     for b in tl.range(first + 1, first + BLOCKS):
-        more = block_columns(b, BLOCK)
-        xb = to_compute(tl.load(x_row + more, mask=more < N, other=-float("inf"),
-                                eviction_policy="evict_last"))
-        mb, pb = block_exponentials(xb)
-        tl.store(m_slots + b, mb)
-        tl.store(d_slots + b, tl.sum(pb, 0))
+        publish_pair(load_block(x_row, b, N, BLOCK, -float("inf"), "evict_last"), m_slots, d_slots,
+                     b)
 
     arrive_and_wait(counters_ptr + row, BLOCKS, n_slots)
     slots = tl.arange(0, SLOTS)
@@ -114,14 +128,10 @@ def cooperative_forward(x_ptr, y_ptr, pairs_ptr, counters_ptr, M, N, x_row_strid
     d_all = tl.load(d_slots + slots, mask=slots < n_slots, other=0.0, cache_modifier=".cg")
     m_row, d_row = merge_pairs(m_all, d_all)
 
-    y = softmax_output(x, m_row, d_row, LOG)
-    tl.store(y_row + cols, y.to(y_ptr.dtype.element_ty), mask=cols < N)
+    store_block(y_row, first, N, BLOCK, softmax_output(x, m_row, d_row, LOG))
     for b in tl.range(first + 1, first + BLOCKS):
-        more = block_columns(b, BLOCK)
-        xb = to_compute(tl.load(x_row + more, mask=more < N, other=-float("inf"),
-                                eviction_policy="evict_first"))
-        yb = softmax_output(xb, m_row, d_row, LOG)
-        tl.store(y_row + more, yb.to(y_ptr.dtype.element_ty), mask=more < N)
+        xb = load_block(x_row, b, N, BLOCK, -float("inf"), "evict_first")
+        store_block(y_row, b, N, BLOCK, softmax_output(xb, m_row, d_row, LOG))
 
 
 @triton.jit
@@ -138,25 +148,20 @@ def cooperative_backward(y_ptr, dy_ptr, dx_ptr, sums_ptr, counters_ptr, M, N, y_
     dx_row = row_pointer(dx_ptr, row, dx_row_stride)
     s_slots = sums_ptr + row.to(tl.int64) * n_slots
 
-    cols = block_columns(first, BLOCK)
-    y = tl.load(y_row + cols, mask=cols < N, other=0.0, eviction_policy="evict_last")
-    dy = tl.load(dy_row + cols, mask=cols < N, other=0.0, eviction_policy="evict_last")
-    y, dy = to_compute(y), to_compute(dy)
+    y = load_block(y_row, first, N, BLOCK, 0.0, "evict_last")
+    dy = load_block(dy_row, first, N, BLOCK, 0.0, "evict_last")
     tl.store(s_slots + first, tl.sum(grad_term(y, dy, LOG), 0))
     for b in tl.range(first + 1, first + BLOCKS):
-        more = block_columns(b, BLOCK)
-        yb = tl.load(y_row + more, mask=more < N, other=0.0, eviction_policy="evict_last")
-        dyb = tl.load(dy_row + more, mask=more < N, other=0.0, eviction_policy="evict_last")
-        tl.store(s_slots + b, tl.sum(grad_term(to_compute(yb), to_compute(dyb), LOG), 0))
+        yb = load_block(y_row, b, N, BLOCK, 0.0, "evict_last")
+        dyb = load_block(dy_row, b, N, BLOCK, 0.0, "evict_last")
+        tl.store(s_slots + b, tl.sum(grad_term(yb, dyb, LOG), 0))
 
     arrive_and_wait(counters_ptr + row, BLOCKS, n_slots)
     slots = tl.arange(0, SLOTS)
     s = tl.sum(tl.load(s_slots + slots, mask=slots < n_slots, other=0.0, cache_modifier=".cg"), 0)
 
-    tl.store(dx_row + cols, grad_output(y, dy, s, LOG).to(dx_ptr.dtype.element_ty), mask=cols < N)
+    store_block(dx_row, first, N, BLOCK, grad_output(y, dy, s, LOG))
     for b in tl.range(first + 1, first + BLOCKS):
-        more = block_columns(b, BLOCK)
-        yb = tl.load(y_row + more, mask=more < N, other=0.0, eviction_policy="evict_first")
-        dyb = tl.load(dy_row + more, mask=more < N, other=0.0, eviction_policy="evict_first")
-        dxb = grad_output(to_compute(yb), to_compute(dyb), s, LOG)
-        tl.store(dx_row + more, dxb.to(dx_ptr.dtype.element_ty), mask=more < N)
+        yb = load_block(y_row, b, N, BLOCK, 0.0, "evict_first")
+        dyb = load_block(dy_row, b, N, BLOCK, 0.0, "evict_first")
+        store_block(dx_row, b, N, BLOCK, grad_output(yb, dyb, s, LOG))
