@@ -1,0 +1,65 @@
+"""A GPU result checked under the one tolerance policy (``reference.tolerance``) before it is timed.
+
+The policy compares in float64 on the host. For the problems the benchmarks time (hundreds of MB)
+that would cost seconds a point, so every element is checked on the GPU for what must hold
+everywhere (finite, as finite inputs give; every forward row a distribution summing to 1 within
+the policy's rtol), and the element-wise policy is applied to a sample of rows: the first, the
+last and some evenly spaced between, which covers the first and last programs of any grid and
+the rows a wrong row offset would garble.
+"""
+
+from __future__ import annotations
+
+import torch
+
+from reference.tolerance import assert_close, grad_scale, rtol
+
+EDGE_ROWS = 16
+SPREAD_ROWS = 16
+
+
+def sampled_rows(M: int, device) -> torch.Tensor:
+    spread = torch.linspace(0, M - 1, SPREAD_ROWS).long().tolist()
+    rows = sorted(set(range(min(EDGE_ROWS, M))) | set(range(max(M - EDGE_ROWS, 0), M)) | set(spread))
+    return torch.tensor(rows, device=device)
+
+
+def _dtype_name(t: torch.Tensor) -> str:
+    return str(t.dtype).removeprefix("torch.")
+
+
+def _everywhere_finite(got: torch.Tensor, what: str) -> None:
+    if not torch.isfinite(got).all():
+        bad = (~torch.isfinite(got)).nonzero()[:3].tolist()
+        raise AssertionError(f"{what}: non-finite output for finite input, first at {bad}")
+
+
+def check_forward(got: torch.Tensor, x: torch.Tensor, *, log: bool = False,
+                  what: str = "forward") -> None:
+    """``got`` = softmax (or log-softmax) of the rows of the 2-D ``x``, within the policy."""
+    _everywhere_finite(got, what)
+    probabilities = got.double().exp() if log else got.double()
+    off = (probabilities.sum(-1) - 1).abs()
+    limit = 2 * rtol(_dtype_name(got), x.shape[1])
+    if not (off <= limit).all():
+        row = int(off.argmax())
+        raise AssertionError(f"{what}: row {row} sums to 1 {'+' if off[row] > 0 else ''}"
+                             f"{float(off[row]):.3g}, beyond 2 rtol = {limit:.3g}")
+    rows = sampled_rows(x.shape[0], x.device)
+    exact = (torch.log_softmax if log else torch.softmax)(x[rows].double(), -1)
+    assert_close(got[rows], exact.cpu().numpy(), dtype=_dtype_name(got),
+                 kind="log_softmax" if log else "softmax")
+
+
+def check_backward(got: torch.Tensor, y: torch.Tensor, dy: torch.Tensor, *, log: bool = False,
+                   what: str = "backward") -> None:
+    """``got`` = the softmax (log-softmax) gradient from the forward output ``y`` and ``dy``."""
+    _everywhere_finite(got, what)
+    rows = sampled_rows(y.shape[0], y.device)
+    y64, dy64 = y[rows].double(), dy[rows].double()
+    if log:
+        exact = dy64 - y64.exp() * dy64.sum(-1, keepdim=True)
+    else:
+        exact = y64 * (dy64 - (dy64 * y64).sum(-1, keepdim=True))
+    assert_close(got[rows], exact.cpu().numpy(), dtype=_dtype_name(got), kind="grad",
+                 scale=grad_scale(y[rows], dy[rows], log=log))
