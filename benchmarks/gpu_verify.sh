@@ -23,18 +23,18 @@ checks=$!
 
 PROPERTY_FILES=(tests/test_properties_forward.py tests/test_properties_backward.py
                 tests/test_properties_paths.py)
-python3 -m pytest tests -q -p no:cacheprovider "${PROPERTY_FILES[@]/#/--ignore=}" \
+python3 -m pytest tests -q -n 4 -p no:cacheprovider "${PROPERTY_FILES[@]/#/--ignore=}" \
     >"$OUT/pytest_compiled.log" 2>&1 &
 suite=$!
 
-python3 -m pytest "${PROPERTY_FILES[@]}" -q -k triton --collect-only -p no:cacheprovider \
+python3 -m pytest "${PROPERTY_FILES[@]}" -q -n 0 -k triton --collect-only -p no:cacheprovider \
     | grep '::' >"$OUT/property_ids.txt"
 pids=()
 for ((shard = 0; shard < SHARDS; shard++)); do
     mapfile -t ids < <(awk -v n="$SHARDS" -v k="$shard" 'NR % n == k' "$OUT/property_ids.txt")
     [ ${#ids[@]} -eq 0 ] && continue
     SOFTMAX_HYPOTHESIS_PROFILE=thorough timeout "$PROPERTY_SECONDS" \
-        python3 -m pytest "${ids[@]}" -q -p no:cacheprovider --hypothesis-show-statistics \
+        python3 -m pytest "${ids[@]}" -q -n 0 -p no:cacheprovider --hypothesis-show-statistics \
         >"$OUT/properties_thorough_$shard.log" 2>&1 &
     pids+=($!)
 done

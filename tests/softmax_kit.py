@@ -203,7 +203,7 @@ def avoid_known_defects(impl_or_defects, dtype: str, *exact: np.ndarray) -> None
 def triton_paths(interpreted: bool) -> dict[str, tuple[dict, Limits | None]]:
     """Every Triton path, forced through the public options (``triton_impl.Forcing``), with blocks
     small enough that multi-block loops iterate: the one list of forced paths the tests use."""
-    slow = Limits(max_n=300, max_rows=4, wide_n=0, max_elements=600) if interpreted else None
+    slow = Limits(max_n=100, max_rows=4, wide_n=0, max_elements=200) if interpreted else None
     # a forced single block holds the whole row: up to 16384 columns in the backward
     single = Limits(max_n=1 << 14, max_rows=1 << 20, wide_n=1 << 14)
     return {
