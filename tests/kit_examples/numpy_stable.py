@@ -12,7 +12,7 @@ import numpy as np
 
 def _shifted(x: np.ndarray, axis: int):
     work = x.astype(np.float32) if x.dtype == np.float16 else x
-    with np.errstate(invalid="ignore"):
+    with np.errstate(invalid="ignore", over="ignore"):  # x - max of +-3e38 rows: +-inf, as torch
         z = work - np.max(work, axis=axis, keepdims=True)
     return z, np.sum(np.exp(z), axis=axis, keepdims=True)
 
