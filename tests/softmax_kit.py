@@ -549,8 +549,9 @@ class CaseFirst:
     ``data=data(...)``, which says nothing), each ``Draw``, what the test ``note``-d (the input
     as Python), and the ``@reproduce_failure`` blob. ``case_header`` keeps what says something,
     after one line naming the implementation, the property and what differed (``assert_close``
-    gives the first elements off, got and expected); the notes are then taken off the exception,
-    so that the traceback below does not print them a second time.
+    gives the first elements off, got and expected), one such block per distinct failure; the
+    notes are then taken off the exceptions, so that the traceback below does not print them a
+    second time.
     """
 
     @pytest.hookimpl(hookwrapper=True)
@@ -558,16 +559,21 @@ class CaseFirst:
         header = None
         if (call.when == "call" and call.excinfo is not None
                 and "impl" in getattr(item, "fixturenames", ())):
-            header = case_header(item, call.excinfo.value)
-            if header:
-                call.excinfo.value.__notes__ = []
+            # hypothesis raises an exception group when it finds several distinct failures
+            errors = tuple(getattr(call.excinfo.value, "exceptions", None) or
+                           (call.excinfo.value,))
+            headers = [text for text in (case_header(item, error) for error in errors) if text]
+            if headers:
+                header = "\n\n".join(headers)
+                for error in errors:
+                    error.__notes__ = []
         report = (yield).get_result()
         if header and report.failed:
             report.longrepr = f"{header}\n\n{report.longrepr}"
 
 
 NOTE_LINES = 8
-"""Lines kept of one note (a long input's literal); the replay blob reproduces it whole."""
+"""Lines kept of one statement of a note (a long input's literal); the replay has it whole."""
 
 
 def case_header(item, error: BaseException) -> str | None:
@@ -585,10 +591,18 @@ def case_header(item, error: BaseException) -> str | None:
         lines = [line for line in lines if not line.startswith("# ")]  # a repr, as a comment
         if lines and lines[0].startswith("Draw ") and len(lines) > 1:
             lines = [lines[0].rstrip() + " ..."]  # an array drawn: the notes give it as Python
-        if len(lines) > NOTE_LINES:
-            lines = lines[:NOTE_LINES - 1] + [
-                f"... ({len(lines) - NOTE_LINES + 1} more lines: the replay below has them)"]
-        case += lines
+        statements = []  # a line that does not start with a space starts a statement
+        for line in lines:
+            if line.startswith(" ") and statements:
+                statements[-1].append(line)
+            else:
+                statements.append([line])
+        for statement in statements:
+            if len(statement) > NOTE_LINES:
+                cut = len(statement) - NOTE_LINES + 1
+                statement = statement[:NOTE_LINES - 1] + [
+                    f"... ({cut} more lines: the replay below has them)"]
+            case += statement
     if blob is None and not case:
         return None
     impl = item.callspec.params.get("impl") if hasattr(item, "callspec") else None

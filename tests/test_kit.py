@@ -105,15 +105,7 @@ CORRECT = {
 """Correct softmaxes, each with its log-softmax: the kit must fail none of them."""
 
 
-UNTIL_THE_BACKWARD_PROPERTY_PASSES_DTYPE = pytest.mark.xfail(strict=True, reason=(
-    "the backward properties judge this correct float16 gradient by the rounded y alone until "
-    "tests/test_properties_backward.py passes dtype=case.dtype to grad_scale (and "
-    "summation=impl.summation to assert_close and rtol); then this mark goes"))
-
-
-@pytest.mark.parametrize("name", [
-    pytest.param(name, marks=UNTIL_THE_BACKWARD_PROPERTY_PASSES_DTYPE) if "rounded back" in name
-    else name for name in CORRECT])
+@pytest.mark.parametrize("name", CORRECT)
 def test_the_kit_passes_a_correct_softmax(name):
     softmax, log_softmax = CORRECT[name]
     result = run_kit(f"--softmax-impl={softmax}", f"--log-softmax-impl={log_softmax}", "-rA")
