@@ -252,6 +252,11 @@ def test_bad_input_is_refused_with_a_clear_error(device, monkeypatch):
         triton_impl.plan(torch.ones(1, 40, device=device), kernel="online", block_n=32.0)
     with pytest.raises(TypeError, match="unexpected keyword"):
         triton_impl.softmax(torch.ones(1, 40, device=device), kernel="online", lanes=4)
+    if device == "cpu":
+        monkeypatch.setattr("numpy.__version__", "2.4.0")
+        with pytest.raises(RuntimeError, match="install NumPy below 2.4"):
+            triton_impl.softmax(torch.ones(2, 3))
+        monkeypatch.undo()
     monkeypatch.setattr("triton_impl._inputs.kernels_interpreted", lambda: False)
     with pytest.raises(RuntimeError, match="TRITON_INTERPRET=1"):
         triton_impl.softmax(torch.ones(2, 3))

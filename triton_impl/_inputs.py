@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import operator
 
+import numpy as np
 import torch
 import torch.nn.functional
+import triton
 from torch._subclasses.fake_tensor import is_fake
 
 from reference.dtypes import DTYPES, format_of
@@ -108,4 +110,18 @@ def check_input(x, dim, name: str = "x", *, dtype: torch.dtype | None = None) ->
             f"{name}.cuda(), or run the kernels on the CPU under the Triton interpreter: set "
             "TRITON_INTERPRET=1 in the environment before triton_impl (and triton) is imported."
         )
+    if x.device.type == "cpu" and interpreter_numpy_too_new():
+        raise RuntimeError(
+            f"Triton {triton.__version__}'s interpreter fails on NumPy {np.__version__} (it turns "
+            "one-element arrays into loop bounds, which NumPy 2.4 made an error): install NumPy "
+            "below 2.4 to run the kernels on the CPU, as the README's install does "
+            "(-c constraints-cpu.txt)"
+        )
     return dim % ndim
+
+
+def interpreter_numpy_too_new() -> bool:
+    """Whether this NumPy breaks this Triton's interpreter (Triton 3.6 and older, NumPy >= 2.4)."""
+    numpy_version = tuple(int(p) for p in np.__version__.split(".")[:2])
+    triton_version = tuple(int(p) for p in triton.__version__.split(".")[:2])
+    return numpy_version >= (2, 4) and triton_version <= (3, 6)
