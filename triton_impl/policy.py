@@ -224,6 +224,14 @@ def _warps(block_values: int, values_per_thread: int, cap: int) -> int:
     return min(max(block_values // (32 * values_per_thread), 1), cap)
 
 
+def _chunks(N: int, programs: int, block_n: int) -> tuple[int, int]:
+    """(programs, columns each) of a row shared by at most ``programs`` programs of whole blocks:
+    the reference's rule (``reference.forward.split_bounds``, whose chunks a test holds equal):
+    rounding a chunk up to whole blocks may leave fewer programs, never an empty one."""
+    chunk = cdiv(cdiv(N, programs), block_n) * block_n
+    return cdiv(N, chunk), chunk
+
+
 def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     limit = single_block_max_cols(itemsize, backward)
     if next_power_of_2(N) > limit:
@@ -269,11 +277,10 @@ def _cooperative(M, N, itemsize, device, backward, block_n, splits) -> Plan:
         programs = min(splits, blocks)
     else:
         programs = min(blocks, device.sm_count)
-    per_program = cdiv(blocks, programs)
-    programs = cdiv(blocks, per_program)  # no program left without a block
+    programs, chunk = _chunks(N, programs, block_n)
     values_per_thread = default_block // (32 * default_warps)
     num_warps = max(_warps(block_n, values_per_thread, MAX_WARPS), 4)
-    return Plan("cooperative", 1, block_n, num_warps, 1, programs, per_program * block_n,
+    return Plan("cooperative", 1, block_n, num_warps, 1, programs, chunk,
                 (M * programs,), False, block_n)
 
 
@@ -293,8 +300,7 @@ def _split(M, N, itemsize, device, block_n, splits) -> Plan:
     if splits is None:
         splits = cdiv(SPLIT_PROGRAMS_PER_SM * device.sm_count, M)
     splits = max(1, min(splits, cdiv(N, block_n)))
-    chunk = cdiv(cdiv(N, splits), block_n) * block_n
-    splits = cdiv(N, chunk)  # rounding the chunk up may leave fewer, never empty, chunks
+    splits, chunk = _chunks(N, splits, block_n)
     return Plan("split", 1, block_n, num_warps, 1, splits, chunk, (M, splits), False, block_n)
 
 
