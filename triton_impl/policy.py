@@ -62,12 +62,12 @@ PERSISTENT_STAGES = 3
 COOPERATIVE_BLOCK = {(2, False): (8192, 8), (4, False): (8192, 4), (8, False): (4096, 4),
                      (2, True): (8192, 8), (4, True): (8192, 8), (8, True): (4096, 8)}
 """(itemsize, backward) -> (columns each cooperative program holds, warps). Swept on an H100 at
-N = 65536, 262144 and 1M, M*N = 2^27 (``benchmarks/sweep_plans.py --kernel cooperative``):
-8192 columns won at every point but one (bfloat16 backward at 1M: 32768 columns and 32 warps,
-85% against 73%), float32 forward with 4 warps (64 values a thread: 98.2% of copy at 65536,
-96.9% at 262144, 91.0% at 1M; 16384 columns and 16 warps 93-95% before the forward kept its
-exponentials, results/h100/sweep_cooperative_first.json), the others with 8 warps
-(results/h100/sweep_cooperative*.json). float64 is unmeasured: half the columns."""
+N = 65536, 262144 and 1M, M*N = 2^27 (``benchmarks/sweep_plans.py --kernel cooperative``,
+results/h100/sweep_cooperative*.json, on an earlier forward that reused its exponentials): 8192
+columns won at every point but one (bfloat16 backward at 1M: 32768 columns and 32 warps, 85%
+against 73%), float32 forward with 4 warps (64 values a thread), the others with 8. This
+kernel with these plans: float32 forward 97.8% of copy at 65536 and 97.5% at 262144, backward
+101% (results/h100/speed_of_light.json). float64 is unmeasured: half the columns."""
 COOPERATIVE_MIN_BLOCK = 2048
 """Smallest chunk a default plan cuts a row into when few rows leave the GPU idle."""
 COOPERATIVE_PROGRAMS_PER_SM = 2
