@@ -33,6 +33,7 @@ import math
 import numbers
 from dataclasses import dataclass
 
+from reference._inputs import next_power_of_2
 from reference.dtypes import format_of
 
 KERNELS = ("single_block", "cooperative", "online", "split")
@@ -194,10 +195,6 @@ class Forcing:
 
 
 AUTO = Forcing()
-
-
-def next_power_of_2(n: int) -> int:
-    return 1 << max(n - 1, 0).bit_length()
 
 
 def cdiv(a: int, b: int) -> int:
