@@ -1,14 +1,24 @@
 """Where a small call's time goes on the host: microseconds per call of each layer.
 
-    PYTHONPATH=. python3 benchmarks/host_overhead.py
+    PYTHONPATH=. python3 benchmarks/host_overhead.py            # on a GPU
+    PYTHONPATH=. python3 benchmarks/host_overhead.py --layers   # anywhere: our layers alone
 
 On a tiny problem (the GPU work takes a few microseconds) a loop of calls is bound by the host,
 so calls per second measure the Python and launch cost of each layer: torch.softmax for
-reference, our public softmax (eager autograd path), the torch.library custom op, the dispatcher's
+reference, our public softmax (eager path), the torch.library custom op, the dispatcher's
 make_plan (cached), and launch.softmax_rows with a preallocated output (plan + Triton launch).
+
+``--layers`` times the lab's own Python with every kernel launch replaced by a no-op: what a call
+costs before Triton's launch, on the code path of compiled kernels (the interpreter's quieting
+skipped), on CPU tensors. It needs no GPU, so a change to the layers can be measured anywhere;
+it says nothing of Triton's launch, which only the GPU run times.
 """
 
+from __future__ import annotations
+
+import argparse
 import os
+import platform
 import sys
 import time
 
@@ -16,38 +26,76 @@ import torch
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-import triton_impl  # noqa: E402
-from triton_impl import launch  # noqa: E402
 
-
-def per_call_us(fn, calls=3000):
+def per_call_us(fn, calls: int, synchronize) -> float:
     for _ in range(100):
         fn()
-    torch.cuda.synchronize()
+    synchronize()
     start = time.perf_counter()
     for _ in range(calls):
         fn()
-    torch.cuda.synchronize()
+    synchronize()
     return (time.perf_counter() - start) / calls * 1e6
 
 
-def main():
-    x = torch.randn(8, 256, device="cuda")
+def gpu_layers(x, triton_impl, launch) -> dict:
     y = torch.empty_like(x)
-    plan = triton_impl.make_plan(8, 256, x.dtype, x.device)
-    layers = {
+    plan = triton_impl.make_plan(*x.shape, x.dtype, x.device)
+    return {
         "torch.softmax": lambda: torch.softmax(x, -1),
         "triton_impl.softmax (eager path)": lambda: triton_impl.softmax(x, -1),
         "custom op softmax_lab::softmax_forward": lambda: torch.ops.softmax_lab.softmax_forward(
             x, 1, False),
-        "make_plan (cached)": lambda: triton_impl.make_plan(8, 256, x.dtype, x.device),
+        "make_plan (cached)": lambda: triton_impl.make_plan(*x.shape, x.dtype, x.device),
         "launch.softmax_rows (Triton launch)": lambda: launch.softmax_rows(plan, x, y, False),
         "torch.empty_like": lambda: torch.empty_like(x),
     }
-    print(f"{torch.cuda.get_device_name()}: host microseconds per call, 8x256 float32")
+
+
+def stubbed_layers(x, triton_impl, launch) -> dict:
+    """The layers with the launches made no-ops, on the compiled kernels' code path."""
+    launch.Launch.__call__ = lambda self: None
+    launch.kernels_interpreted = lambda: False
+    y = torch.empty_like(x)
+    plan = triton_impl.make_plan(*x.shape, x.dtype, x.device)
+    return {
+        "torch.softmax (CPU, computing)": lambda: torch.softmax(x, -1),
+        "triton_impl.softmax, launch a no-op": lambda: triton_impl.softmax(x, -1),
+        "make_plan (cached)": lambda: triton_impl.make_plan(*x.shape, x.dtype, x.device),
+        "launch.softmax_rows, launch a no-op": lambda: launch.softmax_rows(plan, x, y, False),
+        "torch.empty_like": lambda: torch.empty_like(x),
+    }
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--layers", action="store_true",
+                        help="our layers alone, launches made no-ops, on CPU tensors (no GPU)")
+    parser.add_argument("--calls", type=int, default=3000, help="calls timed per layer")
+    args = parser.parse_args(argv)
+    if args.calls < 1:
+        parser.error(f"--calls must be at least 1, got {args.calls}")
+    if not args.layers and not torch.cuda.is_available():
+        parser.error("no GPU here: run with --layers to time our layers alone")
+    if args.layers:
+        os.environ["TRITON_INTERPRET"] = "1"  # CPU tensors pass the input checks; nothing runs
+
+    import triton_impl
+    from triton_impl import launch
+
+    device = "cpu" if args.layers else "cuda"
+    x = torch.randn(8, 256, device=device)
+    if args.layers:
+        layers, synchronize = stubbed_layers(x, triton_impl, launch), lambda: None
+        where = f"{platform.processor() or platform.machine()}, launches made no-ops"
+    else:
+        layers, synchronize = gpu_layers(x, triton_impl, launch), torch.cuda.synchronize
+        where = torch.cuda.get_device_name()
+    print(f"{where}: host microseconds per call, 8x256 float32, torch {torch.__version__}")
     for name, fn in layers.items():
-        print(f"  {name:42} {per_call_us(fn):7.1f} us", flush=True)
+        print(f"  {name:42} {per_call_us(fn, args.calls, synchronize):7.1f} us", flush=True)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -10,6 +10,7 @@ float64) and stored back in its own.
 
 from __future__ import annotations
 
+import functools
 import operator
 
 import numpy as np
@@ -102,15 +103,16 @@ def check_input(x, dim, name: str = "x", *, dtype: torch.dtype | None = None) ->
             f"Dimension out of range (expected to be in range of [{-ndim}, {ndim - 1}], "
             f"but got {dim}) for a tensor of shape {tuple(x.shape)}"
         )
-    if x.device.type not in ("cpu", "cuda", "meta"):
+    device = x.device.type
+    if device not in ("cpu", "cuda", "meta"):
         raise RuntimeError(f"{name} is on {x.device}; the Triton softmax runs on CUDA devices")
-    if x.device.type == "cpu" and not kernels_interpreted():
+    if device == "cpu" and not kernels_interpreted():
         raise RuntimeError(
             f"{name} is on the CPU, but the Triton kernels were compiled for a GPU. Move it with "
             f"{name}.cuda(), or run the kernels on the CPU under the Triton interpreter: set "
             "TRITON_INTERPRET=1 in the environment before triton_impl (and triton) is imported."
         )
-    if x.device.type == "cpu" and interpreter_numpy_too_new():
+    if device == "cpu" and interpreter_numpy_too_new():
         raise RuntimeError(
             f"Triton {triton.__version__}'s interpreter fails on NumPy {np.__version__} (it turns "
             "one-element arrays into loop bounds, which NumPy 2.4 made an error): install NumPy "
@@ -122,6 +124,12 @@ def check_input(x, dim, name: str = "x", *, dtype: torch.dtype | None = None) ->
 
 def interpreter_numpy_too_new() -> bool:
     """Whether this NumPy breaks this Triton's interpreter (Triton 3.6 and older, NumPy >= 2.4)."""
-    numpy_version = tuple(int(p) for p in np.__version__.split(".")[:2])
-    triton_version = tuple(int(p) for p in triton.__version__.split(".")[:2])
-    return numpy_version >= (2, 4) and triton_version <= (3, 6)
+    return _breaks_interpreter(np.__version__, triton.__version__)
+
+
+@functools.lru_cache(maxsize=None)
+def _breaks_interpreter(numpy_version: str, triton_version: str) -> bool:
+    """Parsed once a pair of versions: the check runs on every call on CPU tensors."""
+    numpy_release = tuple(int(p) for p in numpy_version.split(".")[:2])
+    triton_release = tuple(int(p) for p in triton_version.split(".")[:2])
+    return numpy_release >= (2, 4) and triton_release <= (3, 6)

@@ -84,7 +84,7 @@ def _new_output(x: torch.Tensor, dim: int) -> torch.Tensor:
     requires a view's tangent to share the view's layout, which a tangent computed by torch ops
     does not."""
     if x.dim() <= 1 or dim == x.dim() - 1:
-        return torch.empty(x.shape, dtype=x.dtype, device=x.device)
+        return torch.empty_like(x, memory_format=torch.contiguous_format)
     moved = _moved_shape(x, dim)
     strides = [1] * len(moved)
     for i in range(len(moved) - 2, -1, -1):
@@ -361,7 +361,7 @@ def _plans(x, dim: int, dtype, forcing: Forcing, differentiated: bool):
 
 
 def _apply(x, dim, dtype, log: bool, kernel, block_n, splits):
-    forcing = Forcing(kernel, block_n, splits)
+    forcing = Forcing.of(kernel, block_n, splits)
     dim = check_input(x, dim, dtype=dtype)
     options = forcing.as_op_args()
     if _recorded():  # shapes may be symbolic: the op plans when it runs
@@ -415,7 +415,7 @@ def softmax_backward_data(y: torch.Tensor, dy: torch.Tensor, dim: int = -1, *, l
     result is differentiable in y and dy (for the derivatives of a gradient). For benchmarks and
     for users who write their own autograd. Options force the path as in ``softmax``.
     """
-    forcing = Forcing(kernel, block_n, splits)
+    forcing = Forcing.of(kernel, block_n, splits)
     dim = check_input(y, dim, "y")
     check_input(dy, dim, "dy")
     if dy.shape != y.shape:
@@ -440,7 +440,7 @@ def plan(x: torch.Tensor, dim: int | None = -1, dtype: torch.dtype | None = None
     It raises exactly when that call would: the same checks, in the same order (the backward's
     plan too when ``x`` requires grad). ``log`` is accepted for symmetry (both run the same plan).
     """
-    forcing = Forcing(kernel, block_n, splits)
+    forcing = Forcing.of(kernel, block_n, splits)
     if dim is None:
         dim = implicit_dim("softmax", x, stacklevel=2)
     dim = check_input(x, dim, dtype=dtype)

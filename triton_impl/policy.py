@@ -191,7 +191,15 @@ class Forcing:
 
     @classmethod
     def from_op_args(cls, kernel: str, block_n: int, splits: int) -> "Forcing":
-        return cls(kernel or None, block_n or None, splits or None)
+        return cls.of(kernel or None, block_n or None, splits or None)
+
+    @classmethod
+    def of(cls, kernel: str | None, block_n: int | None, splits: int | None) -> "Forcing":
+        """The record for these options: ``AUTO`` itself when none is given (the common call,
+        which then costs no validation)."""
+        if kernel is None and block_n is None and splits is None:
+            return AUTO
+        return cls(kernel, block_n, splits)
 
 
 AUTO = Forcing()
