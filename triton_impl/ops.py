@@ -65,6 +65,8 @@ def _rows_shape(shape: torch.Size, dim: int) -> tuple[int, int]:
 
 def _as_rows(x: torch.Tensor, dim: int) -> torch.Tensor:
     """``x`` with ``dim`` moved last as an (M, N) matrix of unit column stride, a view when possible."""
+    if x.dim() == 2 and dim == 1 and x.stride(1) == 1:  # rows already, any row stride
+        return x
     if dim == x.dim() - 1 and x.is_contiguous():  # the common case, without movedim's cost
         return x.view(-1, x.shape[-1])
     moved = x.movedim(dim, -1) if x.dim() else x.reshape(1)
@@ -360,8 +362,30 @@ def _plans(x, dim: int, dtype, forcing: Forcing, differentiated: bool):
     return forward, backward
 
 
+_PLAIN_CALLS: dict = {}
+"""(shape, strides, dtype, device, dim, forcing) -> (dim made non-negative, plan) of the plain eager
+calls seen (see ``_plain_call_key``), so that the next such call skips the input checks and the
+planning: what they decide follows from the key alone (and the process: the interpreter or not,
+the NumPy and Triton versions), so a call that hits passed them. At most ``PLAIN_CALLS_KEPT``."""
+PLAIN_CALLS_KEPT = 4096
+
+
+def _plain_call_key(x, dim, dtype, forcing: Forcing) -> tuple | None:
+    """The key of ``_PLAIN_CALLS`` for a call that needs nothing but the kernels (a plain tensor,
+    an int ``dim``, no ``dtype=``, no graph recording it, no autograd mode that may differentiate
+    it); None for any other call, which takes the general path every time."""
+    if (dtype is None and type(x) is torch.Tensor and type(dim) is int and not _recorded()
+            and not _differentiated(x) and not torch._C._functorch.is_legacy_batchedtensor(x)):
+        return (x.shape, x.stride(), x.dtype, x.device, dim, forcing)
+    return None
+
+
 def _apply(x, dim, dtype, log: bool, kernel, block_n, splits):
     forcing = Forcing.of(kernel, block_n, splits)
+    key = _plain_call_key(x, dim, dtype, forcing)
+    seen = _PLAIN_CALLS.get(key) if key is not None else None
+    if seen is not None:
+        return _forward(x, seen[0], log, *forcing.as_op_args(), plan=seen[1])
     dim = check_input(x, dim, dtype=dtype)
     options = forcing.as_op_args()
     if _recorded():  # shapes may be symbolic: the op plans when it runs
@@ -374,6 +398,10 @@ def _apply(x, dim, dtype, log: bool, kernel, block_n, splits):
         return softmax_forward(x, dim, log, *options)
     if differentiated:
         return _Softmax.apply(x, dim, log, *options)
+    if key is not None and plan is not None:
+        if len(_PLAIN_CALLS) >= PLAIN_CALLS_KEPT:
+            _PLAIN_CALLS.clear()
+        _PLAIN_CALLS[key] = (dim, plan)
     return _forward(x, dim, log, *options, plan=plan)
 
 
