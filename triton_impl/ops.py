@@ -19,6 +19,10 @@ the two ``_backward_*`` functions below):
 
 ``softmax`` / ``log_softmax`` are the drop-ins for ``torch.softmax`` / ``torch.log_softmax``:
 every argument is checked (``_inputs``, ``policy.Forcing``) and the plan chosen before any work.
+A plain eager call (no ``dtype=``, no graph recording it, no autograd mode that may differentiate
+it) that repeats an earlier one's shape, strides, dtype, device, dim and forcing skips the checks
+and the planning that the earlier call passed (``_PLAIN_CALLS``): on a GPU, where a small
+problem's time is the host's, a call's Python is most of what it costs.
 
 The derivatives, for a row y = softmax(x) (p = softmax(x) = exp(y) for log-softmax's y = x - lse):
 
