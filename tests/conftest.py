@@ -11,6 +11,7 @@ runs in one process too: the outer run's workers already hold the cores.
 """
 
 import os
+import sys
 
 import pytest
 
@@ -32,6 +33,17 @@ softmax_kit.load_profile()
 def device():
     """Where the Triton tests put their tensors: the GPU when there is one, else the CPU."""
     return "cuda" if torch is not None and torch.cuda.is_available() else "cpu"
+
+
+@pytest.fixture(autouse=True)
+def no_plain_calls_remembered():
+    """Every test starts with no plain call remembered (``triton_impl.ops._PLAIN_CALLS``): a hit
+    skips the input checks, and a test that changes what they read (a monkeypatched NumPy
+    version, the interpreter flag) must not meet a call that an earlier test made."""
+    ops = sys.modules.get("triton_impl.ops")
+    if ops is not None:
+        ops._PLAIN_CALLS.clear()
+    yield
 
 
 def pytest_addoption(parser):

@@ -12,13 +12,6 @@ triton_impl = pytest.importorskip("triton_impl")
 from triton_impl import ops  # noqa: E402
 
 
-@pytest.fixture(autouse=True)
-def no_calls_seen():
-    ops._PLAIN_CALLS.clear()
-    yield
-    ops._PLAIN_CALLS.clear()
-
-
 def test_a_repeated_plain_call_is_remembered_and_answers_the_same(device):
     x = torch.randn(6, 40, device=device)
     first = triton_impl.softmax(x, -1)
@@ -74,3 +67,19 @@ def test_the_memory_is_bounded(device, monkeypatch):
     for n in range(1, 8):
         triton_impl.softmax(torch.randn(2, n, device=device), -1)
         assert 1 <= len(ops._PLAIN_CALLS) <= 3
+
+
+def test_a_sparse_input_is_refused_by_the_checks_not_by_the_key(device):
+    """A sparse tensor has no strides: it takes the general path, whose checks name the problem."""
+    with pytest.raises(TypeError, match="x has dtype torch.int64"):
+        triton_impl.softmax(torch.arange(20).reshape(4, 5).to_sparse_csr(), -1)
+    with pytest.raises(IndexError, match="Dimension out of range"):
+        triton_impl.softmax(torch.randn(4, 5).to_sparse_csr(), 5)
+
+
+def test_a_remembered_call_does_not_outlive_its_test(device):
+    """conftest's autouse fixture empties the memory before each test (test_triton_kernels
+    monkeypatches what the checks read, and must meet no call remembered before it)."""
+    assert not ops._PLAIN_CALLS
+    triton_impl.softmax(torch.randn(2, 3, device=device), -1)
+    assert ops._PLAIN_CALLS

@@ -375,11 +375,12 @@ PLAIN_CALLS_KEPT = 4096
 
 
 def _plain_call_key(x, dim, dtype, forcing: Forcing) -> tuple | None:
-    """The key of ``_PLAIN_CALLS`` for a call that needs nothing but the kernels (a plain tensor,
-    an int ``dim``, no ``dtype=``, no graph recording it, no autograd mode that may differentiate
+    """The key of ``_PLAIN_CALLS`` for a call that needs nothing but the kernels (a plain strided
+    tensor, an int ``dim``, no ``dtype=``, no graph recording it, no autograd mode that may differentiate
     it); None for any other call, which takes the general path every time."""
-    if (dtype is None and type(x) is torch.Tensor and type(dim) is int and not _recorded()
-            and not _differentiated(x) and not torch._C._functorch.is_legacy_batchedtensor(x)):
+    if (dtype is None and type(x) is torch.Tensor and type(dim) is int
+            and x.layout is torch.strided and not _recorded() and not _differentiated(x)
+            and not torch._C._functorch.is_legacy_batchedtensor(x)):
         return (x.shape, x.stride(), x.dtype, x.device, dim, forcing)
     return None
 
