@@ -43,6 +43,7 @@ is contiguous in that moved layout and moved back, so it has the input's shape a
 
 from __future__ import annotations
 
+import inspect
 import math
 
 import torch
@@ -338,6 +339,15 @@ class _SoftmaxBackward(torch.autograd.Function):
     def vmap(info, in_dims, y, dy, dim, log, *options):
         return _batched(lambda y, dy, d: _SoftmaxBackward.apply(y, dy, d, log, *options),
                         in_dims[:2], info.batch_size, (y, dy), dim)
+
+
+# torch's Function.apply binds the arguments to ``forward``'s signature on every call when
+# setup_context is defined (to apply defaults), and inspect.signature builds that signature anew
+# each time: about 10 microseconds of a call's host time. A signature stored on the function is
+# the one inspect returns, so each forward carries its own, built once.
+for _function in (_Softmax, _SoftmaxBackward):
+    _function.forward.__signature__ = inspect.signature(_function.forward)
+del _function
 
 
 def _differentiated(*tensors: torch.Tensor) -> bool:
