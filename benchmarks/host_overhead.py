@@ -51,7 +51,7 @@ def compiled_runner(record):
                                           num_warps=record.num_warps, num_stages=record.num_stages)
     given = dict(zip(record.kernel.arg_names, record.args)) | dict(record.constexprs)
     arguments = [given[name] for name in record.kernel.arg_names]
-    runner = compiled[record.grid]
+    runner = compiled[(*record.grid, 1, 1)[:3]]  # the compiled launcher takes all three axes
     return lambda: runner(*arguments)
 
 
@@ -119,7 +119,12 @@ def main(argv=None) -> int:
         os.environ["TRITON_INTERPRET"] = "1"  # CPU tensors pass the input checks; nothing runs
 
     import triton_impl
-    from triton_impl import launch
+    from triton_impl import _inputs, launch
+
+    if args.layers and _inputs.interpreter_numpy_too_new():
+        parser.error("--layers passes CPU tensors through the interpreter's input checks, which "
+                     "refuse this NumPy (Triton's interpreter breaks on NumPy >= 2.4): run it in "
+                     "the README's install (-c constraints-cpu.txt)")
 
     device = "cpu" if args.layers else "cuda"
     x = torch.randn(8, 256, device=device)

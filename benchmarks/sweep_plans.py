@@ -32,7 +32,7 @@ DTYPES = {"float32": torch.float32, "bfloat16": torch.bfloat16, "float16": torch
 
 
 def variants(kernel: str, N: int, itemsize: int, backward: bool,
-             blocks=(4096, 8192, 16384, 32768)):
+             blocks=(4096, 8192, 16384, 32768), M: int = 1, sm_count: int = 1):
     """(label, forcing, replace) of every variant of ``kernel`` worth timing at N."""
     if kernel == "cooperative":
         for block in blocks:
@@ -54,10 +54,21 @@ def variants(kernel: str, N: int, itemsize: int, backward: bool,
                                policy.Forcing("online", block),
                                dict(num_warps=warps, num_stages=stages, lanes=lanes))
     elif kernel == "single_block":
+        block = policy.next_power_of_2(N)
         for warps in (4, 8, 16, 32):
-            for stages in (1, 2, 3):
-                yield (f"warps {warps} stages {stages}", policy.Forcing("single_block"),
-                       dict(num_warps=warps, num_stages=stages))
+            for block_m in (1, 2, 4, 8):
+                per_thread = block_m * block // (32 * warps)
+                if not 4 <= per_thread <= 64 or (block_m > 1 and block_m * block > 8192):
+                    continue
+                yield (f"rows {block_m} warps {warps}", policy.Forcing("single_block"),
+                       dict(block_m=block_m, num_warps=warps, num_stages=1,
+                            grid=(policy.cdiv(M, block_m),), persistent=False))
+                for per_sm in (2, 4):  # a persistent grid, its loop loading the next tile early
+                    programs = min(per_sm * sm_count, policy.cdiv(M, block_m))
+                    yield (f"rows {block_m} warps {warps} persistent {per_sm}/SM stages 2",
+                           policy.Forcing("single_block"),
+                           dict(block_m=block_m, num_warps=warps, num_stages=2,
+                                grid=(programs,), persistent=True))
     else:
         raise ValueError(kernel)
 
@@ -84,7 +95,8 @@ def time_point(direction, dtype_name, N, M, kernel, copy, budget_end, blocks):
         return torch.softmax(x, -1)
 
     candidates = [("auto: " + auto.describe(), auto)]
-    for label, forcing, changes in variants(kernel, N, dtype.itemsize, backward, blocks):
+    for label, forcing, changes in variants(kernel, N, dtype.itemsize, backward, blocks, M,
+                                             torch.cuda.get_device_properties(0).multi_processor_count):
         try:
             plan = dataclasses.replace(dispatch.make_plan(M, N, dtype, "cuda", backward=backward,
                                                           forcing=forcing), **changes)

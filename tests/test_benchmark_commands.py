@@ -21,6 +21,9 @@ def host_overhead(*args: str) -> subprocess.CompletedProcess:
 
 def test_host_overhead_times_our_layers_without_a_gpu():
     done = host_overhead("--layers", "--calls", "200")
+    if "refuse this NumPy" in done.stderr:  # a GPU machine's NumPy, too new for the interpreter
+        assert done.returncode == 2 and not done.stdout, done.stdout
+        pytest.skip("--layers needs the README's install (NumPy < 2.4); here it refused cleanly")
     assert done.returncode == 0, done.stderr
     assert "launches made no-ops" in done.stdout
     timed = dict(re.findall(r"^  (.+?)\s+([\d.]+) us$", done.stdout, re.M))

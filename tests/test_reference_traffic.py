@@ -163,7 +163,7 @@ def test_more_splits_than_the_row_has_cost_nothing():
     assert R.count_traffic("split", 6, 4, splits=10**6) == R.traffic_formula("split", 6, 4)
 
 
-def test_the_split_count_is_the_one_triton_launches():
+def test_the_split_count_is_the_one_triton_launches(device):
     """The reference runs the chunks ``triton_impl.plan`` launches, for any request."""
     pytest.importorskip("torch")
     triton_impl = pytest.importorskip("triton_impl")
@@ -171,7 +171,8 @@ def test_the_split_count_is_the_one_triton_launches():
 
     for N, splits, block in [(4, 10**6, 128), (300, 4, 64), (1000, 7, 16), (129, 3, 64),
                              (5, 4, 2), (4097, 64, 16)]:
-        plan = triton_impl.plan(torch.empty(2, N), kernel="split", splits=splits, block_n=block)
+        plan = triton_impl.plan(torch.empty(2, N, device=device), kernel="split", splits=splits,
+                                block_n=block)
         launched = [(lo, min(lo + plan.chunk, N)) for lo in range(0, N, plan.chunk)]
         assert len(launched) == plan.splits, (N, splits, block)
         assert forward.split_bounds(N, splits, block) == launched, (N, splits, block)
