@@ -47,16 +47,21 @@ TILE_ELEMENTS = 2048
 rows at once (measured best from N=256 to 1024 on an H200, float32 and bfloat16)."""
 VECTORS_PER_THREAD = 2
 """16-byte vectors each thread loads per row tile of a single-block or online program; with the
-tile size it sets num_warps. A single-block program counts the row's real columns, not its
+tile size it sets num_warps. A single-block program counts its rows' real columns, not its
 power-of-two block: a row of 4224 float32 padded to 8192 takes 16 warps, not 32, so that the
 threads the masked half would idle stay free for other programs. Swept on an H100, M = 4096
 (``benchmarks/sweep_plans.py --kernel single_block --rows 4096``; results/h100/
-sweep_single_block_seeds.json): float32 forward at N = 4224 75.8% of copy with 32 warps against
-88.7% with 16, bfloat16 at 4224 71.7% (16 warps) against 74.9% (8); at powers of two the plans
-are those of before, which the bandwidth sweep (M*N = 2^27, sweep_single_block_bandwidth.json)
-found within 1.2% of the best variant at every point but one: bfloat16 forward at 32768, whose
-persistent grid (set on an H200, below) gave 91.5% against 93.2% for one program per row."""
+sweep_single_block_seeds*.json): float32 forward at N = 4224 75.8% of copy with 32 warps against
+88.7% with 16, bfloat16 at 4224 71.7% (16 warps) against 74.9% (8); float32 two rows of 640-1000
+with 4 warps instead of 8, 55-63% against 58-70%. At powers of two the plans are those of before,
+which the bandwidth sweep (M*N = 2^27, sweep_single_block_bandwidth.json) found within 1.2% of the
+best variant at every point but one: bfloat16 forward at 32768, whose persistent grid (set on an
+H200, below) gave 91.5% against 93.2% for one program per row."""
 MAX_WARPS = 32
+MIN_SINGLE_BLOCK_WARPS = 4
+"""Fewest warps of a single-block program. Fewer were timed once (bfloat16 rows of 1664, M = 4096:
+2 warps 64.2% of copy, 4 warps 60.7%) and nowhere else, so the floor stays where the plans of
+before had it."""
 MAX_FORCED_BLOCK = 1 << 16
 """Widest block a caller may force on the multi-block kernels: twice the widest any sweep timed,
 and far under the 2**20 elements Triton allows a tensor (a wider one fails inside Triton)."""
@@ -260,7 +265,8 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
                          f"is wider (leave it out: the row's power of two is the block)")
     block_n = block_n or next_power_of_2(N)
     block_m = min(max(TILE_ELEMENTS // block_n, 1), next_power_of_2(M))
-    num_warps = _warps(block_m * N, VECTORS_PER_THREAD * _vector(itemsize), MAX_WARPS)
+    num_warps = max(_warps(block_m * N, VECTORS_PER_THREAD * _vector(itemsize), MAX_WARPS),
+                    MIN_SINGLE_BLOCK_WARPS)
     n_tiles = cdiv(M, block_m)
     if backward or block_n < PERSISTENT_FROM_COLS.get(itemsize, math.inf):
         return Plan("single_block", block_m, block_n, num_warps, 1, 1, N, (n_tiles,))
