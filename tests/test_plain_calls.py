@@ -10,6 +10,7 @@ import pytest
 torch = pytest.importorskip("torch")
 triton_impl = pytest.importorskip("triton_impl")
 from triton_impl import ops  # noqa: E402
+from triton_impl.hardware import kernels_interpreted  # noqa: E402
 
 
 def test_a_repeated_plain_call_is_remembered_and_answers_the_same(device):
@@ -17,7 +18,7 @@ def test_a_repeated_plain_call_is_remembered_and_answers_the_same(device):
     first = triton_impl.softmax(x, -1)
     assert len(ops._PLAIN_CALLS) == 1
     (key,) = ops._PLAIN_CALLS
-    assert key == (x.shape, x.stride(), x.dtype, x.device, -1, triton_impl.policy.AUTO)
+    assert key == (x.shape, x.stride(), x.dtype, x.device, -1, False, triton_impl.policy.AUTO)
     again = triton_impl.softmax(x, -1)
     other = torch.randn(6, 40, device=device)
     assert len(ops._PLAIN_CALLS) == 1
@@ -83,3 +84,73 @@ def test_a_remembered_call_does_not_outlive_its_test(device):
     assert not ops._PLAIN_CALLS
     triton_impl.softmax(torch.randn(2, 3, device=device), -1)
     assert ops._PLAIN_CALLS
+
+
+def _poisoned_block_next(shape, device):
+    """Free a NaN-filled block of ``shape``: torch's caching allocator hands it to the next
+    allocation of that size, so an output the kernel never wrote shows as NaN."""
+    torch.full(shape, float("nan"), device=device)
+
+
+def test_under_the_interpreter_a_remembered_call_keeps_no_relaunch():
+    if not kernels_interpreted():
+        pytest.skip("compiled kernels: the GPU tests below cover the relaunch")
+    triton_impl.softmax(torch.randn(3, 10), -1)
+    ((_, _, relaunch),) = ops._PLAIN_CALLS.values()
+    assert relaunch is None
+
+
+needs_gpu = pytest.mark.skipif(not torch.cuda.is_available() or kernels_interpreted(),
+                               reason="the relaunch is of compiled kernels, on a GPU")
+
+
+@needs_gpu
+@pytest.mark.parametrize("shape", [(8, 256), (1, 1000), (64, 4224), (3, 7, 130)])
+def test_a_repeated_call_relaunches_the_compiled_kernel(shape, monkeypatch):
+    from triton_impl import launch
+
+    triton_impl.softmax(torch.randn(shape, device="cuda"), -1)
+    ((_, _, relaunch),) = ops._PLAIN_CALLS.values()
+    assert relaunch is not None
+    built = []
+    monkeypatch.setattr(launch, "launches", lambda *a: built.append(a) or [])
+    for _ in range(3):
+        x = torch.randn(shape, device="cuda") * 5
+        _poisoned_block_next(shape, "cuda")
+        before = launch.LAUNCHES["single_block_forward"]
+        y = triton_impl.softmax(x, -1)
+        assert launch.LAUNCHES["single_block_forward"] == before + 1
+        torch.testing.assert_close(y, torch.softmax(x, -1))
+    assert not built, "a remembered call went through the launch table"
+
+
+@needs_gpu
+def test_a_relaunch_meets_only_the_alignment_it_was_compiled_for():
+    """Two views of one shape and strides, 16-byte aligned and not: Triton compiles each
+    alignment apart, and the relaunch of one must never run the other's."""
+    base = torch.randn(8, 300, device="cuda")
+    for first, second in [(0, 1), (1, 0), (1, 5)]:
+        ops._PLAIN_CALLS.clear()
+        for start in (first, second, first, second):
+            x = base[:, start:start + 256]
+            _poisoned_block_next((8, 256), "cuda")
+            torch.testing.assert_close(triton_impl.softmax(x, -1), torch.softmax(x, -1))
+            torch.testing.assert_close(triton_impl.log_softmax(x, -1), torch.log_softmax(x, -1))
+
+
+@needs_gpu
+def test_a_relaunch_that_fails_turns_relaunching_off(monkeypatch):
+    from triton_impl import launch
+
+    x = torch.randn(4, 64, device="cuda")
+    triton_impl.softmax(x, -1)
+    ((_, _, relaunch),) = ops._PLAIN_CALLS.values()
+
+    def launcher_of_another_triton(*args):
+        raise TypeError("function takes exactly 12 arguments")
+
+    monkeypatch.setattr(relaunch, "launcher", launcher_of_another_triton)
+    monkeypatch.setattr(launch, "RELAUNCH_WORKS", True)
+    _poisoned_block_next((4, 64), "cuda")
+    torch.testing.assert_close(triton_impl.softmax(x, -1), torch.softmax(x, -1))
+    assert launch.RELAUNCH_WORKS is False

@@ -21,8 +21,10 @@ the two ``_backward_*`` functions below):
 every argument is checked (``_inputs``, ``policy.Forcing``) and the plan chosen before any work.
 A plain eager call (no ``dtype=``, no graph recording it, no autograd mode that may differentiate
 it) that repeats an earlier one's shape, strides, dtype, device, dim and forcing skips the checks
-and the planning that the earlier call passed (``_PLAIN_CALLS``): on a GPU, where a small
-problem's time is the host's, a call's Python is most of what it costs.
+and the planning that the earlier call passed (``_PLAIN_CALLS``), and a single-block forward
+relaunches the earlier call's compiled kernel without Triton's per-call binding
+(``launch.Relaunch``): on a GPU, where a small problem's time is the host's, a call's Python is
+most of what it costs.
 
 The derivatives, for a row y = softmax(x) (p = softmax(x) = exp(y) for log-softmax's y = x - lse):
 
@@ -118,10 +120,18 @@ def _forward(x: torch.Tensor, dim: int, log: bool, path: str, block_n: int, spli
     """
     if plan is None:
         plan = _plan(x.shape, x.dtype, x.device, dim, Forcing.from_op_args(path, block_n, splits))
+    return _launch_forward(x, dim, log, plan)[0]
+
+
+def _launch_forward(x: torch.Tensor, dim: int, log: bool, plan: Plan | None,
+                    relaunch: bool = False) -> tuple[torch.Tensor, launch.Relaunch | None]:
+    """The output of ``plan`` run on ``x``, and with ``relaunch`` the launch made repeatable
+    (``launch.Relaunch``, None where it cannot be)."""
     y = _new_output(x, dim)
-    if plan is not None:
-        launch.softmax_rows(plan, _as_rows(x, dim), _as_rows(y, dim), log)
-    return y
+    if plan is None:
+        return y, None
+    return y, launch.softmax_rows(plan, _as_rows(x, dim), _as_rows(y, dim), log,
+                                  relaunch=relaunch)
 
 
 def _backward(y: torch.Tensor, dy: torch.Tensor, dim: int, log: bool, path: str, block_n: int,
@@ -377,30 +387,38 @@ def _plans(x, dim: int, dtype, forcing: Forcing, differentiated: bool):
 
 
 _PLAIN_CALLS: dict = {}
-"""(shape, strides, dtype, device, dim, forcing) -> (dim made non-negative, plan) of the plain eager
-calls seen (see ``_plain_call_key``), so that the next such call skips the input checks and the
-planning: what they decide follows from the key alone (and the process: the interpreter or not,
-the NumPy and Triton versions), so a call that hits passed them. At most ``PLAIN_CALLS_KEPT``."""
+"""(shape, strides, dtype, device, dim, log, forcing) -> (dim made non-negative, plan, relaunch) of
+the plain eager calls seen (see ``_plain_call_key``), so that the next such call skips the input
+checks and the planning: what they decide follows from the key alone (and the process: the
+interpreter or not, the NumPy and Triton versions), so a call that hits passed them. ``relaunch``
+(``launch.Relaunch``, compiled single-block kernels only) repeats the first call's launch without
+Triton's per-call binding, when the pointers' alignment and the current device allow it. At most
+``PLAIN_CALLS_KEPT``."""
 PLAIN_CALLS_KEPT = 4096
 
 
-def _plain_call_key(x, dim, dtype, forcing: Forcing) -> tuple | None:
+def _plain_call_key(x, dim, dtype, log: bool, forcing: Forcing) -> tuple | None:
     """The key of ``_PLAIN_CALLS`` for a call that needs nothing but the kernels (a plain strided
     tensor, an int ``dim``, no ``dtype=``, no graph recording it, no autograd mode that may differentiate
     it); None for any other call, which takes the general path every time."""
     if (dtype is None and type(x) is torch.Tensor and type(dim) is int
             and x.layout is torch.strided and not _recorded() and not _differentiated(x)
             and not torch._C._functorch.is_legacy_batchedtensor(x)):
-        return (x.shape, x.stride(), x.dtype, x.device, dim, forcing)
+        return (x.shape, x.stride(), x.dtype, x.device, dim, log, forcing)
     return None
 
 
 def _apply(x, dim, dtype, log: bool, kernel, block_n, splits):
     forcing = Forcing.of(kernel, block_n, splits)
-    key = _plain_call_key(x, dim, dtype, forcing)
+    key = _plain_call_key(x, dim, dtype, log, forcing)
     seen = _PLAIN_CALLS.get(key) if key is not None else None
     if seen is not None:
-        return _forward(x, seen[0], log, *forcing.as_op_args(), plan=seen[1])
+        dim, plan, relaunch = seen
+        if relaunch is not None:
+            y = _new_output(x, dim)
+            if relaunch(_as_rows(x, dim), _as_rows(y, dim)):
+                return y
+        return _launch_forward(x, dim, log, plan)[0]
     dim = check_input(x, dim, dtype=dtype)
     options = forcing.as_op_args()
     if _recorded():  # shapes may be symbolic: the op plans when it runs
@@ -413,11 +431,13 @@ def _apply(x, dim, dtype, log: bool, kernel, block_n, splits):
         return softmax_forward(x, dim, log, *options)
     if differentiated:
         return _Softmax.apply(x, dim, log, *options)
-    if key is not None and plan is not None:
-        if len(_PLAIN_CALLS) >= PLAIN_CALLS_KEPT:
-            _PLAIN_CALLS.clear()
-        _PLAIN_CALLS[key] = (dim, plan)
-    return _forward(x, dim, log, *options, plan=plan)
+    if key is None or plan is None:
+        return _forward(x, dim, log, *options, plan=plan)
+    y, relaunch = _launch_forward(x, dim, log, plan, relaunch=True)
+    if len(_PLAIN_CALLS) >= PLAIN_CALLS_KEPT:
+        _PLAIN_CALLS.clear()
+    _PLAIN_CALLS[key] = (dim, plan, relaunch)
+    return y
 
 
 def softmax(x: torch.Tensor, dim: int | None = -1, dtype: torch.dtype | None = None, *,
