@@ -126,7 +126,7 @@ def time_point(name, M, N, dtype, direction, section, out_points, copy_gbs):
     return point
 
 
-def run(sections, impls, out_dir):
+def run(sections, impls, out_dir, dtypes=("float32", "bfloat16")):
     started = time.time()
     copy_gbs = measure.copy_bandwidth_gbs()
     device = measure.device_name()
@@ -135,7 +135,7 @@ def run(sections, impls, out_dir):
     path = os.path.join(out_dir, "speed_of_light.json")
     os.makedirs(out_dir, exist_ok=True)
 
-    def save():  # after every section, so that a time limit keeps what was measured
+    def save():  # after every shape, so that a time limit keeps what was measured
         result = dict(device=device, copy_gbs=copy_gbs, torch=torch.__version__,
                       triton=__import__("triton").__version__, seconds=time.time() - started,
                       command=" ".join(sys.argv), points=points)
@@ -144,7 +144,7 @@ def run(sections, impls, out_dir):
         return result
 
     if "bandwidth" in sections:
-        for dtype_name in ("float32", "bfloat16"):
+        for dtype_name in dtypes:
             for N in BANDWIDTH_N:
                 M = (1 << 27) // N
                 for direction in ("forward", "backward"):
@@ -154,9 +154,9 @@ def run(sections, impls, out_dir):
                         if p:
                             print(f"  {dtype_name:8} {direction:8} N={N:7} {name:18} "
                                   f"{p['gbs']:7.0f} GB/s {p['fraction_of_copy']:6.1%}", flush=True)
-    save()
+                save()
     if "wide" in sections:
-        for dtype_name in ("float32", "bfloat16"):
+        for dtype_name in dtypes:
             for N in WIDE_N:
                 for M in WIDE_M:
                     for direction in ("forward", "backward"):
@@ -167,20 +167,21 @@ def run(sections, impls, out_dir):
                                 print(f"  wide {dtype_name:8} {direction:8} N={N:7} M={M:4} "
                                       f"{name:12} {p['gbs']:7.0f} GB/s "
                                       f"{p['fraction_of_copy']:6.1%}", flush=True)
-    save()
+                    save()
     if "seeds" in sections:
         for N in range(256, 12800 + 1, 128):
             # torch.compile specialises per shape: 99 compilations would outlast a session's call
             for name in ("naive", *(i for i in impls if i != "torch.compile")):
                 time_point(name, 4096, N, torch.float32, "forward", "seeds", points, copy_gbs)
+            save()
         print("  seeds grid done", flush=True)
-    save()
     if "latency" in sections:
         for M, N in LATENCY_SHAPES:
             for name in impls:
                 p = time_point(name, M, N, torch.float32, "forward", "latency", points, copy_gbs)
                 if p:
                     print(f"  latency M={M:5} N={N:5} {name:6} {p['us']:7.1f} us", flush=True)
+            save()
     result = save()
     print(f"wrote {path}", flush=True)
     return result
@@ -254,6 +255,9 @@ def main(argv=None):
     parser.add_argument("--sections", nargs="+", choices=SECTIONS, default=list(SECTIONS))
     parser.add_argument("--impls", nargs="+", default=list(IMPLS),
                         help="implementations, ours first (default: ours and every peer)")
+    parser.add_argument("--dtypes", nargs="+", choices=("float32", "bfloat16"),
+                        default=["float32", "bfloat16"],
+                        help="the bandwidth and wide sections' dtypes (to split a run in pieces)")
     parser.add_argument("--no-plot", action="store_true",
                         help="write the JSON only (plot later with --merge, where matplotlib works)")
     parser.add_argument("--merge", nargs="+", metavar="JSON",
@@ -269,7 +273,7 @@ def main(argv=None):
             parser.error("--impls must start with ours (the wide section forces our kernels)")
         if not torch.cuda.is_available():
             parser.error("speed_of_light times kernels on a CUDA GPU and none is visible")
-        result = run(args.sections, args.impls, args.out)
+        result = run(args.sections, args.impls, args.out, args.dtypes)
     if not args.no_plot:
         plot(result, os.path.join(args.out, "speed_of_light.png"))
 
