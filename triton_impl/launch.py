@@ -167,7 +167,8 @@ def softmax_rows(plan: Plan, x: torch.Tensor, y: torch.Tensor, log: bool, *,
     With ``relaunch``, returns a ``Relaunch`` of this launch when it can make one (compiled
     single-block kernels), else None."""
     records, compiled = _run(plan, (x, y), log, "forward")
-    if relaunch and plan.kernel == "single_block" and compiled and RELAUNCH_WORKS:
+    if (relaunch and plan.kernel == "single_block" and compiled and compiled[0] is not None
+            and RELAUNCH_WORKS):
         try:
             return Relaunch(records[0], compiled[0], torch.cuda.current_device())
         except (AttributeError, TypeError, KeyError):  # another Triton's compiled kernel
