@@ -105,22 +105,32 @@ needs_gpu = pytest.mark.skipif(not torch.cuda.is_available() or kernels_interpre
 
 
 @needs_gpu
-@pytest.mark.parametrize("shape", [(8, 256), (1, 1000), (64, 4224), (3, 7, 130)])
-def test_a_repeated_call_relaunches_the_compiled_kernel(shape, monkeypatch):
+@pytest.mark.parametrize("make", [
+    lambda: torch.randn(8, 256, device="cuda"),
+    lambda: torch.randn(1, 1000, device="cuda"),
+    lambda: torch.randn(64, 4224, device="cuda"),
+    lambda: torch.randn(3, 7, 130, device="cuda"),
+    lambda: torch.randn(40, 9, device="cuda").t(),  # its rows are copied first
+    lambda: torch.randn(1, 300, device="cuda").expand(5, 300),  # row stride 0
+    lambda: torch.randn(6, 1, device="cuda"),  # N = 1, an integer Triton makes a constant
+], ids=["8x256", "1x1000", "64x4224", "3x7x130", "transposed", "expanded", "N=1"])
+@pytest.mark.parametrize("op", [triton_impl.softmax, triton_impl.log_softmax])
+def test_a_repeated_call_relaunches_the_compiled_kernel(make, op, monkeypatch):
     from triton_impl import launch
 
-    triton_impl.softmax(torch.randn(shape, device="cuda"), -1)
+    op(make(), -1)
     ((_, _, relaunch),) = ops._PLAIN_CALLS.values()
     assert relaunch is not None
     built = []
     monkeypatch.setattr(launch, "launches", lambda *a: built.append(a) or [])
+    expected = torch.softmax if op is triton_impl.softmax else torch.log_softmax
     for _ in range(3):
-        x = torch.randn(shape, device="cuda") * 5
-        _poisoned_block_next(shape, "cuda")
+        x = make() * 5
+        _poisoned_block_next(x.shape, "cuda")
         before = launch.LAUNCHES["single_block_forward"]
-        y = triton_impl.softmax(x, -1)
+        y = op(x, -1)
         assert launch.LAUNCHES["single_block_forward"] == before + 1
-        torch.testing.assert_close(y, torch.softmax(x, -1))
+        torch.testing.assert_close(y, expected(x, -1))
     assert not built, "a remembered call went through the launch table"
 
 
@@ -154,3 +164,39 @@ def test_a_relaunch_that_fails_turns_relaunching_off(monkeypatch):
     _poisoned_block_next((4, 64), "cuda")
     torch.testing.assert_close(triton_impl.softmax(x, -1), torch.softmax(x, -1))
     assert launch.RELAUNCH_WORKS is False
+
+
+@needs_gpu
+def test_with_a_launch_hook_a_remembered_call_takes_tritons_launch():
+    """Triton's launch hooks (profilers) see every launch: a relaunch would run them too, but an
+    error of theirs must not read as the launcher's, so with a hook set Triton launches."""
+    from triton import knobs
+
+    x = torch.randn(4, 64, device="cuda")
+    triton_impl.softmax(x, -1)
+    seen = []
+
+    def hook(metadata):
+        seen.append(metadata)
+
+    knobs.runtime.launch_enter_hook.add(hook)
+    try:
+        torch.testing.assert_close(triton_impl.softmax(x, -1), torch.softmax(x, -1))
+    finally:
+        knobs.runtime.launch_enter_hook.remove(hook)
+    assert len(seen) == 1
+
+
+@pytest.mark.skipif(not torch.cuda.is_available() or torch.cuda.device_count() < 2
+                    or kernels_interpreted(), reason="needs two GPUs")
+def test_a_tensor_off_the_current_device_runs_on_its_own():
+    x = torch.randn(16, 500, device="cuda:1")
+    assert torch.cuda.current_device() == 0
+    for _ in range(3):  # the first call, then remembered ones
+        _poisoned_block_next(x.shape, x.device)
+        torch.testing.assert_close(triton_impl.softmax(x, -1), torch.softmax(x, -1))
+        torch.testing.assert_close(triton_impl.softmax(x, -1, kernel="online", block_n=128),
+                                   torch.softmax(x, -1))
+    with torch.cuda.device(1):
+        for _ in range(2):
+            torch.testing.assert_close(triton_impl.softmax(x, -1), torch.softmax(x, -1))

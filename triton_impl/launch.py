@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 import numpy as np
 import torch
+from triton import knobs
 
 from ._inputs import compute_dtype
 from .hardware import kernels_interpreted
@@ -74,18 +75,29 @@ class Relaunch:
     def __call__(self, x: torch.Tensor, y: torch.Tensor) -> bool:
         global RELAUNCH_WORKS
         if (not RELAUNCH_WORKS or (x.data_ptr() % 16 == 0, y.data_ptr() % 16 == 0) != self.aligned
-                or torch.cuda.current_device() != self.device):
+                or x.device.index != self.device or torch.cuda.current_device() != self.device
+                or not _launches_plainly()):
             return False
         try:
             self.launcher(x, y, *self.rest)
         except TypeError:  # a Triton whose launcher takes other arguments: it launched nothing
-            RELAUNCH_WORKS = False
+            RELAUNCH_WORKS = False  # (no launch hook ran: _launches_plainly excludes them)
             return False
         LAUNCHES["single_block_forward"] += 1
         return True
 
 
 RELAUNCH_WORKS = True
+
+
+def _launches_plainly() -> bool:
+    """Whether Triton launches as it does by default. Not with a debug or instrumented build
+    (Triton keys its cache on them, and a relaunch would keep the first call's binary), nor with
+    launch hooks (a hook's error must not read as the launcher's), nor pre-run hooks."""
+    runtime = knobs.runtime
+    return not (runtime.debug or knobs.compilation.instrumentation_mode
+                or getattr(runtime.launch_enter_hook, "calls", runtime.launch_enter_hook)
+                or getattr(runtime.launch_exit_hook, "calls", runtime.launch_exit_hook))
 
 
 def _workspace(M: int, slots: int, like: torch.Tensor, pairs: int) -> torch.Tensor:
@@ -154,6 +166,10 @@ def _run(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool, direction: str) 
             for launch in records:
                 launch()
         compiled = []
+    elif rows[0].is_cuda and rows[0].device.index != torch.cuda.current_device():
+        # Triton launches on the current device: make it the tensors' (as torch's own ops do)
+        with torch.cuda.device(rows[0].device):
+            compiled = [launch() for launch in records]
     else:  # compiled: nothing to quiet, and a context manager costs a microsecond a call
         compiled = [launch() for launch in records]
     LAUNCHES[f"{plan.kernel}_{direction}"] += 1
@@ -168,9 +184,10 @@ def softmax_rows(plan: Plan, x: torch.Tensor, y: torch.Tensor, log: bool, *,
     single-block kernels), else None."""
     records, compiled = _run(plan, (x, y), log, "forward")
     if (relaunch and plan.kernel == "single_block" and compiled and compiled[0] is not None
-            and RELAUNCH_WORKS):
+            and RELAUNCH_WORKS and x.device.index == torch.cuda.current_device()
+            and not getattr(records[0].kernel, "pre_run_hooks", None) and _launches_plainly()):
         try:
-            return Relaunch(records[0], compiled[0], torch.cuda.current_device())
+            return Relaunch(records[0], compiled[0], x.device.index)
         except (AttributeError, TypeError, KeyError):  # another Triton's compiled kernel
             return None
     return None
