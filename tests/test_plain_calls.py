@@ -125,7 +125,8 @@ def test_a_repeated_call_relaunches_the_compiled_kernel(make, op, monkeypatch):
     monkeypatch.setattr(launch, "launches", lambda *a: built.append(a) or [])
     expected = torch.softmax if op is triton_impl.softmax else torch.log_softmax
     for _ in range(3):
-        x = make() * 5
+        x = make()  # new values, the first call's layout (x * 5 would not keep an expansion's)
+        assert x.stride() == next(iter(ops._PLAIN_CALLS))[1]
         _poisoned_block_next(x.shape, "cuda")
         before = launch.LAUNCHES["single_block_forward"]
         y = op(x, -1)
