@@ -8,7 +8,7 @@ so calls per second measure the Python and launch cost of each layer: torch.soft
 reference, our public softmax (eager path), the torch.library custom op, the dispatcher's
 make_plan (cached), launch.softmax_rows with a preallocated output (plan + Triton launch), the
 launch record alone (Triton's ``kernel[grid](...)``), and the compiled kernel called directly
-(what caching the launch would save). Every row that writes a softmax is checked first, into a
+(``launch.Relaunch``, which a remembered plain call uses). Every row that writes a softmax is checked first, into a
 poisoned output.
 
 ``--layers`` times the lab's own Python with every kernel launch replaced by a no-op: what a call
@@ -41,20 +41,6 @@ def per_call_us(fn, calls: int, synchronize) -> float:
     return (time.perf_counter() - start) / calls * 1e6
 
 
-def compiled_runner(record):
-    """The launch of ``record`` without ``JITFunction.run``'s per-call work (binding the
-    arguments, their specialisation key, the cache lookup): the compiled kernel Triton returned
-    for the first launch, called with every parameter in order (constexprs included, as
-    ``JITFunction.run`` passes them). What a launch cache could save; Triton 3.6's
-    ``CompiledKernel.__getitem__``, not a public API: a row that fails says so and is skipped."""
-    compiled = record.kernel[record.grid](*record.args, **record.constexprs,
-                                          num_warps=record.num_warps, num_stages=record.num_stages)
-    given = dict(zip(record.kernel.arg_names, record.args)) | dict(record.constexprs)
-    arguments = [given[name] for name in record.kernel.arg_names]
-    runner = compiled[(*record.grid, 1, 1)[:3]]  # the compiled launcher takes all three axes
-    return lambda: runner(*arguments)
-
-
 def writes_softmax(fn, y, x) -> None:
     """``fn()`` writes softmax(x) into ``y``, poisoned first: a launch that failed, or wrote
     nothing, must not be timed as a fast one."""
@@ -68,12 +54,11 @@ def gpu_layers(x, triton_impl, launch) -> dict:
     y = torch.empty_like(x)
     plan = triton_impl.make_plan(*x.shape, x.dtype, x.device)
     (record,) = launch.launches(plan, (x, y), False)
-    try:
-        runner = compiled_runner(record)
-        writes_softmax(runner, y, x)
-    except Exception as error:  # noqa: BLE001 - an experiment's row: say why, time the rest
-        print(f"  (compiled kernel called directly: n/a, {type(error).__name__}: {error})")
-        runner = None
+    relaunch = launch.softmax_rows(plan, x, y, False, relaunch=True)
+    if relaunch is None:
+        print("  (the compiled kernel called directly: n/a, no relaunch on this Triton)")
+    else:
+        writes_softmax(lambda: relaunch(x, y), y, x)
     writes_softmax(record, y, x)
     writes_softmax(lambda: launch.softmax_rows(plan, x, y, False), y, x)
     writes_softmax(lambda: y.copy_(triton_impl.softmax(x, -1)), y, x)
@@ -85,7 +70,8 @@ def gpu_layers(x, triton_impl, launch) -> dict:
         "make_plan (cached)": lambda: triton_impl.make_plan(*x.shape, x.dtype, x.device),
         "launch.softmax_rows (Triton launch)": lambda: launch.softmax_rows(plan, x, y, False),
         "the launch record alone (kernel[grid](...))": record,
-        **({"compiled kernel called directly": runner} if runner else {}),
+        **({"compiled kernel called directly (launch.Relaunch)": lambda: relaunch(x, y)}
+           if relaunch else {}),
         "torch.empty_like": lambda: torch.empty_like(x),
     }
 

@@ -16,7 +16,11 @@ from typing import NamedTuple
 
 import numpy as np
 import torch
-from triton import knobs
+
+try:
+    from triton import knobs
+except ImportError:  # a Triton without knobs: no relaunch (see _launches_plainly)
+    knobs = None
 
 from ._inputs import compute_dtype
 from .hardware import kernels_interpreted
@@ -57,8 +61,9 @@ class Relaunch:
     kernel up: about half of a small call's launch (results/h100/host_overhead.log, "the launch
     record alone" against "compiled kernel called directly"). The caller keys a ``Relaunch`` by
     shape, strides, dtype and device, which fix every integer argument; what is left of the
-    specialisation is the pointers' alignment and the current device, checked on each call: a
-    call that differs returns False having launched nothing, and takes Triton's launch. It holds
+    specialisation is the pointers' alignment, the device and Triton's launch settings
+    (``_launches_plainly``), checked on each call: a call that differs returns False having
+    launched nothing, and takes Triton's launch. It holds
     Triton's ``CompiledKernel[grid]`` launcher (Triton 3.6; if that ever fails before launching,
     ``RELAUNCH_WORKS`` turns every relaunch off and the caller launches the usual way).
     """
@@ -94,6 +99,8 @@ def _launches_plainly() -> bool:
     """Whether Triton launches as it does by default. Not with a debug or instrumented build
     (Triton keys its cache on them, and a relaunch would keep the first call's binary), nor with
     launch hooks (a hook's error must not read as the launcher's), nor pre-run hooks."""
+    if knobs is None:
+        return False
     runtime = knobs.runtime
     return not (runtime.debug or knobs.compilation.instrumentation_mode
                 or getattr(runtime.launch_enter_hook, "calls", runtime.launch_enter_hook)
