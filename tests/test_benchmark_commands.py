@@ -3,6 +3,7 @@ and the CPU modes print what they say they time."""
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -48,3 +49,38 @@ def test_host_overhead_refuses_bad_arguments(args, message):
 def test_host_overhead_without_a_gpu_says_to_time_the_layers():
     done = host_overhead()
     assert done.returncode == 2 and "run with --layers" in done.stderr, done
+
+
+def run_properties(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "benchmarks/run_properties.py", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300, check=False)
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--piece", "1/4"), "--out"),
+    (("--out", "x", "--piece", "5/4"), "write K/N with 1 <= K <= N"),
+    (("--out", "x", "--piece", "two"), "write K/N with 1 <= K <= N"),
+    (("--out", "x", "--jobs", "0"), "'0' is not a positive whole number"),
+    (("--out", "x", "--seconds", "-5"), "'-5' is not a positive whole number"),
+    (("--out", "x", "--profile", "fast"), "invalid choice: 'fast'"),
+])
+def test_run_properties_refuses_bad_arguments(args, message):
+    done = run_properties(*args)
+    assert done.returncode == 2 and message in done.stderr and not done.stdout, done
+
+
+def test_run_properties_keeps_each_propertys_log_and_a_summary_line(tmp_path):
+    """One piece of one property, run as on a GPU machine: its log (with hypothesis's examples
+    count) and its summary line are there when the command ends; a time limit is a failure."""
+    done = run_properties("--out", str(tmp_path), "--piece", "1/51", "--profile", "ci",
+                          "-k", "triton and test_softmax_matches_the_oracle and single_block")
+    assert done.returncode == 0, done.stdout + done.stderr
+    (line,) = (tmp_path / "properties.jsonl").read_text().splitlines()
+    result = json.loads(line)
+    assert result["status"] == "passed" and result["examples"][0].startswith("40 passing examples")
+    assert "1 passed" in (tmp_path / result["log"]).read_text()
+
+    stopped = run_properties("--out", str(tmp_path), "--seconds", "1", "--profile", "ci",
+                             "-k", "triton and test_softmax_matches_the_oracle and single_block")
+    assert stopped.returncode == 1 and "timed out" in stopped.stdout, stopped.stdout
+    assert len((tmp_path / "properties.jsonl").read_text().splitlines()) == 2

@@ -199,6 +199,24 @@ def test_the_profile_table_is_the_profiles():
             int(examples), int(max_n), int(max_rows), int(wide_n)), name
 
 
+def test_the_example_database_goes_where_the_environment_says(tmp_path, monkeypatch):
+    """A GPU run saves hypothesis's failing examples with its results (benchmarks/run_properties.py)."""
+    from hypothesis import settings
+    from hypothesis.database import DirectoryBasedExampleDatabase
+
+    monkeypatch.setenv(kit.DATABASE_ENV, str(tmp_path / "db"))
+    monkeypatch.setenv("SOFTMAX_MAX_EXAMPLES", "7")
+    try:
+        kit.load_profile()
+        database = settings.default.database
+        assert isinstance(database, DirectoryBasedExampleDatabase)
+        assert Path(database.path) == tmp_path / "db" and settings.default.max_examples == 7
+    finally:
+        monkeypatch.undo()
+        kit.load_profile()
+    assert settings.default.max_examples == kit.PROFILES[kit.profile_name()][0]["max_examples"]
+
+
 def test_a_skipped_property_says_what_is_missing_and_how_to_give_it():
     numpy_impl = kit.user_implementation("kit_examples.numpy_stable:softmax")
     torch_impl = kit.user_implementation("torch:softmax")

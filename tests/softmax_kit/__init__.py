@@ -28,7 +28,8 @@ Profiles
 ``SOFTMAX_HYPOTHESIS_PROFILE`` picks one (default ``ci``); hypothesis's own
 ``--hypothesis-profile`` overrides it. Sizes come with the profile and can be overridden by the
 environment (``SOFTMAX_MAX_N``, ``SOFTMAX_MAX_ROWS``, ``SOFTMAX_WIDE_N``), and so can the
-number of examples (``SOFTMAX_MAX_EXAMPLES``):
+number of examples (``SOFTMAX_MAX_EXAMPLES``) and the folder of hypothesis's example database
+(``SOFTMAX_HYPOTHESIS_DATABASE``, for runs whose machine keeps nothing):
 
     ci        derandomized (the same examples on every run), no database, sized for the Triton
               interpreter on a 2-core CI machine (the whole property suite in a few minutes)
@@ -44,14 +45,15 @@ from __future__ import annotations
 from .harness import (avoid_known_defects, backward, case_strategy, forward, materialise,
                       strategy_limits, to_float64, torch_reference)
 from .plugin import add_options, configure, generate_tests, implementations, mark_items, why_not
-from .profiles import PROFILE_ENV, PROFILES, Limits, limits, load_profile, profile_name, register_profiles
+from .profiles import (DATABASE_ENV, PROFILE_ENV, PROFILES, Limits, limits, load_profile,
+                       profile_name, register_profiles)
 from .registry import (INTERPRETER_BFLOAT16, NUMPY_DTYPES, TORCH_DTYPES, Implementation,
                        builtin_implementations, detect_array_kind, load_function, triton_paths,
                        user_implementation)
 from .reports import NOTE_LINES, CaseFirst, case_header
 
 __all__ = [
-    "INTERPRETER_BFLOAT16", "NOTE_LINES", "NUMPY_DTYPES", "PROFILES", "PROFILE_ENV", "TORCH_DTYPES",
+    "DATABASE_ENV", "INTERPRETER_BFLOAT16", "NOTE_LINES", "NUMPY_DTYPES", "PROFILES", "PROFILE_ENV", "TORCH_DTYPES",
     "CaseFirst", "Implementation", "Limits", "add_options", "avoid_known_defects", "backward",
     "builtin_implementations", "case_header", "case_strategy", "configure", "detect_array_kind",
     "forward", "generate_tests", "implementations", "limits", "load_function", "load_profile",

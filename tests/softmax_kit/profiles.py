@@ -7,8 +7,10 @@ import os
 from dataclasses import dataclass, replace
 
 from hypothesis import HealthCheck, Phase, settings
+from hypothesis.database import DirectoryBasedExampleDatabase
 
 PROFILE_ENV = "SOFTMAX_HYPOTHESIS_PROFILE"
+DATABASE_ENV = "SOFTMAX_HYPOTHESIS_DATABASE"
 
 
 @dataclass(frozen=True)
@@ -67,12 +69,19 @@ def profile_name() -> str:
 
 
 def load_profile() -> None:
-    """Load the chosen profile; ``SOFTMAX_MAX_EXAMPLES`` overrides its example count."""
+    """Load the chosen profile; ``SOFTMAX_MAX_EXAMPLES`` overrides its example count and
+    ``SOFTMAX_HYPOTHESIS_DATABASE`` (a folder) where hypothesis keeps the failing examples it
+    found, so that a run on a machine that keeps nothing can save them with its results (and a
+    later run given the same folder replays them first)."""
     name = profile_name()
+    overrides = {}
     if os.environ.get("SOFTMAX_MAX_EXAMPLES"):
-        settings.register_profile(f"{name}-resized", settings.get_profile(name),
-                                  max_examples=int(os.environ["SOFTMAX_MAX_EXAMPLES"]))
-        name = f"{name}-resized"
+        overrides["max_examples"] = int(os.environ["SOFTMAX_MAX_EXAMPLES"])
+    if os.environ.get(DATABASE_ENV):
+        overrides["database"] = DirectoryBasedExampleDatabase(os.environ[DATABASE_ENV])
+    if overrides:
+        settings.register_profile(f"{name}-overridden", settings.get_profile(name), **overrides)
+        name = f"{name}-overridden"
     settings.load_profile(name)
 
 
