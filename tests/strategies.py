@@ -407,12 +407,28 @@ class Case:
         return (f"# {self!r}\nx = np.array({body})  # then .astype / torch.tensor(..., "
                 f"dtype={self.dtype})\ndim = {self.dim}")
 
+    def as_note(self) -> _Literal:
+        """``literal()`` for hypothesis's ``note``, built only for the example it reports: ``note``
+        formats what is not a string only then, and building the literal of every example cost
+        half of a thorough property's time."""
+        return _Literal(self)
+
     def _repr_pretty_(self, printer, cycle):  # hypothesis prints examples with this
         printer.text(repr(self))
 
     def __repr__(self) -> str:
         return (f"Case({self.dtype}, shape={self.shape}, dim={self.dim}, layout={self.layout!r}, "
                 f"recipe={' + '.join(self.recipe)!r})")
+
+
+class _Literal:
+    """A case whose pretty form is its literal (see ``Case.as_note``)."""
+
+    def __init__(self, case: Case):
+        self.case = case
+
+    def _repr_pretty_(self, printer, cycle):
+        printer.text(self.case.literal())
 
 
 @st.composite

@@ -45,7 +45,7 @@ def rounded_after_use(impl, case):
 def draw_problem(data, impl):
     case = data.draw(kit.case_strategy(impl), label="case")
     dy = data.draw(gradients(case.shape, case.dtype), label="dy")
-    note(case.literal())
+    note(case.as_note())
     note(f"dy = np.array({np.array2string(dy, separator=', ', floatmode='unique')})")
     return case, dy
 

@@ -23,7 +23,7 @@ FINITE_EXTREMES = ("huge", "max", "subnormal", "above_11", "equal_row", "dominan
 
 def draw_case(data, impl, **kwargs):
     case = data.draw(kit.case_strategy(impl, **kwargs), label="case")
-    note(case.literal())
+    note(case.as_note())
     return case
 
 
@@ -135,7 +135,7 @@ def test_attention_masks(impl, device, data):
     x = case.rows()
     mask = data.draw(attention_masks(*x.shape), label="mask")
     masked = case.with_x(case.from_rows(np.where(mask, -np.inf, x)), f"mask x{mask.sum()}")
-    note(masked.literal())
+    note(masked.as_note())
     for log in _log_too(impl):
         y = masked.rows(kit.forward(impl, masked, device, log=log))
         assert np.all(y[mask] == (-np.inf if log else 0.0)), f"masked entries leak (log={log})"

@@ -43,7 +43,7 @@ def test_reference_algorithms_agree_for_every_block_size(data):
                            with_layouts=False), label="case")
     block = data.draw(st.integers(1, case.N + 2), label="block")
     splits = data.draw(st.integers(1, 9), label="splits")
-    note(case.literal())
+    note(case.as_note())
     x = case.numpy()
     outputs = {
         "three_pass": R.softmax_three_pass(x, case.dim, block=block),
@@ -121,7 +121,7 @@ def test_triton_paths_agree_for_every_block_size(device, data):
     case = data.draw(cases(kit.TORCH_DTYPES, max_n=caps.max_n, max_rows=caps.max_rows,
                            max_elements=caps.max_elements), label="case")
     options = data.draw(forced_paths(interpreted), label="path")
-    note(case.literal())
+    note(case.as_note())
     x, _ = case.layout.torch(case.x, case.dtype, device)
     for log in (False, True):
         function = triton_impl.log_softmax if log else triton_impl.softmax
@@ -132,7 +132,8 @@ def test_triton_paths_agree_for_every_block_size(device, data):
         assert np.array_equal(np.isnan(got), np.isnan(single))
         oracle = R.oracle_log_softmax if log else R.oracle_softmax
         assert_close(got, oracle(case.x, case.dim), dtype=case.dtype, axis=case.dim,
-                     kind="log_softmax" if log else "softmax")
+                     kind="log_softmax" if log else "softmax",
+                     summation=triton_impl.plan(x, case.dim, **options).summation)
 
 
 def _bits(t):

@@ -449,3 +449,24 @@ def test_the_float64_oracle_is_accurate_to_float64():
         log_error = np.max(np.abs(R.oracle_log_softmax(x) - want_log) / scale)
         assert max(softmax_error, log_error) <= tolerance.rtol("float64", N), (N, softmax_error,
                                                                                 log_error)
+
+
+def test_a_loop_over_blocks_is_held_to_its_steps_not_to_a_tree():
+    """A multi-block kernel's loop keeps one float32 running total a lane and adds a block's
+    partial at each step (the online and split kernels: ``tolerance.blocked``): the sum of 54131
+    equal positive terms in blocks of 16 (what a GPU run of the thorough profile found the online
+    kernel's log-softmax backward off by) is past the tree's bound and within the blocked one."""
+    N, block = 54131, 16
+    terms = np.full(N, 0.0005560503341257572, np.float32)
+    padded = np.zeros(-(-N // block) * block, np.float32)
+    padded[:N] = terms
+    lanes = np.zeros(block, np.float32)
+    for step in padded.reshape(-1, block):
+        lanes += step  # float32 arithmetic, as the kernel's
+    total = np.float32(0)
+    for lane in lanes:  # the tree over 16 lanes, in any order, adds at most 4 roundings
+        total += lane
+    error = abs(float(total) - terms.astype(np.float64).sum()) / np.abs(terms).sum()
+    eps = np.finfo(np.float32).eps
+    assert tolerance.growth("tree", N) * eps < error
+    assert error <= tolerance.growth(tolerance.blocked(block), N) * eps

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 
 from reference._inputs import next_power_of_2
 from reference.dtypes import format_of
+from reference.tolerance import blocked
 
 KERNELS = ("single_block", "cooperative", "online", "split")
 """Every kernel a plan can name; all but single_block handle any N."""
@@ -142,6 +143,11 @@ class Plan:
     def blocks_per_program(self) -> int:
         return self.chunk // self.block_n
 
+    @property
+    def summation(self) -> str:
+        """How its row sums are ordered, as ``reference.tolerance`` bounds them: ``summation_of``."""
+        return summation_of(self.kernel, self.block_n)
+
     def describe(self) -> str:
         parts = [self.kernel, f"block {self.block_m}x{self.block_n}", f"{self.num_warps} warps"]
         if self.num_stages > 1:
@@ -153,6 +159,15 @@ class Plan:
         if self.persistent:
             parts.append("persistent")
         return ", ".join(parts) + f", grid {self.grid}"
+
+
+def summation_of(kernel: str | None, block_n: int | None) -> str:
+    """The order of a kernel's row sums, a ``summation`` of ``reference.tolerance``: a program
+    of single_block sums what it holds by a tree, and cooperative merges every block's partial by a
+    tree; online and split step through their columns ``block_n`` at a time into one running total
+    a lane ("blocks of block_n"). ``kernel=None`` is the policy's choice (``default_kernel``):
+    single_block or cooperative, a tree."""
+    return blocked(block_n) if kernel in ("online", "split") and block_n else "tree"
 
 
 def _positive_int(name: str, value, power_of_two: bool = False):

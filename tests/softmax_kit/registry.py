@@ -30,7 +30,8 @@ class Implementation:
     a function ``(y, dy, dim) -> dx`` of the forward's output, or None. ``limits`` caps the sizes
     for an implementation that is slow where it runs (Triton's multi-block kernels under the
     interpreter). ``summation`` is how its row sums may be ordered, a key of
-    ``reference.tolerance.SUMMATIONS``: "tree" for this project's (built so), "any" for a
+    ``reference.tolerance.SUMMATIONS`` or ``blocked(B)``: for this project's, what its kernel does
+    (``triton_impl.policy.summation_of``: a tree, or a loop over blocks), "any" for a
     user's, whose order the kit cannot see (``--softmax-impl-summation=tree`` holds it to the
     tree's bound).
     """
@@ -94,6 +95,8 @@ def _triton_implementations() -> list[Implementation]:
         from triton_impl.hardware import kernels_interpreted
     except ImportError:  # a NumPy-only environment: the reference tier alone
         return []
+    from triton_impl.policy import summation_of
+
     interpreted = kernels_interpreted()
     defects = (INTERPRETER_BFLOAT16,) if interpreted else ()
     out = []
@@ -101,7 +104,7 @@ def _triton_implementations() -> list[Implementation]:
         out.append(Implementation(
             f"triton:{path}", partial(triton_impl.softmax, **options), "torch", TORCH_DTYPES,
             partial(triton_impl.log_softmax, **options), "autograd", "autograd", caps, "triton",
-            options, defects))
+            options, defects, summation_of(options.get("kernel"), options.get("block_n"))))
     return out
 
 
