@@ -227,3 +227,17 @@ def test_a_skipped_property_says_what_is_missing_and_how_to_give_it():
     assert "no backward for a NumPy softmax" in kit.why_not(numpy_impl, "backward")
     assert "without autograd" in kit.why_not(detached, "backward")
     assert "needs a triton implementation" in kit.why_not(torch_impl, "triton")
+
+
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
+def test_the_torch_reference_does_not_overflow_a_16_bit_sum(dtype):
+    """The semantics the NaN and infinity property matches (``torch_reference``) come from a float32
+    computation: torch's own CPU log_softmax of 65842 float16 ones is -inf (its sum overflows
+    float16), where the answer is -log(65842) = -11.09."""
+    pytest.importorskip("torch")
+    from strategies import Case
+
+    case = Case(np.ones(65842), dtype, 0)
+    got = kit.torch_reference(case, log=True)
+    assert np.all(np.abs(got + np.log(65842)) <= 0.04), got[:3]  # half a bfloat16 ulp at 11
+    assert np.allclose(kit.torch_reference(case), 1 / 65842, rtol=1e-2)
