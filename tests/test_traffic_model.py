@@ -9,7 +9,7 @@ from reference.traffic import traffic_formula
 import traffic_model
 from traffic_model import GPUS, IMPLEMENTATIONS, gpu, knobs, parse_sizes, predict, speedups
 from traffic_model.implementations import POLICY_ALGORITHMS, cooperative_traffic
-from traffic_model.model import reread_capacity
+from traffic_model.model import loaded, reread_capacity
 from triton_impl import policy
 
 DTYPES = ("float32", "bfloat16")
@@ -218,7 +218,78 @@ def test_torch_backward_moves_twice_the_fused_backward_bytes():
 
 def test_small_problems_are_set_by_the_launch_large_ones_by_dram():
     assert {k.limit for k in predict("fused", 64, 128).kernels} == {"launch"}
-    assert {k.limit for k in predict("naive", *BIG).kernels} == {"DRAM"}
+    assert {k.limit for k in predict("fused", *BIG).kernels} == {"DRAM"}
+    naive = {k.name: k.limit for k in predict("naive", *BIG, gpu="H100").kernels}
+    assert naive == {"max": "DRAM", "subtract max": "SMs", "exp": "DRAM", "sum": "DRAM", "divide": "SMs"}
+
+
+def test_a_latency_bound_kernel_meets_the_dram_softly():
+    """Its memory time is the P-norm of the DRAM's time and its rate per SM's: never below either,
+    at most 2^(1/P) times the larger (both equal); a streaming kernel is its DRAM time alone."""
+    p = knobs.LOADED_LATENCY_EXPONENT
+    assert loaded(2.0, 0.0) == 2.0 and loaded(0.0, 0.0) == 0.0
+    assert loaded(1.0, 1.0) == pytest.approx(2 ** (1 / p))
+    (fused,) = predict("fused", *BIG, gpu="H100").kernels
+    assert fused.sm_s == 0 and fused.memory_s == fused.dram_s
+    for device in ("H100", "H200"):
+        (smem,) = predict("torch", 4096, 10240, "float32", device).kernels
+        assert "Smem" in smem.name and smem.sm_s > 0
+        assert max(smem.dram_s, smem.sm_s) < smem.memory_s <= 2 ** (1 / p) * max(smem.dram_s, smem.sm_s)
+        assert smem.memory_s == pytest.approx((smem.dram_s ** p + smem.sm_s ** p) ** (1 / p))
+
+
+def test_less_bandwidth_costs_a_latency_bound_kernel_less_than_its_share():
+    """The H100's copy is 29% below the H200's and its SMs the same: torch's shared-memory forward
+    (rate per SM) loses less than that, a streaming kernel all of it, and each keeps a larger
+    fraction of the H100's copy than of the H200's."""
+    h100, h200 = gpu("H100").bandwidth_gbs, gpu("H200").bandwidth_gbs
+    for name, N, loss in (("torch", 10240, (0.05, 0.25)), ("fused", 65536, (0.28, 0.30))):
+        on = {g: predict(name, 2**27 // N, N, "float32", g).gbs for g in ("H100", "H200")}
+        assert loss[0] < 1 - on["H100"] / on["H200"] < loss[1]
+        assert on["H100"] / h100 >= on["H200"] / h200
+
+
+UNLOADED_FROM = {("naive_broadcast", "*", 4): 0.62, ("naive_reduce", "*", 4): 0.76,
+                 ("torch_warp", 2, 2): 0.61, ("torch_warp_backward", 2, 2): 0.80,
+                 ("torch_reg_one_block", "*", 4): 0.44, ("torch_smem", 4, 4): 0.72,
+                 ("torch_smem", 2, 2): 0.52}
+"""(kind, key, item size) -> the fraction of the H200's copy (4246 GB/s) the kernel moved, all of
+its bytes DRAM's (knobs.KERNEL_SPEEDS lists each measurement)."""
+
+
+@pytest.mark.parametrize("kind, key, size", list(UNLOADED_FROM))
+def test_the_unloaded_rates_give_the_rates_measured_on_the_h200(kind, key, size):
+    """The table holds each kernel's rate with the memory unloaded; loaded at the H200's copy it
+    gives back what the H200 measured, within rounding."""
+    sm_gbs = knobs.KERNEL_SPEEDS[kind].elements_per_sm[key] * size * gpu("H200").sms
+    copy = gpu("H200").bandwidth_gbs
+    seconds_a_byte = loaded(1 / copy, 1 / sm_gbs)
+    assert 1 / seconds_a_byte / copy == pytest.approx(UNLOADED_FROM[kind, key, size], abs=0.01)
+    assert sm_gbs > UNLOADED_FROM[kind, key, size] * copy
+
+
+def test_a_cooperative_row_as_wide_as_the_gpu_pays_a_launch_a_row():
+    """float32 backward at N = 4M: 128 programs a row, one resident an SM, so one row at a time,
+    each costing a launch (model.launches); the forward (three an SM) and bfloat16 backward (two)
+    run rows side by side and pay one. bytes_only keeps the bytes' argument: one launch."""
+    M, N = 64, 1 << 22
+    for name, dtype, launches in (("cooperative_backward", "float32", M), ("cooperative", "float32", 1),
+                                  ("cooperative_backward", "bfloat16", 1)):
+        p = predict(name, M, N, dtype, "H100")
+        assert p.plan.splits == 128 and p.plan.blocks_per_program == 4
+        assert [k.launch_s for k in p.kernels] == pytest.approx([knobs.LAUNCH_S, launches * knobs.LAUNCH_S])
+    bare = predict("cooperative_backward", M, N, "float32", "H100", bytes_only=True)
+    assert [k.launch_s for k in bare.kernels] == pytest.approx([knobs.LAUNCH_S] * 2)
+
+
+def test_the_cooperative_forward_shares_the_online_forwards_rate_and_its_backward_streams():
+    speeds = knobs.KERNEL_SPEEDS
+    assert speeds["cooperative"].elements_per_sm is speeds["online_forward"].elements_per_sm
+    assert "cooperative_backward" not in speeds and not speeds["online_backward"].elements_per_sm
+    forward, backward = (predict(n, 2048, 65536, "bfloat16", "H200").kernels[-1]
+                         for n in ("cooperative", "cooperative_backward"))
+    assert forward.kind == "cooperative" and forward.sm_s > 0
+    assert backward.kind == "cooperative_backward" and backward.sm_s == 0
 
 
 def test_isolated_counts_what_a_profiler_counts():
@@ -269,8 +340,10 @@ def test_gpu_table_has_a_source_for_every_figure():
     for g in GPUS.values():
         assert set(g.sources) == {"dram_gbs", "l2_bytes", "sms", "fp32_tflops"}
         assert all(s.strip() for s in g.sources.values())
-    assert GPUS["H100"].bandwidth_gbs == 3019 and GPUS["H200"].bandwidth_gbs == 4246
-    assert GPUS["A100-80GB"].bandwidth_gbs == pytest.approx(knobs.DATASHEET_BANDWIDTH_FRACTION * 2039)
+    assert GPUS["H100"].bandwidth_gbs == 3002 and GPUS["H200"].bandwidth_gbs == 4246
+    fraction = traffic_model.gpus.datasheet_copy_fraction()
+    assert fraction == pytest.approx((3002 / 3350 + 4246 / 4800) / 2)
+    assert GPUS["A100-80GB"].bandwidth_gbs == pytest.approx(fraction * 2039)
 
 
 def test_gpu_lookup_is_lenient_and_errors_list_the_known_gpus():

@@ -1,9 +1,19 @@
 """The traffic model held to what GPUs measured, each run predicted from its own copy bandwidth alone.
 
-Runs: ``results/h200`` (an H200: benchmark timings, Nsight Compute counts, and the per-kernel probe in
-traffic_model/evidence), and ``results/h100`` once its benchmark run (``speed_of_light.json``) is
-committed; until then its tests skip, saying so. The model is given nothing of a run but its copy
-bandwidth: the knobs were set on the H200, so the H100 is out of sample.
+Runs, and what each is to the model (``traffic_model.knobs`` says which measurement set each knob):
+
+* ``results/h200``: an H200 (benchmark timings, Nsight Compute counts, and the per-kernel probe in
+  traffic_model/evidence). Every knob but one was set on it: in sample.
+* ``results/h100``: an H100 (timings and, in evidence/, Nsight counts of the cooperative kernel).
+  ``LOADED_LATENCY_EXPONENT`` was set by comparing it with the H200 run, and the loaded-latency
+  law, the one-row-at-a-time cost of the cooperative kernel and its forward's rate per SM were
+  chosen after looking at its misses: no longer out of sample.
+* ``results/h200/rerun_2026-11-22``: an H200 run of the current code that set no number: out of
+  sample, though not blind (its counts were printed beside the H100's while those changes were
+  compared).
+
+A run whose timings file is not committed skips, saying so. The model is given nothing of a run but
+its copy bandwidth.
 
 The tolerances were stated before the H100 run existed, one per regime, in
 ``traffic_model.validate.TOLERANCES`` (each with its reason; HARDWARE.md prints them):
@@ -37,15 +47,15 @@ from traffic_model.validate import BEGIN, BYTES_TOLERANCE, END, TOLERANCES, load
 REPO = Path(__file__).resolve().parents[1]
 RESULTS = REPO / "results"
 HARDWARE_MD = REPO / "traffic_model" / "HARDWARE.md"
-RUNS = ("h200", "h100")
+RUNS = ("h200", "h100", "h200/rerun_2026-11-22")
 
 
-@pytest.fixture(scope="module", params=RUNS)
+@pytest.fixture(scope="module", params=RUNS, ids=lambda name: name.replace("/", "-"))
 def run(request):
     timings = RESULTS / request.param / "speed_of_light.json"
     if not timings.exists():
-        pytest.skip(f"{timings.relative_to(REPO)} is not committed yet: the {request.param.upper()} "
-                    "benchmark run (benchmarks/speed_of_light.py) will be held to the same tolerances")
+        pytest.skip(f"{timings.relative_to(REPO)} is not committed yet: that benchmark run "
+                    "(benchmarks/speed_of_light.py) will be held to the same tolerances")
     return load(RESULTS / request.param)
 
 
@@ -66,30 +76,55 @@ def test_the_run_names_its_device_and_copy_and_every_point_of_ours_and_torch_is_
     assert timed and len(run.points) == len(timed)
 
 
-H100_OUT_OF_SAMPLE = (
-    "the model, fitted on the H200, does not yet hold on the H100 run (results/h100, 2026-11-22): "
-    "86 of 549 points off their regime's tolerance, most with the model optimistic: torch.softmax "
-    "on the seeds' grid (20, 15-23%), torch on wide rows with few programs (21, 26-72%), our "
-    "cooperative kernel on wide rows (24: 17 large, 18-30%; 7 under 100 us, up to 105% at 16 x 1M), "
-    "the forced online kernel on few rows (16, 27-134%), the naive code at three seeds' widths "
-    "(-13 to 65%), torch at one latency point (73%), ours at N = 640 on the seeds' grid (-11%: the "
-    "model pessimistic); and Nsight bytes 20% over the count at M = 4, N = 4M. Open work of the "
-    "model (issue 10); strict, so that a model that holds makes this fail and the mark goes")
+H100_MISSES = (
+    "results/h100 (2026-11-22), 47 of 549 points off their regime's tolerance, every one but two "
+    "with the model fast: bfloat16 wide rows with few programs, a rate the H200 never measured "
+    "(the forced online forward 14, +50 to +118%; torch's forward 12, +29 to +72%, and backward 2, "
+    "+40% and +51%); our cooperative kernel on wide rows (13: its bfloat16 backward 8, +21 to +32%, "
+    "at two or three rows at once; its bfloat16 forward at M = 32-128, N = 1M, 3, +18 to +87%; "
+    "float32 at M = 16, N = 1M, 2, +58% and +105%, times that fall again at M = 32); torch's float32 "
+    "backward at 2 x 1M (+35%); the naive code on the seeds' grid at N = 256 (7.4 us fast) and 2176 "
+    "(+53%), where the run's times rise and fall again with N, and at 384 (5.3 us slow); torch at "
+    "256 x 2048 in the latency section (5.1 us fast); ours at N = 640 on the seeds' grid (-10.8%: "
+    "slow). Nsight bytes: 3 of 12 cooperative cases off 7%, the float32 forward at M = 4 and 8, "
+    "N = 4M (+19.8%, +12.2%: 32-44% of its re-reads hit, the model says none) and the bfloat16 "
+    "forward at M = 32 (-8.8%). Strict, so that a model that holds makes this fail and the mark goes")
+RERUN_MISSES = (
+    "results/h200/rerun_2026-11-22 (out of sample), 3 of 453 points off, each a few microseconds "
+    "where the model is slow: the naive code at 4096 x 256 (5.1 us slow, the tolerance 5 us), ours "
+    "at 1 x 1024 (-11.6%: 4.9 us measured, one launch is 5.5 us in the model) and the cooperative "
+    "forward at 2 x 1M (-12.3%, 13.5 us). Strict, so that a model that holds makes this fail")
+KNOWN_MISSES = {"h100": H100_MISSES, "rerun_2026-11-22": RERUN_MISSES}
+"""Runs that miss somewhere, by results directory name, with every miss recounted."""
+KNOWN_BYTES_MISSES = {"h100": H100_MISSES}
+MISS_COUNTS = {"h200": (0, 0), "h100": (47, 3), "rerun_2026-11-22": (3, 0)}
+"""(timed points, Nsight cases) off their tolerance, by run: the counts the reasons above give."""
 
 
-
-def _out_of_sample(run, request):
-    if run.directory.name == "h100":
-        request.applymarker(pytest.mark.xfail(strict=True, reason=H100_OUT_OF_SAMPLE))
+def _known_misses(run, request, known=KNOWN_MISSES):
+    reason = known.get(run.directory.name)
+    if reason:
+        request.applymarker(pytest.mark.xfail(strict=True, reason=reason))
 
 
 def test_every_point_within_its_regimes_tolerance(run, request):
-    _out_of_sample(run, request)
+    _known_misses(run, request)
     failures = [f"{p.regime}: {p.section} {p.impl} ({p.predicted.runs}) {p.direction} {p.dtype} "
                 f"{p.M}x{p.N}: measured {p.measured_gbs:.0f} GB/s ({p.measured_us:.1f} µs), model "
                 f"{p.predicted.gbs:.0f} ({p.predicted.us:.1f} µs), {100 * p.error:+.1f}%"
                 for p in run.points if not p.within]
     assert not failures, "\n".join(failures)
+
+
+def test_the_marks_recount_the_misses_exactly(run):
+    """A model change that moves a miss, in or out, fails here until the reason is recounted."""
+    points = sum(not p.within for p in run.points)
+    cases = sum(abs(c.error) > BYTES_TOLERANCE for c in run.bytes_cases + run.probe_cases if c.above_l2)
+    assert (points, cases) == MISS_COUNTS[run.directory.name]
+    if points:
+        assert f"{points} of {len(run.points)} points" in KNOWN_MISSES[run.directory.name]
+    if cases:
+        assert f"{cases} of " in KNOWN_BYTES_MISSES[run.directory.name]
 
 
 def test_the_bandwidth_grid_holds_ours_to_10_and_torch_to_15_percent(run):
@@ -104,7 +139,7 @@ def test_the_bandwidth_grid_holds_ours_to_10_and_torch_to_15_percent(run):
 
 
 def test_nsight_byte_counts_above_l2(run, request):
-    _out_of_sample(run, request)
+    _known_misses(run, request, KNOWN_BYTES_MISSES)
     cases = [c for c in run.bytes_cases + run.probe_cases if c.above_l2]
     if not cases:
         pytest.skip(f"{run.directory.name}: no Nsight counts")

@@ -143,13 +143,15 @@ the dtype (probe_kernels.json, float32: occupancy limit 1 by shared memory and b
 SPLIT_RESIDENT_PER_SM = 3
 """Split-row programs resident per SM: 512 threads, 32-35 registers (probe_kernels.json: occupancy
 limit 3 for ``split_partials``, 4 for ``split_forward``)."""
-COOPERATIVE_RESIDENT_PER_SM = {(4, False): 3, (2, False): 3, (4, True): 1, (2, True): 2}
-"""(item size, backward) -> cooperative programs resident per SM when a program holds several blocks
-(the only plans whose residency the model uses: it sets how far back their re-reads lie).
-evidence/probe_cooperative_h100.json (Nsight on an H100, the policy's default plans at N = 4M, four
-8192-column blocks a program): registers 162 x 128 threads forward float32, 80 x 256 bfloat16 (3
-an SM by registers); backward 166 x 256 float32 (1), 128 x 256 bfloat16 (2). Others: one, which
-the policy guarantees."""
+COOPERATIVE_RESIDENT_PER_SM = {(4, False, 1): 4, (2, False, 1): 5, (4, True, 1): 3, (2, True, 1): 3,
+                               (4, False, 4): 3, (2, False, 4): 3, (4, True, 4): 1, (2, True, 4): 2}
+"""(item size, backward, blocks a program holds: 1 or several) -> cooperative programs resident per
+SM, by registers: evidence/probe_cooperative_h100.json (Nsight on an H100, the policy's default
+plans of 8192-column blocks). One block a program (N = 65536 and 1M): 97-101 registers x 128
+threads forward float32 (4 an SM), 48 x 256 bfloat16 (5), 80 x 256 backward (3). Four blocks
+(N = 4M): 162 x 128 forward float32 and 80 x 256 bfloat16 (3), backward 166 x 256 float32 (1),
+128 x 256 bfloat16 (2). The residency sets how far back a program's re-reads lie, and how many
+rows run at once (``model.launches``)."""
 
 
 def _kind(algorithm: str) -> str:
@@ -197,6 +199,8 @@ class KernelPlan:
     programs: int | None = None
     """Programs the kernel launches when each handles a row or a slice of one (row kernels: the
     rows in flight, the per-program limit); None for grids that always fill the GPU."""
+    programs_per_row: int = 0
+    """Programs of a row that wait for each other (the cooperative kernel's); 0 where none do."""
 
     @property
     def inner_reread_bytes(self) -> int:
@@ -215,7 +219,7 @@ NAIVE_KINDS = {
     "divide": "naive_broadcast",
     "dy - sum": "naive_broadcast",
 }
-"""The eager kernels below the copy bandwidth (``knobs.KERNEL_GBS_PER_SM``); the others (exp, the
+"""The eager kernels below the copy bandwidth (``knobs.KERNEL_SPEEDS``); the others (exp, the
 backward's products) are vectorised elementwise kernels that stream at it."""
 
 
@@ -343,6 +347,10 @@ def _cooperative(M: int, N: int, itemsize: int, plan: policy.Plan, backward: boo
     hits (88%); bfloat16 hits (76-88%). The workspace's slots are read right after they are written:
     those reads stay in the L2 (Nsight counts no DRAM read beyond the inputs where a program holds
     one block).
+
+    A row's programs wait for each other (``programs_per_row``): where they take every SM, rows run
+    one at a time (``model.launches``). The forward is its own speed class, "cooperative"
+    (``knobs.KERNEL_SPEEDS``: each block is the online forward's step); the backward streams.
     """
     counters = KernelPlan("zero the row counters", 0, (M + 1) * COUNTER_ITEMSIZE,
                           output_write_bytes=(M + 1) * COUNTER_ITEMSIZE)
@@ -353,8 +361,8 @@ def _cooperative(M: int, N: int, itemsize: int, plan: policy.Plan, backward: boo
     chunk = plan.blocks_per_program * plan.block_n * itemsize * tensors
     slots = kernel.stat_reads * STAT_ITEMSIZE
     rereads = (Reread(slots, 0.0, 0.0),) + ((Reread(reread, chunk, chunk),) if reread else ())
-    resident = (COOPERATIVE_RESIDENT_PER_SM.get((itemsize, backward), 1)
-                if plan.blocks_per_program > 1 else 1)
+    resident = COOPERATIVE_RESIDENT_PER_SM.get(
+        (itemsize, backward, 1 if plan.blocks_per_program == 1 else 4), 1)
     output = M * N * itemsize
     return counters, KernelPlan(
         name=kernel.name,
@@ -365,8 +373,9 @@ def _cooperative(M: int, N: int, itemsize: int, plan: policy.Plan, backward: boo
         output_write_bytes=output,
         scratch_write_bytes=writes - output,
         flop_share=1.0,
-        kind="cooperative",
+        kind="cooperative_backward" if backward else "cooperative",
         programs=M * plan.splits,
+        programs_per_row=plan.splits,
     )
 
 

@@ -17,16 +17,23 @@ Where the evidence lives (all from one NVIDIA H200, 132 SMs, 60 MiB of L2, torch
 * ``traffic_model/evidence/probe_kernels.json``: Nsight Compute per kernel (launch
   configuration, occupancy, DRAM bytes, time), collected by ``benchmarks/probe_kernels.py``.
 
+One knob was set by comparing two GPUs: ``LOADED_LATENCY_EXPONENT``, from the same kernels timed
+on the H200 and on an H100 (``results/h100/speed_of_light.json``, copy 3002 GB/s, 2026-11-22).
+So the H100 run is no longer out of sample for that knob; the H200 run of the current code
+(``results/h200/rerun_2026-11-22/``), which set nothing, is. Every other knob was set on the H200
+run above.
+
 ``python -m traffic_model.validate results/h200`` sets the model beside all of them, and
-``tests/test_traffic_model_hardware.py`` holds it to them (and to an H100's run, where committed,
-with only the copy bandwidth of that run changed). The model reads the knobs when it predicts, so
+``tests/test_traffic_model_hardware.py`` holds it to them, to the H100 run and to the H200 rerun,
+with only the copy bandwidth of each run changed. The model reads the knobs when it predicts, so
 a calibration can try a value at run time (``knobs.LAUNCH_S = 4e-6``) before it edits it here.
 
 The kernel speeds (``KERNEL_SPEEDS``) are rates per SM, not fractions of the copy: the kernels
 that need one are latency-bound (too few bytes in flight per SM to cover the memory latency), so
-their speed follows the SMs, not the DRAM. torch's bfloat16 register kernel moved 1285 GB/s on the
-H200 and 1280 GB/s on an H100 (measured by the project, 2026-11-22) whose copy is 29% slower: a
-fraction of each copy would differ by 40%.
+their speed follows the SMs, not the DRAM. torch's bfloat16 register kernel moved 1282 GB/s on the
+H200 and on an H100 (bandwidth grid, N = 4096) whose copy is 29% slower: a fraction of each copy
+would differ by 40%. Not quite the SMs alone either: where such a kernel loads the DRAM near its
+bandwidth, the memory's latency grows and the kernel slows (``LOADED_LATENCY_EXPONENT``).
 """
 
 from __future__ import annotations
@@ -84,10 +91,22 @@ Set by: torch's three-pass forward where its re-reads miss, 4.04-4.18 TB/s of DR
 (probe_kernels.json, float32, N = 65536 and 262144), and the online forward at N = 262144 to 1M,
 3.83-3.90 TB/s counting all its writes: 0.95 of the 4.25 TB/s copy."""
 
-DATASHEET_BANDWIDTH_FRACTION = 0.9
-"""Fraction of the datasheet DRAM bandwidth a device-to-device copy reaches: the bandwidth of a GPU
-nobody measured. A copy moved 3019 GB/s on an H100 SXM (datasheet 3350: 0.90) and 4246-4268 on an
-H200 (4800: 0.89). Any prediction beside a measurement uses that run's copy instead."""
+LOADED_LATENCY_EXPONENT = 3
+"""How sharply a latency-bound kernel meets the DRAM's limit: the model adds the DRAM's time and the
+kernel's time at its rate per SM (or one program's, where too few fill the GPU) as a P-norm with
+this P (``model.loaded``), not as their maximum: such a kernel moves its bytes in flight once per
+memory latency (Little's law), and that latency grows as the DRAM's load nears its bandwidth. Where
+the two times are equal the kernel takes 2^(1/3) = 1.26 times either.
+
+Set by: the H100 against the H200, the same kernels on the same SMs at 29% less copy
+(results/h100/speed_of_light.json, results/h200/speed_of_light.json). torch's shared-memory
+forward (M = 4096, N = 9344-12160, float32) moves 0.65-0.73 of the H200's copy and 0.77-0.86 of
+the H100's; a hard limit at the lower of its SM rate and the copy put the H100 at the H200's
+rate, 12-22% fast. With the rates of ``KERNEL_SPEEDS`` refit on the H200 for each P, the mean
+error over the 202 H100 points above the L2 whose kernels have a rate per SM (torch.softmax and
+the naive sequence on the seeds' and bandwidth grids, our cooperative forward) is 10.1% with the
+hard limit, 5.6% at P = 2, 3.8% at 3, 4.1% at 4 and 6.0% at 6 (3.65% at 3.5: the integer is
+kept); the H200's own is 3.0-3.3% at every P."""
 
 # ----------------------------------------------------------------------------------------------
 # Kernels that cannot stream at the bandwidth their bytes allow
@@ -98,7 +117,8 @@ class KernelSpeed:
     """What holds one kind of kernel below the bandwidth its bytes allow, as measured.
 
     ``elements_per_sm``: G elements a second per SM the kernel moves (every element it reads or
-    writes, L2 hits included), by item size ("*": any), when the GPU is full. Elements, because a
+    writes, L2 hits included), by item size ("*": any), when the GPU is full and its memory
+    unloaded (``LOADED_LATENCY_EXPONENT`` slows it as the DRAM loads). Elements, because a
     latency-bound kernel issues a number of loads, whatever their width: torch's register kernel
     moves the same elements a second in float32 and bfloat16. ``dram_only``: the rate holds for
     the kernel's DRAM traffic alone (its L2 hits come back faster). ``row_s``: the least seconds a
@@ -117,22 +137,32 @@ class KernelSpeed:
 TORCH_ROW_PROGRAM_GBS = (40.0, 130.0)
 """(DRAM, L2-hit) GB/s of one block of torch's row kernels (three-pass forward, backward), alone."""
 
+ONLINE_FORWARD_ELEMENTS_PER_SM = {4: 13.3, 2: 17.5}
+"""The online forward's rate per SM, which the cooperative forward shares (below)."""
+
 KERNEL_SPEEDS = {
-    "naive_broadcast": KernelSpeed({"*": 4.98}, dram_only=True),
-    "naive_reduce": KernelSpeed({"*": 6.12}, dram_only=True),
-    "torch_warp": KernelSpeed({"*": 9.8}),
-    "torch_warp_backward": KernelSpeed({"*": 12.9}),
-    "torch_reg": KernelSpeed({"*": 4.83}, row_s=9.9e-9),
-    "torch_reg_one_block": KernelSpeed({"*": 3.55}),
-    "torch_smem": KernelSpeed({4: 5.8, 2: 8.35}),
+    "naive_broadcast": KernelSpeed({"*": 5.45}, dram_only=True),
+    "naive_reduce": KernelSpeed({"*": 7.43}, dram_only=True),
+    "torch_warp": KernelSpeed({2: 10.7}),
+    "torch_warp_backward": KernelSpeed({2: 16.4}),
+    "torch_reg": KernelSpeed({"*": 5.04}, row_s=9.9e-9),
+    "torch_reg_one_block": KernelSpeed({"*": 3.66}),
+    "torch_smem": KernelSpeed({4: 6.78, 2: 8.78}),
     "torch_rows": KernelSpeed(program_gbs=TORCH_ROW_PROGRAM_GBS, l2_ratio={2: 1.0}),
     "torch_rows_backward": KernelSpeed(program_gbs=TORCH_ROW_PROGRAM_GBS),
-    "online_forward": KernelSpeed({4: 9.33, 2: 14.8}, program_gbs=(60.0, 105.0)),
-    "online_backward": KernelSpeed({"*": 20.9}, program_gbs=(103.0, 103.0)),
+    "online_forward": KernelSpeed(ONLINE_FORWARD_ELEMENTS_PER_SM, program_gbs=(60.0, 105.0)),
+    "online_backward": KernelSpeed(program_gbs=(103.0, 103.0)),
+    "cooperative": KernelSpeed(ONLINE_FORWARD_ELEMENTS_PER_SM),
 }
 """The kernel kinds (``implementations``) measured below what their bytes allow; any other kind
-streams at the bandwidth. Each number is one kernel's work over its time where nothing else limits
-it, on the H200 (132 SMs; 1 G elements/s per SM is 0.124 of its copy in float32):
+streams at the bandwidth. Each number below is one kernel's work over its time where nothing else
+limits it, on the H200 (132 SMs; 1 G elements/s per SM is 0.124 of its copy in float32): a rate X
+at a DRAM load u = X / copy. The rate in the table is the kernel's unloaded rate, the one that
+gives X at that load under ``LOADED_LATENCY_EXPONENT`` (P): X / (1 - u^P)^(1/P) for a kernel all
+of whose bytes are DRAM's (torch_smem in float32: X = 5.8, u = 0.72, 6.78 in the table); for the
+online forward, whose re-reads hit, the rate that gives its measured time. "*" rates were measured
+in both dtypes and are the one rate nearest to both (torch_reg: 5.24 in float32, 4.87 in
+bfloat16).
 
 * ``naive_broadcast``: the naive sequence's subtract and divide broadcast a per-row value through
   torch's non-vectorised ``elementwise_kernel<128, 2>``: 537 MB in 192-200 µs, 0.62 of the copy
@@ -140,7 +170,8 @@ it, on the H200 (132 SMs; 1 G elements/s per SM is 0.124 of its copy in float32)
   in 94.8 and 71.5 µs, 0.76 together. DRAM only: where the intermediates stay in L2 (small N of
   the seeds' grid) the sequence runs faster than these rates for all its bytes would allow.
 * ``torch_warp``: ``softmax_warp_forward``, 0.61 of the copy in bfloat16 (bandwidth grid, N = 256
-  and 1024); the same elements a second would be 1.2 of the copy in float32, where it streams.
+  and 1024). In float32 it streams (0.95-0.98 of the copy there), so the rate is bfloat16's
+  alone: the same elements a second would be 1.2 of the copy in float32, and would slow it.
 * ``torch_warp_backward``: ``softmax_warp_backward``, likewise: 0.75-0.85 of the copy in bfloat16
   (bandwidth grid, N = 256 and 1024: 0.80), streaming in float32.
 * ``torch_reg``: ``cunn_SoftMaxForwardReg``, 2 blocks per SM: 0.60 of the copy in float32 and 0.30
@@ -166,9 +197,15 @@ it, on the H200 (132 SMs; 1 G elements/s per SM is 0.124 of its copy in float32)
   and 197 µs at M = 16 where most re-reads miss: 60 and 105 GB/s. The split kernels run the same
   loops.
 * ``online_backward``: pipelined three 64 KiB stages deep: 1.3 of the copy in bfloat16 (bandwidth
-  grid, N = 65536: 1342 MB through the L2 in 244 µs); the same elements a second let the float32
-  kernel stream. Alone it takes the same time whether its re-reads hit or not: 203 µs at M = 1,
-  N = 1M (21 MB through L2), 189-201 µs up to M = 16: 103 GB/s.
-
-The cooperative kernel has no entry: each of its programs issues its whole chunk at once.
+  grid, N = 65536: 1342 MB through the L2 in 244 µs), which its DRAM bytes at
+  ``REREAD_DRAM_FRACTION`` account for (241.5 µs predicted; within 3.3% at all four bandwidth
+  points): it has no rate per SM. Alone it takes the same time whether its re-reads hit or not:
+  203 µs at M = 1, N = 1M (21 MB through L2), 189-201 µs up to M = 16: 103 GB/s.
+* ``cooperative``: the lab's cooperative forward runs the online forward's step on each block (a
+  load, the maximum, the exponentials and their sum; the output's exponentials after the
+  exchange) and takes its rate per SM rather than one of its own. Its bfloat16 forward is below
+  the copy on both GPUs (bandwidth grid, N = 65536 and 262144: 0.86 of the H100's copy, 0.73 of
+  the H200's in the rerun): fitted there alone on the H100, a rate of its own would be 18.8
+  against the online forward's 17.5 (nothing was fitted on the rerun). The cooperative backward
+  streams.
 """

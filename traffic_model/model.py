@@ -10,20 +10,41 @@ bytes it moves divided by the bandwidth. Fusion wins by moving fewer bytes.
 
 Per kernel the model takes::
 
-    GPU time = LAUNCH_S + max(DRAM bytes / bandwidth,
+    GPU time = LAUNCH_S + max(memory time,
                               all bytes it moves / its rate through the L2,
                               operations / fp32 peak,
-                              rows x a per-row floor, each program's bytes / a program's rate)
+                              rows x a per-row floor)
+    memory time = (t_DRAM^P + t_SMs^P + t_programs^P)^(1/P)       (P = LOADED_LATENCY_EXPONENT)
+    t_DRAM = DRAM bytes / bandwidth,  t_SMs = bytes / the kernel's rate per SM x SMs,
+    t_programs = each program's bytes / one program's rate (too few programs to fill the GPU)
 
 The bandwidth is the copy bandwidth measured in the same run (``bandwidth_gbs``), the one input a
 user brings. A well-built kernel moves bytes through the L2 at ``L2_BANDWIDTH_RATIO`` (1.5) times
 that, so DRAM limits it unless its re-reads hit; kernels measured below what their bytes allow
 (torch's register and shared-memory forwards, the naive sequence's broadcasts and reductions, the
-lab's online kernels) get their measured rate, ``knobs.KERNEL_GBS_PER_SM``, in GB/s per SM because
-they are latency-bound and follow the SMs, not the DRAM. The last two terms bind only for row
-kernels with little work per row (``KERNEL_ROW_S``) or too few rows to fill the GPU
-(``PROGRAM_GBS``). A kernel that falls short of its bytes' time is a fact about the kernel; the
+lab's online and cooperative forwards) get a rate in elements a second per SM
+(``knobs.KERNEL_SPEEDS``), because they are latency-bound and follow the SMs, not the DRAM. The
+per-row floor binds only for row kernels with little work per row; a program's rate only where too
+few rows fill the GPU. A kernel that falls short of its bytes' time is a fact about the kernel; the
 model records it, with the evidence, rather than pretending every kernel streams.
+
+Why the memory limits meet softly: loaded latency
+-------------------------------------------------
+A latency-bound kernel keeps only so many bytes in flight per SM, and moves them at its bytes in
+flight over the memory's latency (Little's law): a rate per SM, its ``t_SMs``. That latency is
+not fixed. As the DRAM's load nears its bandwidth, requests queue and every one waits longer, so a
+kernel near both limits runs slower than either alone: the model adds the two times as a P-norm,
+which is the larger of them where one dominates and 2^(1/P) = 1.26 times either where they are
+equal. On a GPU with less bandwidth the same kernel loads its DRAM more and keeps less of its SM
+rate: torch's shared-memory forward moves 0.65-0.73 of an H200's copy and 0.77-0.86 of an H100's,
+whose SMs are the same (the rates of ``knobs.KERNEL_SPEEDS`` are therefore the unloaded ones).
+A program's rate where too few rows fill the GPU is the same kind of limit, and meets the DRAM's
+the same way.
+
+A cooperative row's programs wait for each other (``implementations``). Where one row's programs
+take every SM (one resident program an SM, a row as wide as the GPU), the GPU runs one row at a
+time and nothing overlaps the row's start, exchange and drain: each row then costs the fixed
+time of a launch, ``LAUNCH_S``, not just the kernel (``launches``).
 
 The model predicts GPU time: what a benchmark that keeps the GPU busy measures (``do_bench``
 issues the next call while it flushes the L2 for it). The host's cost of issuing a call (5.8 µs
@@ -65,7 +86,6 @@ the copy bandwidth: with their measured speeds the model predicts that too. ``by
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from reference.dtypes import canonical, format_of
@@ -109,6 +129,7 @@ class KernelPrediction:
     l2_s: float
     compute_s: float
     kind: str = "stream"
+    sm_s: float = 0.0
     rows_s: float = 0.0
     programs_s: float = 0.0
     programs: int | None = None
@@ -129,8 +150,13 @@ class KernelPrediction:
         return self.dram_read_bytes + self.dram_write_bytes
 
     @property
+    def memory_s(self) -> float:
+        """The DRAM's, the SMs' and the programs' limits met softly (module docstring)."""
+        return loaded(self.dram_s, self.sm_s, self.programs_s)
+
+    @property
     def work_s(self) -> float:
-        return max(self.dram_s, self.l2_s, self.compute_s, self.rows_s, self.programs_s)
+        return max(self.memory_s, self.l2_s, self.compute_s, self.rows_s)
 
     @property
     def time_s(self) -> float:
@@ -138,10 +164,11 @@ class KernelPrediction:
 
     @property
     def limit(self) -> str:
-        """What sets this kernel's time: "launch", "DRAM", "L2" (its rate through the L2), "compute",
-        "rows" (``KERNEL_ROW_S``) or "programs" (too few programs, ``PROGRAM_GBS``)."""
-        work = {"DRAM": self.dram_s, "L2": self.l2_s, "compute": self.compute_s, "rows": self.rows_s,
-                "programs": self.programs_s}
+        """What sets this kernel's time: "launch", "DRAM", "SMs" (its rate per SM), "L2" (its rate
+        through the L2), "compute", "rows" (a row's least time) or "programs" (too few programs, one
+        program's rate): the largest term."""
+        work = {"DRAM": self.dram_s, "SMs": self.sm_s, "L2": self.l2_s, "compute": self.compute_s,
+                "rows": self.rows_s, "programs": self.programs_s}
         bound = max(work, key=work.get)
         return "launch" if self.launch_s >= work[bound] else bound
 
@@ -209,6 +236,24 @@ class Prediction:
         return other.time_s / self.time_s
 
 
+def loaded(*times: float) -> float:
+    """Times of limits that load one memory system, met softly: their P-norm
+    (``knobs.LOADED_LATENCY_EXPONENT``), the longest alone where it dominates."""
+    longest = max(times)
+    if not longest:
+        return 0.0
+    p = knobs.LOADED_LATENCY_EXPONENT
+    return longest * sum((t / longest) ** p for t in times) ** (1 / p)
+
+
+def launches(plan: KernelPlan, M: int, device: GPU) -> int:
+    """Fixed costs (``LAUNCH_S``) a kernel pays: one, or one a row where a cooperative row's
+    programs take every SM, so that the GPU runs its rows one at a time (module docstring)."""
+    if plan.programs_per_row and plan.resident_per_sm * device.sms // plan.programs_per_row == 1:
+        return M
+    return 1
+
+
 def resolve_gpu(gpu: str | GPU = "H100", bandwidth_gbs: float | None = None) -> GPU:
     """The GPU to model: a named one, with ``bandwidth_gbs`` (a measured copy) as its ceiling if given."""
     device = find_gpu(gpu)
@@ -272,20 +317,17 @@ def _kernel(plan: KernelPlan, *, hit_cross: float, keep_scratch: float, M: int, 
     speed = STREAMING if bytes_only else kernel_speed(plan.kind)
     dram_rate = bandwidth * (knobs.REREAD_DRAM_FRACTION if plan.rereads and not bytes_only else 1.0)
     l2_rate = bandwidth * (_by_itemsize(speed.l2_ratio, itemsize) or knobs.L2_BANDWIDTH_RATIO)
+    sm_s = 0.0
     elements = _by_itemsize(speed.elements_per_sm, itemsize)
     if elements is not None:
-        measured = elements * 1e9 * itemsize * device.sms
-        if speed.dram_only:
-            dram_rate = min(bandwidth, measured)
-        else:
-            l2_rate = measured
+        moved = dram_bytes if speed.dram_only else plan.read_bytes + plan.write_bytes
+        sm_s = moved / (elements * 1e9 * itemsize * device.sms)
     rows_s = M * speed.row_s
     programs_s = 0.0
-    if plan.programs and speed.program_gbs:
-        waves = math.ceil(plan.programs / (plan.resident_per_sm * device.sms))
+    if plan.programs and speed.program_gbs and plan.programs < plan.resident_per_sm * device.sms:
         from_dram, from_l2 = speed.program_gbs
         hits = inner_hit + cross_hit
-        programs_s = waves * (dram_bytes / from_dram + hits / from_l2) / plan.programs / 1e9
+        programs_s = (dram_bytes / from_dram + hits / from_l2) / plan.programs / 1e9
     return KernelPrediction(
         name=plan.name,
         read_bytes=plan.read_bytes,
@@ -294,11 +336,12 @@ def _kernel(plan: KernelPlan, *, hit_cross: float, keep_scratch: float, M: int, 
         dram_write_bytes=dram_writes,
         l2_hit_bytes=inner_hit + cross_hit + scratch_kept,
         flops=flops,
-        launch_s=knobs.LAUNCH_S,
+        launch_s=knobs.LAUNCH_S * (1 if bytes_only else launches(plan, M, device)),
         dram_s=dram_bytes / dram_rate,
         l2_s=(plan.read_bytes + plan.write_bytes) / l2_rate,
         compute_s=flops / (device.fp32_tflops * 1e12),
         kind=plan.kind,
+        sm_s=sm_s,
         rows_s=rows_s,
         programs_s=programs_s,
         programs=plan.programs,

@@ -73,8 +73,8 @@ TOLERANCES = {
         "more rows it reaches 0.95 (not modelled)")),
     "few programs": Tolerance(0.25, (
         "fewer programs than the GPU holds at once (wide rows, M = 1..128): one program's rate "
-        "bounds the time, measured alone at M = 1 and 16, and where that limit and the DRAM meet "
-        "the model, taking the larger, is fast")),
+        "bounds the time, measured alone at M = 1 and 16 (float32), and meets the DRAM's as a "
+        "latency-bound kernel's does")),
     "launch-bound": Tolerance(5.0, (
         "the launches are most of the time (tiny problems): within 5 µs either way"),
         absolute_us=True),
