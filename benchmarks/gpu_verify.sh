@@ -5,7 +5,8 @@
 #   3. the property suite's thorough profile against the compiled kernels: benchmarks/run_properties.py,
 #      one process per property, JOBS at once, each leaving its log, a summary line and hypothesis's
 #      example database in $OUT as it ends (PIECE=K/N runs the K-th of N pieces: the whole profile
-#      takes longer than a lender's ten minutes; SKIP_SUITE=1 runs the properties alone).
+#      takes longer than a lender's ten minutes; SKIP_SUITE=1 runs the properties alone; KEYWORD,
+#      pytest's -k, picks properties: default every Triton path's).
 #
 #   OUT=results/h200 PIECE=1/4 JOBS=16 PROPERTY_SECONDS=500 bash benchmarks/gpu_verify.sh
 #
@@ -17,6 +18,7 @@ PIECE=${PIECE:-1/1}
 JOBS=${JOBS:-$(nproc)}
 PROPERTY_SECONDS=${PROPERTY_SECONDS:-500}
 SKIP_SUITE=${SKIP_SUITE:-0}
+KEYWORD=${KEYWORD:-triton}
 export PYTHONPATH=${PYTHONPATH:-.}
 status=0
 
@@ -33,7 +35,7 @@ if [ "$SKIP_SUITE" != 1 ]; then
 fi
 
 python3 benchmarks/run_properties.py --out "$OUT" --piece "$PIECE" --jobs "$JOBS" \
-    --seconds "$PROPERTY_SECONDS" >"$OUT/properties.log" 2>&1 &
+    --seconds "$PROPERTY_SECONDS" -k "$KEYWORD" >"$OUT/properties.log" 2>&1 &
 properties=$!
 
 if [ "$SKIP_SUITE" != 1 ]; then
