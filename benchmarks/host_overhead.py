@@ -122,7 +122,7 @@ def main(argv=None) -> int:
         where = torch.cuda.get_device_name()
     print(f"{where}: host microseconds per call, 8x256 float32, torch {torch.__version__}")
     for name, fn in layers.items():
-        print(f"  {name:42} {per_call_us(fn, args.calls, synchronize):7.1f} us", flush=True)
+        print(f"  {name:50} {per_call_us(fn, args.calls, synchronize):7.1f} us", flush=True)
     return 0
 
 
