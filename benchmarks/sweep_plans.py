@@ -32,8 +32,10 @@ DTYPES = {"float32": torch.float32, "bfloat16": torch.bfloat16, "float16": torch
 
 
 def variants(kernel: str, N: int, itemsize: int, backward: bool,
-             blocks=(4096, 8192, 16384, 32768), M: int = 1, sm_count: int = 1):
-    """(label, forcing, replace) of every variant of ``kernel`` worth timing at N."""
+             blocks=(4096, 8192, 16384, 32768), M: int = 1, sm_count: int = 1,
+             persistent_variants: bool = True):
+    """(label, forcing, replace) of every variant of ``kernel`` worth timing at N
+    (``persistent_variants``: single-block persistent grids too)."""
     if kernel == "cooperative":
         for block in blocks:
             for warps in (4, 8, 16, 32):
@@ -54,26 +56,34 @@ def variants(kernel: str, N: int, itemsize: int, backward: bool,
                                policy.Forcing("online", block),
                                dict(num_warps=warps, num_stages=stages, lanes=lanes))
     elif kernel == "single_block":
-        block = policy.next_power_of_2(N)
-        for warps in (4, 8, 16, 32):
-            for block_m in (1, 2, 4, 8):
-                per_thread = block_m * block // (32 * warps)
-                if not 4 <= per_thread <= 64 or (block_m > 1 and block_m * block > 8192):
-                    continue
-                yield (f"rows {block_m} warps {warps}", policy.Forcing("single_block"),
-                       dict(block_m=block_m, num_warps=warps, num_stages=1,
-                            grid=(policy.cdiv(M, block_m),), persistent=False))
-                for per_sm in (2, 4):  # a persistent grid, its loop loading the next tile early
-                    programs = min(per_sm * sm_count, policy.cdiv(M, block_m))
-                    yield (f"rows {block_m} warps {warps} persistent {per_sm}/SM stages 2",
-                           policy.Forcing("single_block"),
-                           dict(block_m=block_m, num_warps=warps, num_stages=2,
-                                grid=(programs,), persistent=True))
+        # the row as one power of two, and (forward) as a power of two and a tail
+        shapes = {(policy.next_power_of_2(N), 0)} | (set() if backward else
+                                                     {policy.block_and_tail(N, footprint=0)})
+        for block, tail in sorted(shapes):
+            shape = dict(block_n=block, tail=tail)
+            name = f"block {block}+{tail} " if tail else ""
+            for warps in (4, 8, 16, 32):
+                for block_m in (1, 2, 4, 8):
+                    per_thread = block_m * (block + tail) // (32 * warps)
+                    if (not 4 <= per_thread <= 72 or (block_m > 1 and block_m * block > 8192)
+                            or (tail and block_m > 1)):
+                        continue
+                    yield (f"{name}rows {block_m} warps {warps}", policy.Forcing("single_block"),
+                           dict(shape, block_m=block_m, num_warps=warps, num_stages=1,
+                                grid=(policy.cdiv(M, block_m),), persistent=False))
+                    if tail or not persistent_variants:
+                        continue
+                    for per_sm in (2, 4):  # a persistent grid, loading the next tile early
+                        programs = min(per_sm * sm_count, policy.cdiv(M, block_m))
+                        yield (f"rows {block_m} warps {warps} persistent {per_sm}/SM stages 2",
+                               policy.Forcing("single_block"),
+                               dict(shape, block_m=block_m, num_warps=warps, num_stages=2,
+                                    grid=(programs,), persistent=True))
     else:
         raise ValueError(kernel)
 
 
-def time_point(direction, dtype_name, N, M, kernel, copy, budget_end, blocks):
+def time_point(direction, dtype_name, N, M, kernel, copy, budget_end, blocks, persistent=True):
     dtype = DTYPES[dtype_name]
     backward = direction == "backward"
     x = torch.randn(M, N, device="cuda", dtype=dtype) * 3
@@ -95,8 +105,9 @@ def time_point(direction, dtype_name, N, M, kernel, copy, budget_end, blocks):
         return torch.softmax(x, -1)
 
     candidates = [("auto: " + auto.describe(), auto)]
+    sm_count = torch.cuda.get_device_properties(0).multi_processor_count
     for label, forcing, changes in variants(kernel, N, dtype.itemsize, backward, blocks, M,
-                                             torch.cuda.get_device_properties(0).multi_processor_count):
+                                             sm_count, persistent):
         try:
             plan = dataclasses.replace(dispatch.make_plan(M, N, dtype, "cuda", backward=backward,
                                                           forcing=forcing), **changes)
@@ -139,6 +150,8 @@ def main(argv=None):
                         default=["forward", "backward"])
     parser.add_argument("--blocks", type=int, nargs="+", default=[4096, 8192, 16384, 32768],
                         help="cooperative: the blocks to try")
+    parser.add_argument("--no-persistent", action="store_true",
+                        help="single_block: leave out the persistent grids")
     parser.add_argument("--budget-s", type=float, default=480)
     args = parser.parse_args(argv)
     if not os.path.isdir(args.out):
@@ -158,7 +171,7 @@ def main(argv=None):
                     break
                 M = args.rows or max((1 << 27) // N, 1)
                 rows, torch_row = time_point(direction, dtype_name, N, M, args.kernel, copy,
-                                             budget_end, args.blocks)
+                                             budget_end, args.blocks, not args.no_persistent)
                 ok = sorted((r for r in rows if "gbs" in r), key=lambda r: -r["gbs"])
                 auto = next((r for r in rows if r["variant"].startswith("auto")), {})
                 print(f"{direction:8} {dtype_name:8} N={N:8} M={M:6} torch "

@@ -4,7 +4,7 @@
 ``softmax_rows`` / ``softmax_backward_rows`` run them, and tools that compile or time plans
 (benchmarks/resource_usage.py, benchmarks/sweep_plans.py) take the same ``Launch`` records.
 Every kernel names its constexprs alike: ``BLOCK_M``/``BLOCK`` (columns a step or program holds),
-``LANES``, ``STAGES``, ``BLOCKS``, ``SLOTS``, ``LOG``.
+``TAIL``, ``STAGES``, ``BLOCKS``, ``SLOTS``, ``LOG``.
 """
 
 from __future__ import annotations
@@ -122,9 +122,10 @@ def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Lau
     options = dict(num_warps=plan.num_warps, num_stages=plan.num_stages)
     if plan.kernel == "single_block":
         kernel = bwd.single_block_backward if backward else fwd.single_block_forward
-        return (Launch(kernel, plan.grid, (*rows, M, N, *strides),
-                       dict(BLOCK_M=plan.block_m, BLOCK=plan.block_n, LOG=log,
-                            STAGES=plan.num_stages), **options),)
+        constexprs = dict(BLOCK_M=plan.block_m, BLOCK=plan.block_n, LOG=log, STAGES=plan.num_stages)
+        if not backward:
+            constexprs["TAIL"] = plan.tail
+        return (Launch(kernel, plan.grid, (*rows, M, N, *strides), constexprs, **options),)
     if plan.kernel == "online":
         kernel = bwd.online_backward if backward else fwd.online_forward
         return (Launch(kernel, plan.grid, (*rows, M, N, *strides),

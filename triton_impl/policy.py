@@ -47,17 +47,38 @@ TILE_ELEMENTS = 2048
 """Values one single-block program holds when rows are narrow: BLOCK_M = TILE_ELEMENTS // BLOCK_N
 rows at once (measured best from N=256 to 1024 on an H200, float32 and bfloat16)."""
 VECTORS_PER_THREAD = 2
-"""16-byte vectors each thread loads per row tile of a single-block or online program; with the
-tile size it sets num_warps. A single-block program counts its rows' real columns, not its
-power-of-two block: a row of 4224 float32 padded to 8192 takes 16 warps, not 32, so that the
-threads the masked half would idle stay free for other programs. Swept on an H100, M = 4096
-(``benchmarks/sweep_plans.py --kernel single_block --rows 4096``; results/h100/
+"""16-byte vectors each thread loads per row tile of an online program and of a single-block
+backward; with the tile size it sets num_warps. A single-block program counts its rows' real
+columns, not its power-of-two block: a row of 4224 float32 padded to 8192 takes 16 warps, not 32,
+so that the threads the masked half would idle stay free for other programs. Swept on an H100,
+M = 4096 (``benchmarks/sweep_plans.py --kernel single_block --rows 4096``; results/h100/
 sweep_single_block_seeds*.json): float32 forward at N = 4224 75.8% of copy with 32 warps against
-88.7% with 16, bfloat16 at 4224 71.7% (16 warps) against 74.9% (8); float32 two rows of 640-1000
-with 4 warps instead of 8, 55-63% against 58-70%. At powers of two the plans are those of before,
-which the bandwidth sweep (M*N = 2^27, sweep_single_block_bandwidth.json) found within 1.2% of the
-best variant at every point but one: bfloat16 forward at 32768, whose persistent grid (set on an
-H200, below) gave 91.5% against 93.2% for one program per row."""
+88.7% with 16. At powers of two the plans are those of before, which the bandwidth sweep
+(M*N = 2^27, sweep_single_block_bandwidth.json) found within 1.2% of the best variant at every
+point but one: bfloat16 forward at 32768, whose persistent grid (set on an H200, below) gave 91.5%
+against 93.2% for one program per row."""
+FORWARD_VECTORS_PER_THREAD = 8
+"""The same for a single-block forward from ``FORWARD_FEW_WARPS_FROM_COLS``: 8 vectors (32 float32
+values) of a row's real columns a thread, so a quarter of the backward's warps. Swept at M = 4096,
+float32 forward, the 17 widths of the seeds' grid where we trailed a peer (``sweep_plans.py
+--kernel single_block --rows 4096 --no-persistent``; results/h200/few_warps_2026-11-22/
+sweep_single_block_tail.json, results/h100/few_warps_2026-11-22/sweep_single_block_tail_{1,2}.json,
+two runs): with the tail rule (``block_and_tail``) the plan moved at least 0.977 of the best
+variant's bandwidth at every width on the H200 (0.996 on average), 0.992 and 0.96 on the H100
+(0.998 and 0.992); the plans of 2 vectors a thread, at least 0.944 (0.971 on average) on the H200
+and 0.916 and 0.925 (0.982) on the H100, with up to 32 warps where 4 or 8 were best."""
+FORWARD_FEW_WARPS_FROM_COLS = 512
+"""Row width from which a single-block forward takes ``FORWARD_VECTORS_PER_THREAD``. Narrower rows
+keep ``VECTORS_PER_THREAD``: at N = 256 (eight rows a tile) 8 warps, one a row, moved 98.5% of an
+H200's copy against 96.3% with 4 (bandwidth grid, M = 524288; results/h200/few_warps_2026-11-22/
+sweep_single_block_tail_bandwidth.json), where at N = 1024 (two rows a tile) 4 warps moved 98.1%
+against 95.8% with 8."""
+MAX_VALUES_PER_THREAD = 64
+"""Most values of a padded single-block tile a thread holds (in the compute dtype's registers):
+a forward with few warps per real column still takes enough warps for its padded block."""
+TAIL_FROM_COLS = TILE_ELEMENTS
+"""Row width from which a single-block forward may hold a row that is not a power of two as two
+tiles, a power of two and a tail (``block_and_tail``); None: never."""
 MAX_WARPS = 32
 MIN_SINGLE_BLOCK_WARPS = 4
 """Fewest warps of a single-block program. Fewer were timed once (bfloat16 rows of 1664, M = 4096:
@@ -126,6 +147,8 @@ class Plan:
     each step of an online or split program folds its ``block_n`` columns into
     (``kernels.row_math.online_update``); ``block_n`` (a pair per column) unless an experiment sets
     it. ``persistent``: the grid is smaller than the work and each program loops over row tiles.
+    ``tail``: a single-block forward's second tile, the ``tail`` columns after ``block_n`` (both
+    powers of two; 0: none), where the two hold a row with less padding than one power of two.
     """
 
     kernel: str
@@ -138,6 +161,7 @@ class Plan:
     grid: tuple[int, ...]
     persistent: bool = False
     lanes: int = 0
+    tail: int = 0
 
     @property
     def blocks_per_program(self) -> int:
@@ -149,7 +173,8 @@ class Plan:
         return summation_of(self.kernel, self.block_n)
 
     def describe(self) -> str:
-        parts = [self.kernel, f"block {self.block_m}x{self.block_n}", f"{self.num_warps} warps"]
+        block = f"{self.block_n}+{self.tail}" if self.tail else f"{self.block_n}"
+        parts = [self.kernel, f"block {self.block_m}x{block}", f"{self.num_warps} warps"]
         if self.num_stages > 1:
             parts.append(f"{self.num_stages} stages")
         if self.lanes and self.lanes < self.block_n:
@@ -278,16 +303,42 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     if block_n is not None and block_n > limit:
         raise ValueError(f"single_block holds at most {limit} columns on chip; block_n={block_n} "
                          f"is wider (leave it out: the row's power of two is the block)")
+    forced = block_n is not None
     block_n = block_n or next_power_of_2(N)
     block_m = min(max(TILE_ELEMENTS // block_n, 1), next_power_of_2(M))
-    num_warps = max(_warps(block_m * N, VECTORS_PER_THREAD * _vector(itemsize), MAX_WARPS),
+    few = not backward and N >= FORWARD_FEW_WARPS_FROM_COLS
+    vectors = FORWARD_VECTORS_PER_THREAD if few else VECTORS_PER_THREAD
+    num_warps = max(_warps(block_m * N, vectors * _vector(itemsize), MAX_WARPS),
                     MIN_SINGLE_BLOCK_WARPS)
+    tail = 0
+    if not (forced or backward) and block_m == 1:
+        block_n, tail = block_and_tail(N, 32 * num_warps * _vector(itemsize))
+    padded = block_m * (block_n + tail)
+    num_warps = max(num_warps, min(next_power_of_2(cdiv(padded, 32 * MAX_VALUES_PER_THREAD)),
+                                   MAX_WARPS))
     n_tiles = cdiv(M, block_m)
     if backward or block_n < PERSISTENT_FROM_COLS.get(itemsize, math.inf):
-        return Plan("single_block", block_m, block_n, num_warps, 1, 1, N, (n_tiles,))
+        return Plan("single_block", block_m, block_n, num_warps, 1, 1, N, (n_tiles,), tail=tail)
     programs = min(n_tiles, PERSISTENT_PROGRAMS_PER_SM * device.sm_count)
     return Plan("single_block", block_m, block_n, num_warps, PERSISTENT_STAGES, 1, N, (programs,),
-                programs < n_tiles)
+                programs < n_tiles, tail=tail)
+
+
+def block_and_tail(N: int, footprint: int) -> tuple[int, int]:
+    """(block, tail) holding a row of N columns in a single-block forward: the largest power of two
+    under N and the power of two that covers the rest, where the two pad less than N's own power
+    of two and the tail fills at least one ``footprint`` (the columns the program's threads load in
+    one 16-byte vector each): N = 8832 with 8 warps of float32 as 8192 + 1024, not 16384. A
+    narrower tail is held whole: its tile is replicated over the threads, and the sweeps under
+    ``FORWARD_VECTORS_PER_THREAD`` timed it slower (N = 2304 as 2048 + 256 with 4 warps: 0.91 and
+    0.96 of the best variant on the H200 and the H100, where 4096 columns with 4 warps was best). From ``TAIL_FROM_COLS`` columns (narrower rows share a
+    program's tile: ``TILE_ELEMENTS``)."""
+    whole = next_power_of_2(N)
+    if TAIL_FROM_COLS is None or N < TAIL_FROM_COLS or whole == N:
+        return whole, 0
+    block = whole // 2
+    tail = next_power_of_2(N - block)
+    return (block, tail) if block + tail < whole and tail >= footprint else (whole, 0)
 
 
 def _cooperative(M, N, itemsize, device, backward, block_n, splits) -> Plan:

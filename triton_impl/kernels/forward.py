@@ -21,7 +21,7 @@ import triton
 import triton.language as tl
 
 from .row_math import (compute_like, lane_tile, merge_pairs, online_update, row_pointer,
-                       softmax_output, softmax_rows, to_compute)
+                       softmax_output, softmax_rows, softmax_rows_with_tail, to_compute)
 
 
 @triton.jit
@@ -58,16 +58,28 @@ def write_chunk(x_row, y_row, start, end, m, d, LOG: tl.constexpr, BLOCK: tl.con
 @triton.jit
 def single_block_forward(
     x_ptr, y_ptr, M, N, x_row_stride, y_row_stride,
-    BLOCK_M: tl.constexpr, BLOCK: tl.constexpr, LOG: tl.constexpr, STAGES: tl.constexpr,
+    BLOCK_M: tl.constexpr, BLOCK: tl.constexpr, TAIL: tl.constexpr, LOG: tl.constexpr,
+    STAGES: tl.constexpr,
 ):
+    """BLOCK_M rows a tile, each held as BLOCK columns and, where TAIL > 0, a second tile of the
+    TAIL columns after them: a row of 8320 as 8192 + 256 rather than 16384 (``policy.Plan.tail``)."""
     cols = tl.arange(0, BLOCK)
     n_tiles = tl.cdiv(M, BLOCK_M)
     for tile in tl.range(tl.program_id(0), n_tiles, tl.num_programs(0), num_stages=STAGES):
         rows = (tile * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)
         mask = (rows < M)[:, None] & (cols < N)[None, :]
-        x = tl.load(x_ptr + rows[:, None] * x_row_stride + cols[None, :], mask=mask,
-                    other=-float("inf"))
-        y = softmax_rows(to_compute(x), LOG)
+        x = to_compute(tl.load(x_ptr + rows[:, None] * x_row_stride + cols[None, :], mask=mask,
+                               other=-float("inf")))
+        if TAIL > 0:
+            tail = BLOCK + tl.arange(0, TAIL)
+            tail_mask = (rows < M)[:, None] & (tail < N)[None, :]
+            x_tail = to_compute(tl.load(x_ptr + rows[:, None] * x_row_stride + tail[None, :],
+                                        mask=tail_mask, other=-float("inf")))
+            y, y_tail = softmax_rows_with_tail(x, x_tail, LOG)
+            tl.store(y_ptr + rows[:, None] * y_row_stride + tail[None, :],
+                     y_tail.to(y_ptr.dtype.element_ty), mask=tail_mask)
+        else:
+            y = softmax_rows(x, LOG)
         tl.store(y_ptr + rows[:, None] * y_row_stride + cols[None, :],
                  y.to(y_ptr.dtype.element_ty), mask=mask)
 

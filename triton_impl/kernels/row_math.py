@@ -139,6 +139,15 @@ def softmax_rows(x, LOG: tl.constexpr):
 
 
 @triton.jit
+def softmax_rows_with_tail(x, x_tail, LOG: tl.constexpr):
+    """``softmax_rows`` of rows held as two tiles side by side, ``x`` and ``x_tail``: one max and
+    one normaliser over both (each tile's sum a tree, the two added)."""
+    m = tl.maximum(tl.max(x, 1), tl.max(x_tail, 1))[:, None]
+    d = (tl.sum(exp(x - m), 1) + tl.sum(exp(x_tail - m), 1))[:, None]
+    return softmax_output(x, m, d, LOG), softmax_output(x_tail, m, d, LOG)
+
+
+@triton.jit
 def grad_term(y, dy, LOG: tl.constexpr):
     """What the backward sums over a row: dy * y for softmax, dy for log-softmax.
 
