@@ -104,6 +104,22 @@ def test_experiment_plans_forward_and_backward(name, log, device):
     assert_close(dx, expected, dtype=torch.float32, kind="grad", scale=scale)
 
 
+@pytest.mark.parametrize("dtype", DTYPES, ids=str)
+@pytest.mark.parametrize("log", [False, True], ids=["softmax", "log_softmax"])
+@pytest.mark.parametrize("M,N,block,tail", [(9, 70, 64, 16), (5, 100, 64, 64), (3, 2944, 2048, 1024)])
+def test_a_row_held_as_a_block_and_a_tail(M, N, block, tail, dtype, log, device):
+    """A single-block forward whose row is a power of two and a tail tile (``policy.block_and_tail``):
+    every column written, once, into a NaN-poisoned output; the widest case is the policy's own plan."""
+    x = _random((M, N), dtype, device)
+    plan = dataclasses.replace(triton_impl.make_plan(M, N, dtype, device), block_n=block, tail=tail,
+                               block_m=1, grid=(M,))
+    if N > 1000:
+        assert plan == triton_impl.make_plan(M, N, dtype, device), "the policy's plan has this tail"
+    y = torch.full_like(x, float("nan"))
+    launch.softmax_rows(plan, x, y, log)
+    assert_close(y, _oracle(x, -1, log), dtype=dtype, kind="log_softmax" if log else "softmax")
+
+
 @pytest.mark.parametrize("splits", [1, 2, 5, 8])
 def test_split_row_merges_any_number_of_chunks(splits, device):
     x = _random((2, 130), torch.float32, device)
