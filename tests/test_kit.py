@@ -68,7 +68,9 @@ def test_the_kit_catches_a_softmax_that_forgets_the_max(naive_run):
     for name, lines in sections.items():
         # the report leads with the shrunk case: what failed, the input as Python, how to replay
         assert lines[0].startswith(f"kit_examples.naive_unstable:softmax fails {name}: "), lines
-        head = "\n".join(lines[:2 + 2 * kit.NOTE_LINES])
+        # what failed, two draws (the backward's case and dy), two arrays as Python (each cut at
+        # NOTE_LINES lines and a line saying so), "dim = ", then the replay
+        head = "\n".join(lines[:2 * (kit.NOTE_LINES + 1) + 5])
         for part in ("Draw 1 (case): Case(", "x = np.array(", "dim = ",
                      "replay: add @reproduce_failure("):
             assert part in head, f"{name}: {part!r} not among the leading lines:\n{head}"
