@@ -104,20 +104,28 @@ def test_experiment_plans_forward_and_backward(name, log, device):
     assert_close(dx, expected, dtype=torch.float32, kind="grad", scale=scale)
 
 
-@pytest.mark.parametrize("dtype", DTYPES, ids=str)
+@pytest.mark.parametrize("dtype", DTYPES + [torch.float64], ids=str)
 @pytest.mark.parametrize("log", [False, True], ids=["softmax", "log_softmax"])
 @pytest.mark.parametrize("M,N,block,tail", [(9, 70, 64, 16), (5, 100, 64, 64), (3, 2944, 2048, 1024)])
 def test_a_row_held_as_a_block_and_a_tail(M, N, block, tail, dtype, log, device):
-    """A single-block forward whose row is a power of two and a tail tile (``policy.block_and_tail``):
-    every column written, once, into a NaN-poisoned output; the widest case is the policy's own plan."""
-    x = _random((M, N), dtype, device)
+    """A single-block forward whose row is a power of two and a tail tile (``policy.block_and_tail``),
+    on rows cut from wider buffers (row strides other than N), the input's buffer +inf around the
+    rows and the output's NaN: every column written, nothing outside read or written; the widest
+    case is the policy's own plan."""
+    x_buffer = torch.full((M, N + 37), float("inf"), dtype=dtype, device=device)
+    x = x_buffer[:, 5:5 + N]
+    x.copy_(_random((M, N), dtype, device))
+    y_buffer = torch.full((M + 1, N + 19), float("nan"), dtype=dtype, device=device)
+    y = y_buffer[1:, 3:3 + N]
     plan = dataclasses.replace(triton_impl.make_plan(M, N, dtype, device), block_n=block, tail=tail,
                                block_m=1, grid=(M,))
     if N > 1000:
         assert plan == triton_impl.make_plan(M, N, dtype, device), "the policy's plan has this tail"
-    y = torch.full_like(x, float("nan"))
     launch.softmax_rows(plan, x, y, log)
     assert_close(y, _oracle(x, -1, log), dtype=dtype, kind="log_softmax" if log else "softmax")
+    outside = torch.ones_like(y_buffer, dtype=torch.bool)
+    outside[1:, 3:3 + N] = False
+    assert y_buffer[outside].isnan().all(), "wrote outside the output rows"
 
 
 @pytest.mark.parametrize("splits", [1, 2, 5, 8])
@@ -305,3 +313,34 @@ def test_backward_alone_matches_autograd(log, device):
     torch.testing.assert_close(got, expected, rtol=1e-5, atol=1e-6)
     with pytest.raises(ValueError, match="must match"):
         triton_impl.softmax_backward_data(y.detach(), dy[:, :5], 1)
+
+
+def test_every_tail_plan_holds_its_row_and_fills_its_threads():
+    """``policy.block_and_tail`` in the policy's plans, every width a single block holds: block and
+    tail powers of two with block < N <= block + tail, one row a program, no persistent grid (those
+    keep their power of two), a tail at least one pass of the threads' 16-byte vectors, and no
+    thread holding more than ``MAX_VALUES_PER_THREAD`` values."""
+    device = policy.DeviceDescription("a GPU", 132)
+    tails = 0
+    for dtype in ("float16", "bfloat16", "float32", "float64"):
+        vector = 16 // np.dtype(dtype if dtype != "bfloat16" else "float16").itemsize
+        for N in range(2000, 32769, 61):
+            try:
+                plan = policy.choose(4096, N, dtype, device)
+            except ValueError:  # wider than a single block holds in this dtype
+                continue
+            held = plan.block_m * (plan.block_n + plan.tail)
+            assert held <= 32 * plan.num_warps * policy.MAX_VALUES_PER_THREAD, (dtype, N, plan)
+            if plan.tail:
+                tails += 1
+                assert plan.block_n < N <= plan.block_n + plan.tail < 2 * plan.block_n, (N, plan)
+                assert plan.block_m == 1 and not plan.persistent, (dtype, N, plan)
+                assert plan.tail >= 32 * plan.num_warps * vector, (dtype, N, plan)
+    assert tails > 100
+
+
+def test_the_order_of_a_loops_sums_needs_its_block():
+    assert policy.summation_of("online", 16) == "blocks of 16" == policy.summation_of("split", 16)
+    assert policy.summation_of(None, None) == "tree" == policy.summation_of("cooperative", 16)
+    with pytest.raises(ValueError, match="give block_n"):
+        policy.summation_of("online", None)

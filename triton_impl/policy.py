@@ -78,7 +78,8 @@ MAX_VALUES_PER_THREAD = 64
 a forward with few warps per real column still takes enough warps for its padded block."""
 TAIL_FROM_COLS = TILE_ELEMENTS
 """Row width from which a single-block forward may hold a row that is not a power of two as two
-tiles, a power of two and a tail (``block_and_tail``); None: never."""
+tiles, a power of two and a tail (``block_and_tail``); None: never. Rows whose power of two takes
+a persistent grid (``PERSISTENT_FROM_COLS``) keep it: tails were measured only without one."""
 MAX_WARPS = 32
 MIN_SINGLE_BLOCK_WARPS = 4
 """Fewest warps of a single-block program. Fewer were timed once (bfloat16 rows of 1664, M = 4096:
@@ -192,7 +193,12 @@ def summation_of(kernel: str | None, block_n: int | None) -> str:
     tree; online and split step through their columns ``block_n`` at a time into one running total
     a lane ("blocks of block_n"). ``kernel=None`` is the policy's choice (``default_kernel``):
     single_block or cooperative, a tree."""
-    return blocked(block_n) if kernel in ("online", "split") and block_n else "tree"
+    if kernel in ("online", "split"):
+        if not block_n:
+            raise ValueError(f"the order of {kernel}'s sums depends on its block: give block_n "
+                             "(a plan's is Plan.summation)")
+        return blocked(block_n)
+    return "tree"
 
 
 def _positive_int(name: str, value, power_of_two: bool = False):
@@ -310,18 +316,26 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     vectors = FORWARD_VECTORS_PER_THREAD if few else VECTORS_PER_THREAD
     num_warps = max(_warps(block_m * N, vectors * _vector(itemsize), MAX_WARPS),
                     MIN_SINGLE_BLOCK_WARPS)
-    tail = 0
-    if not (forced or backward) and block_m == 1:
+    whole, tail = block_n, 0
+    persistent = block_n >= PERSISTENT_FROM_COLS.get(itemsize, math.inf)
+    if not (forced or backward or persistent) and block_m == 1:
         block_n, tail = block_and_tail(N, 32 * num_warps * _vector(itemsize))
-    padded = block_m * (block_n + tail)
-    num_warps = max(num_warps, min(next_power_of_2(cdiv(padded, 32 * MAX_VALUES_PER_THREAD)),
-                                   MAX_WARPS))
+    least = _warps_to_hold(block_m * (block_n + tail))
+    if tail and tail < 32 * max(num_warps, least) * _vector(itemsize):
+        block_n, tail = whole, 0  # the warps its padding needs would leave the tail short
+        least = _warps_to_hold(block_m * block_n)
+    num_warps = max(num_warps, least)
     n_tiles = cdiv(M, block_m)
     if backward or block_n < PERSISTENT_FROM_COLS.get(itemsize, math.inf):
         return Plan("single_block", block_m, block_n, num_warps, 1, 1, N, (n_tiles,), tail=tail)
     programs = min(n_tiles, PERSISTENT_PROGRAMS_PER_SM * device.sm_count)
     return Plan("single_block", block_m, block_n, num_warps, PERSISTENT_STAGES, 1, N, (programs,),
                 programs < n_tiles, tail=tail)
+
+
+def _warps_to_hold(values: int) -> int:
+    """The fewest warps (a power of two) that hold ``values`` at ``MAX_VALUES_PER_THREAD`` a thread."""
+    return min(next_power_of_2(cdiv(values, 32 * MAX_VALUES_PER_THREAD)), MAX_WARPS)
 
 
 def block_and_tail(N: int, footprint: int) -> tuple[int, int]:
