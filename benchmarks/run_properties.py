@@ -34,6 +34,10 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(REPO), str(REPO / "tests")]
+
+from softmax_kit.profiles import DATABASE_ENV, PROFILE_ENV, PROFILES  # noqa: E402
+
 PROPERTY_FILES = ("tests/test_properties_forward.py", "tests/test_properties_backward.py",
                   "tests/test_properties_paths.py")
 PYTEST = (sys.executable, "-m", "pytest", "-n", "0", "-p", "no:cacheprovider")
@@ -58,7 +62,7 @@ def parse(argv=None) -> argparse.Namespace:
     parser.add_argument("--piece", type=piece, default=(1, 1), help="K/N: every N-th id from the K-th")
     parser.add_argument("--jobs", type=positive, default=os.cpu_count(), help="processes at once")
     parser.add_argument("--seconds", type=positive, default=540, help="time limit of one property")
-    parser.add_argument("--profile", default="thorough", choices=("ci", "dev", "thorough"))
+    parser.add_argument("--profile", default="thorough", choices=tuple(PROFILES))
     parser.add_argument("-k", dest="keyword", default="triton", help="pytest -k: which ids")
     args = parser.parse_args(argv)
     if args.out.exists() and not args.out.is_dir():
@@ -93,9 +97,10 @@ def log_name(test_id: str) -> str:
 
 
 def run_one(test_id: str, gpu: str | None, args: argparse.Namespace) -> dict:
-    env = dict(os.environ, SOFTMAX_HYPOTHESIS_PROFILE=args.profile, OMP_NUM_THREADS="1",
-               SOFTMAX_HYPOTHESIS_DATABASE=str((args.out / "hypothesis-db").resolve()),
+    env = dict(os.environ, OMP_NUM_THREADS="1",
                PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])))
+    env[PROFILE_ENV] = args.profile
+    env[DATABASE_ENV] = str((args.out / "hypothesis-db").resolve())
     if gpu is not None:
         env["CUDA_VISIBLE_DEVICES"] = gpu
     log = args.out / "properties" / log_name(test_id)

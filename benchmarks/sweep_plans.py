@@ -58,7 +58,7 @@ def variants(kernel: str, N: int, itemsize: int, backward: bool,
     elif kernel == "single_block":
         # the row as one power of two, and (forward) as a power of two and a tail
         shapes = {(policy.next_power_of_2(N), 0)} | (set() if backward else
-                                                     {policy.block_and_tail(N, footprint=0)})
+                                                     {policy.block_and_tail(N)})
         for block, tail in sorted(shapes):
             shape = dict(block_n=block, tail=tail)
             name = f"block {block}+{tail} " if tail else ""

@@ -316,17 +316,16 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     vectors = FORWARD_VECTORS_PER_THREAD if few else VECTORS_PER_THREAD
     num_warps = max(_warps(block_m * N, vectors * _vector(itemsize), MAX_WARPS),
                     MIN_SINGLE_BLOCK_WARPS)
-    whole, tail = block_n, 0
-    persistent = block_n >= PERSISTENT_FROM_COLS.get(itemsize, math.inf)
+    persistent = not backward and block_n >= PERSISTENT_FROM_COLS.get(itemsize, math.inf)
+    tail = 0
     if not (forced or backward or persistent) and block_m == 1:
-        block_n, tail = block_and_tail(N, 32 * num_warps * _vector(itemsize))
-    least = _warps_to_hold(block_m * (block_n + tail))
-    if tail and tail < 32 * max(num_warps, least) * _vector(itemsize):
-        block_n, tail = whole, 0  # the warps its padding needs would leave the tail short
-        least = _warps_to_hold(block_m * block_n)
-    num_warps = max(num_warps, least)
+        head, rest = block_and_tail(N)
+        # a tail narrower than one pass of the threads' vectors is replicated over them: slower
+        if rest >= 32 * max(num_warps, _warps_to_hold(head + rest)) * _vector(itemsize):
+            block_n, tail = head, rest
+    num_warps = max(num_warps, _warps_to_hold(block_m * (block_n + tail)))
     n_tiles = cdiv(M, block_m)
-    if backward or block_n < PERSISTENT_FROM_COLS.get(itemsize, math.inf):
+    if not persistent:
         return Plan("single_block", block_m, block_n, num_warps, 1, 1, N, (n_tiles,), tail=tail)
     programs = min(n_tiles, PERSISTENT_PROGRAMS_PER_SM * device.sm_count)
     return Plan("single_block", block_m, block_n, num_warps, PERSISTENT_STAGES, 1, N, (programs,),
@@ -338,21 +337,21 @@ def _warps_to_hold(values: int) -> int:
     return min(next_power_of_2(cdiv(values, 32 * MAX_VALUES_PER_THREAD)), MAX_WARPS)
 
 
-def block_and_tail(N: int, footprint: int) -> tuple[int, int]:
-    """(block, tail) holding a row of N columns in a single-block forward: the largest power of two
-    under N and the power of two that covers the rest, where the two pad less than N's own power
-    of two and the tail fills at least one ``footprint`` (the columns the program's threads load in
-    one 16-byte vector each): N = 8832 with 8 warps of float32 as 8192 + 1024, not 16384. A
-    narrower tail is held whole: its tile is replicated over the threads, and the sweeps under
-    ``FORWARD_VECTORS_PER_THREAD`` timed it slower (N = 2304 as 2048 + 256 with 4 warps: 0.91 and
-    0.96 of the best variant on the H200 and the H100, where 4096 columns with 4 warps was best). From ``TAIL_FROM_COLS`` columns (narrower rows share a
-    program's tile: ``TILE_ELEMENTS``)."""
+def block_and_tail(N: int) -> tuple[int, int]:
+    """(block, tail) that hold a row of N columns in a single-block forward with less padding than
+    N's own power of two: the largest power of two under N and the power of two that covers the
+    rest (N = 8832: 8192 + 1024, not 16384), else (that power of two, 0). The policy takes it where
+    the tail fills one pass of the program's threads, a 16-byte vector each: a narrower tail was
+    slower in the sweeps under ``FORWARD_VECTORS_PER_THREAD`` (N = 2304 as 2048 + 256 with 4
+    warps: 0.91 and 0.96 of the best variant on the H200 and the H100, where 4096 columns with 4
+    warps was best). From ``TAIL_FROM_COLS`` columns (narrower rows share a program's tile:
+    ``TILE_ELEMENTS``)."""
     whole = next_power_of_2(N)
     if TAIL_FROM_COLS is None or N < TAIL_FROM_COLS or whole == N:
         return whole, 0
     block = whole // 2
     tail = next_power_of_2(N - block)
-    return (block, tail) if block + tail < whole and tail >= footprint else (whole, 0)
+    return (block, tail) if block + tail < whole else (whole, 0)
 
 
 def _cooperative(M, N, itemsize, device, backward, block_n, splits) -> Plan:
