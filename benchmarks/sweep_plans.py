@@ -33,17 +33,27 @@ DTYPES = {"float32": torch.float32, "bfloat16": torch.bfloat16, "float16": torch
 
 def variants(kernel: str, N: int, itemsize: int, backward: bool,
              blocks=(4096, 8192, 16384, 32768), M: int = 1, sm_count: int = 1,
-             persistent_variants: bool = True):
+             persistent_variants: bool = True, warps_list=(4, 8, 16, 32)):
     """(label, forcing, replace) of every variant of ``kernel`` worth timing at N
-    (``persistent_variants``: single-block persistent grids too)."""
+    (``persistent_variants``: persistent grids too, single-block and cooperative)."""
     if kernel == "cooperative":
         for block in blocks:
-            for warps in (4, 8, 16, 32):
+            for warps in warps_list:
                 per_thread = block // (32 * warps)
                 if not 8 <= per_thread <= (32 if backward else 64) or block > 2 * N:
                     continue
-                yield (f"block {block} warps {warps}",
-                       policy.Forcing("cooperative", block), dict(num_warps=warps))
+                forcing = policy.Forcing("cooperative", block)
+                yield f"block {block} warps {warps}", forcing, dict(num_warps=warps)
+                if not persistent_variants or policy.cdiv(N, block) > sm_count:
+                    continue  # (a persistent program holds one block of each of its rows)
+                programs = policy.cdiv(N, block)
+                for per_sm in (1, 2, 4, 8):  # row groups walking the rows, prefetching
+                    groups = min(max(per_sm * sm_count // programs, 1), M)
+                    if groups == M:
+                        continue
+                    yield (f"block {block} warps {warps} persistent {per_sm}/SM",
+                           forcing, dict(num_warps=warps, grid=(groups * programs,),
+                                         persistent=True))
     elif kernel == "online":
         for block in (4096, 8192, 16384, 32768):
             for warps in (16, 32):
@@ -83,7 +93,8 @@ def variants(kernel: str, N: int, itemsize: int, backward: bool,
         raise ValueError(kernel)
 
 
-def time_point(direction, dtype_name, N, M, kernel, copy, budget_end, blocks, persistent=True):
+def time_point(direction, dtype_name, N, M, kernel, copy, budget_end, blocks, persistent=True,
+               warps=(4, 8, 16, 32)):
     dtype = DTYPES[dtype_name]
     backward = direction == "backward"
     x = torch.randn(M, N, device="cuda", dtype=dtype) * 3
@@ -107,7 +118,7 @@ def time_point(direction, dtype_name, N, M, kernel, copy, budget_end, blocks, pe
     candidates = [("auto: " + auto.describe(), auto)]
     sm_count = torch.cuda.get_device_properties(0).multi_processor_count
     for label, forcing, changes in variants(kernel, N, dtype.itemsize, backward, blocks, M,
-                                             sm_count, persistent):
+                                             sm_count, persistent, warps):
         try:
             plan = dataclasses.replace(dispatch.make_plan(M, N, dtype, "cuda", backward=backward,
                                                           forcing=forcing), **changes)
@@ -150,8 +161,10 @@ def main(argv=None):
                         default=["forward", "backward"])
     parser.add_argument("--blocks", type=int, nargs="+", default=[4096, 8192, 16384, 32768],
                         help="cooperative: the blocks to try")
+    parser.add_argument("--warps", type=int, nargs="+", default=[4, 8, 16, 32],
+                        choices=(1, 2, 4, 8, 16, 32), help="cooperative: the warps to try")
     parser.add_argument("--no-persistent", action="store_true",
-                        help="single_block: leave out the persistent grids")
+                        help="leave out the persistent grids")
     parser.add_argument("--budget-s", type=float, default=480)
     args = parser.parse_args(argv)
     if not os.path.isdir(args.out):
@@ -171,7 +184,8 @@ def main(argv=None):
                     break
                 M = args.rows or max((1 << 27) // N, 1)
                 rows, torch_row = time_point(direction, dtype_name, N, M, args.kernel, copy,
-                                             budget_end, args.blocks, not args.no_persistent)
+                                             budget_end, args.blocks, not args.no_persistent,
+                                             args.warps)
                 ok = sorted((r for r in rows if "gbs" in r), key=lambda r: -r["gbs"])
                 auto = next((r for r in rows if r["variant"].startswith("auto")), {})
                 print(f"{direction:8} {dtype_name:8} N={N:8} M={M:6} torch "

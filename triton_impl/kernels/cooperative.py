@@ -57,21 +57,33 @@ from .row_math import (block_exponentials, grad_output, grad_term, merge_pairs, 
 
 @triton.jit
 def take_ticket(counters_ptr, M, programs):
-    """(row, first block) of this program's work, in the order programs started (see module)."""
+    """(row group, first block) of this program's work, in the order programs started (see
+    module)."""
     ticket = tl.atomic_add(counters_ptr + M, 1, sem="relaxed")
     return ticket // programs, ticket % programs
 
 
 @triton.jit
-def arrive_and_wait(counter_ptr, arrivals, expected):
-    """Announce ``arrivals`` published slots on the row's counter, then wait for ``expected``.
+def arrive(counter_ptr, arrivals):
+    """Announce ``arrivals`` published slots on the row's counter; returns the count it made."""
+    tl.debug_barrier()  # every thread of the program has stored its part of the slots
+    return tl.atomic_add(counter_ptr, arrivals, sem="acq_rel", scope="gpu") + arrivals
+
+
+@triton.jit
+def wait_for(counter_ptr, arrived, expected):
+    """Wait until the row's counter, last seen at ``arrived``, shows ``expected`` arrivals.
 
     Polled with acquire atomics, back to back: sleeping 200 or 1000 ns between polls
     (``nanosleep``) measured the same on an H100 (within 1% at N = 65536 and 1M)."""
-    tl.debug_barrier()  # every thread of the program has stored its part of the slots
-    arrived = tl.atomic_add(counter_ptr, arrivals, sem="acq_rel", scope="gpu") + arrivals
     while arrived < expected:
         arrived = tl.atomic_add(counter_ptr, 0, sem="acquire", scope="gpu")
+
+
+@triton.jit
+def rows_end(row, M, N):
+    """N for a row that exists, 0 past the last: the bound that masks a prefetch past M."""
+    return tl.where(row < M, N, 0)
 
 
 @triton.jit
@@ -80,11 +92,18 @@ def block_columns(block, BLOCK: tl.constexpr):
 
 
 @triton.jit
-def load_block(row, block, N, BLOCK: tl.constexpr, other: tl.constexpr, POLICY: tl.constexpr):
-    """Block ``block`` of a row in the compute dtype, ``other`` past N; ``POLICY``: evict_last
-    when the program reads it again after the wait, evict_first on that second read."""
+def load_raw(row, block, N, BLOCK: tl.constexpr, other: tl.constexpr, POLICY: tl.constexpr):
+    """Block ``block`` of a row as stored, ``other`` past N; ``POLICY``: evict_last when the
+    program reads it again after the wait, evict_first on that second read. (Kept in the input's
+    dtype while it waits in registers: half the registers of float32 for a 16-bit row.)"""
     cols = block_columns(block, BLOCK)
-    return to_compute(tl.load(row + cols, mask=cols < N, other=other, eviction_policy=POLICY))
+    return tl.load(row + cols, mask=cols < N, other=other, eviction_policy=POLICY)
+
+
+@triton.jit
+def load_block(row, block, N, BLOCK: tl.constexpr, other: tl.constexpr, POLICY: tl.constexpr):
+    """``load_raw`` in the compute dtype."""
+    return to_compute(load_raw(row, block, N, BLOCK, other, POLICY))
 
 
 @triton.jit
@@ -103,65 +122,91 @@ def publish_pair(x, m_slots, d_slots, slot):
 
 @triton.jit
 def cooperative_forward(x_ptr, y_ptr, pairs_ptr, counters_ptr, M, N, x_row_stride, y_row_stride,
-                        programs, BLOCK: tl.constexpr, BLOCKS: tl.constexpr,
-                        SLOTS: tl.constexpr, LOG: tl.constexpr):
+                        programs, groups, BLOCK: tl.constexpr, BLOCKS: tl.constexpr,
+                        SLOTS: tl.constexpr, LOG: tl.constexpr, PREFETCH: tl.constexpr):
     """Softmax of rows shared by ``programs`` programs of BLOCKS blocks; ``pairs`` is the float32
-    workspace [2, M, programs * BLOCKS] (maxima, then normalisers), ``counters`` M + 1 zeros."""
-    row, program = take_ticket(counters_ptr, M, programs)
+    workspace [2, M, programs * BLOCKS] (maxima, then normalisers), ``counters`` M + 1 zeros.
+    The programs of row group g take rows g, g + groups, ...; with PREFETCH each loads its first
+    block of the next row while it waits for this row's peers."""
+    group, program = take_ticket(counters_ptr, M, programs)
     first = program * BLOCKS
     n_slots = programs * BLOCKS
-    x_row = row_pointer(x_ptr, row, x_row_stride)
-    y_row = row_pointer(y_ptr, row, y_row_stride)
-    m_slots = pairs_ptr + row.to(tl.int64) * n_slots
-    d_slots = m_slots + tl.cast(M, tl.int64) * n_slots  # (M == 1 arrives as a constexpr)
+    x = load_raw(row_pointer(x_ptr, group, x_row_stride), first, N, BLOCK, -float("inf"),
+                 "evict_last")
+    for row in tl.range(group, M, groups):
+        x_row = row_pointer(x_ptr, row, x_row_stride)
+        m_slots = pairs_ptr + tl.cast(row, tl.int64) * n_slots
+        d_slots = m_slots + tl.cast(M, tl.int64) * n_slots  # (M == 1 arrives as a constexpr)
+        publish_pair(to_compute(x), m_slots, d_slots, first)
+        for b in tl.range(first + 1, first + BLOCKS):
+            publish_pair(load_block(x_row, b, N, BLOCK, -float("inf"), "evict_last"), m_slots,
+                         d_slots, b)
+        arrived = arrive(counters_ptr + row, BLOCKS)
 
-    x = load_block(x_row, first, N, BLOCK, -float("inf"), "evict_last")
-    publish_pair(x, m_slots, d_slots, first)
-    for b in tl.range(first + 1, first + BLOCKS):
-        publish_pair(load_block(x_row, b, N, BLOCK, -float("inf"), "evict_last"), m_slots, d_slots,
-                     b)
+        next_x_row = row_pointer(x_ptr, row + groups, x_row_stride)
+        next_N = rows_end(row + groups, M, N)
+        if PREFETCH:
+            x_next = load_raw(next_x_row, first, next_N, BLOCK, -float("inf"), "evict_last")
+        wait_for(counters_ptr + row, arrived, n_slots)
+        slots = tl.arange(0, SLOTS)
+        m_all = tl.load(m_slots + slots, mask=slots < n_slots, other=-float("inf"),
+                        cache_modifier=".cg")
+        d_all = tl.load(d_slots + slots, mask=slots < n_slots, other=0.0, cache_modifier=".cg")
+        m_row, d_row = merge_pairs(m_all, d_all)
 
-    arrive_and_wait(counters_ptr + row, BLOCKS, n_slots)
-    slots = tl.arange(0, SLOTS)
-    m_all = tl.load(m_slots + slots, mask=slots < n_slots, other=-float("inf"),
-                    cache_modifier=".cg")
-    d_all = tl.load(d_slots + slots, mask=slots < n_slots, other=0.0, cache_modifier=".cg")
-    m_row, d_row = merge_pairs(m_all, d_all)
-
-    store_block(y_row, first, N, BLOCK, softmax_output(x, m_row, d_row, LOG))
-    for b in tl.range(first + 1, first + BLOCKS):
-        xb = load_block(x_row, b, N, BLOCK, -float("inf"), "evict_first")
-        store_block(y_row, b, N, BLOCK, softmax_output(xb, m_row, d_row, LOG))
+        y_row = row_pointer(y_ptr, row, y_row_stride)
+        store_block(y_row, first, N, BLOCK, softmax_output(to_compute(x), m_row, d_row, LOG))
+        for b in tl.range(first + 1, first + BLOCKS):
+            xb = load_block(x_row, b, N, BLOCK, -float("inf"), "evict_first")
+            store_block(y_row, b, N, BLOCK, softmax_output(xb, m_row, d_row, LOG))
+        if PREFETCH:
+            x = x_next
+        else:
+            x = load_raw(next_x_row, first, next_N, BLOCK, -float("inf"), "evict_last")
 
 
 @triton.jit
 def cooperative_backward(y_ptr, dy_ptr, dx_ptr, sums_ptr, counters_ptr, M, N, y_row_stride,
-                         dy_row_stride, dx_row_stride, programs, BLOCK: tl.constexpr,
-                         BLOCKS: tl.constexpr, SLOTS: tl.constexpr, LOG: tl.constexpr):
+                         dy_row_stride, dx_row_stride, programs, groups, BLOCK: tl.constexpr,
+                         BLOCKS: tl.constexpr, SLOTS: tl.constexpr, LOG: tl.constexpr,
+                         PREFETCH: tl.constexpr):
     """dx of rows shared by ``programs`` programs (see ``cooperative_forward``); ``sums`` is the
     float32 workspace [M, programs * BLOCKS] of partial sums of ``grad_term``."""
-    row, program = take_ticket(counters_ptr, M, programs)
+    group, program = take_ticket(counters_ptr, M, programs)
     first = program * BLOCKS
     n_slots = programs * BLOCKS
-    y_row = row_pointer(y_ptr, row, y_row_stride)
-    dy_row = row_pointer(dy_ptr, row, dy_row_stride)
-    dx_row = row_pointer(dx_ptr, row, dx_row_stride)
-    s_slots = sums_ptr + row.to(tl.int64) * n_slots
+    y = load_raw(row_pointer(y_ptr, group, y_row_stride), first, N, BLOCK, 0.0, "evict_last")
+    dy = load_raw(row_pointer(dy_ptr, group, dy_row_stride), first, N, BLOCK, 0.0, "evict_last")
+    for row in tl.range(group, M, groups):
+        y_row = row_pointer(y_ptr, row, y_row_stride)
+        dy_row = row_pointer(dy_ptr, row, dy_row_stride)
+        s_slots = sums_ptr + tl.cast(row, tl.int64) * n_slots
+        tl.store(s_slots + first, tl.sum(grad_term(to_compute(y), to_compute(dy), LOG), 0))
+        for b in tl.range(first + 1, first + BLOCKS):
+            yb = load_block(y_row, b, N, BLOCK, 0.0, "evict_last")
+            dyb = load_block(dy_row, b, N, BLOCK, 0.0, "evict_last")
+            tl.store(s_slots + b, tl.sum(grad_term(yb, dyb, LOG), 0))
+        arrived = arrive(counters_ptr + row, BLOCKS)
 
-    y = load_block(y_row, first, N, BLOCK, 0.0, "evict_last")
-    dy = load_block(dy_row, first, N, BLOCK, 0.0, "evict_last")
-    tl.store(s_slots + first, tl.sum(grad_term(y, dy, LOG), 0))
-    for b in tl.range(first + 1, first + BLOCKS):
-        yb = load_block(y_row, b, N, BLOCK, 0.0, "evict_last")
-        dyb = load_block(dy_row, b, N, BLOCK, 0.0, "evict_last")
-        tl.store(s_slots + b, tl.sum(grad_term(yb, dyb, LOG), 0))
+        next_y_row = row_pointer(y_ptr, row + groups, y_row_stride)
+        next_dy_row = row_pointer(dy_ptr, row + groups, dy_row_stride)
+        next_N = rows_end(row + groups, M, N)
+        if PREFETCH:
+            y_next = load_raw(next_y_row, first, next_N, BLOCK, 0.0, "evict_last")
+            dy_next = load_raw(next_dy_row, first, next_N, BLOCK, 0.0, "evict_last")
+        wait_for(counters_ptr + row, arrived, n_slots)
+        slots = tl.arange(0, SLOTS)
+        s = tl.sum(tl.load(s_slots + slots, mask=slots < n_slots, other=0.0,
+                           cache_modifier=".cg"), 0)
 
-    arrive_and_wait(counters_ptr + row, BLOCKS, n_slots)
-    slots = tl.arange(0, SLOTS)
-    s = tl.sum(tl.load(s_slots + slots, mask=slots < n_slots, other=0.0, cache_modifier=".cg"), 0)
-
-    store_block(dx_row, first, N, BLOCK, grad_output(y, dy, s, LOG))
-    for b in tl.range(first + 1, first + BLOCKS):
-        yb = load_block(y_row, b, N, BLOCK, 0.0, "evict_first")
-        dyb = load_block(dy_row, b, N, BLOCK, 0.0, "evict_first")
-        store_block(dx_row, b, N, BLOCK, grad_output(yb, dyb, s, LOG))
+        dx_row = row_pointer(dx_ptr, row, dx_row_stride)
+        store_block(dx_row, first, N, BLOCK, grad_output(to_compute(y), to_compute(dy), s, LOG))
+        for b in tl.range(first + 1, first + BLOCKS):
+            yb = load_block(y_row, b, N, BLOCK, 0.0, "evict_first")
+            dyb = load_block(dy_row, b, N, BLOCK, 0.0, "evict_first")
+            store_block(dx_row, b, N, BLOCK, grad_output(yb, dyb, s, LOG))
+        if PREFETCH:
+            y, dy = y_next, dy_next
+        else:
+            y = load_raw(next_y_row, first, next_N, BLOCK, 0.0, "evict_last")
+            dy = load_raw(next_dy_row, first, next_N, BLOCK, 0.0, "evict_last")
