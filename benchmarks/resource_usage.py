@@ -49,15 +49,29 @@ class Usage:
 
 
 def compile_usage(record: launch.Launch, arch: int = 90) -> Usage:
-    """Compile one launch for sm_``arch``: tensors as pointers of their dtype, ints as int32."""
-    signature, args = {}, iter(record.args)
-    for name, param in zip(record.kernel.arg_names, record.kernel.params):
+    """Compile one launch for sm_``arch`` as Triton's launcher would specialise it on a GPU:
+    tensors as pointers of their dtype, 16-byte aligned (as torch allocates them); ints as int32,
+    an int of 1 as a constant and one divisible by 16 marked so. (Without those marks the
+    compiler cannot prove a row's 16-byte vectors aligned, and compiles scalar loads: other
+    registers than the GPU runs.)"""
+    signature, attrs, constexprs = {}, {}, dict(record.constexprs)
+    args = iter(record.args)
+    for index, (name, param) in enumerate(zip(record.kernel.arg_names, record.kernel.params)):
         if param.is_constexpr:
             signature[name] = "constexpr"
             continue
         value = next(args)
-        signature[name] = POINTER_TYPES[value.dtype] if isinstance(value, torch.Tensor) else "i32"
-    source = ASTSource(fn=record.kernel, signature=signature, constexprs=record.constexprs)
+        if isinstance(value, torch.Tensor):
+            signature[name] = POINTER_TYPES[value.dtype]
+            attrs[(index,)] = [["tt.divisibility", 16]]
+        elif value == 1:
+            signature[name] = "constexpr"
+            constexprs[name] = 1
+        else:
+            signature[name] = "i32"
+            if value % 16 == 0:
+                attrs[(index,)] = [["tt.divisibility", 16]]
+    source = ASTSource(fn=record.kernel, signature=signature, constexprs=constexprs, attrs=attrs)
     compiled = triton.compile(source, target=GPUTarget("cuda", arch, 32),
                               options=dict(num_warps=record.num_warps,
                                            num_stages=record.num_stages))

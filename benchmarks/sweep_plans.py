@@ -35,25 +35,15 @@ def variants(kernel: str, N: int, itemsize: int, backward: bool,
              blocks=(4096, 8192, 16384, 32768), M: int = 1, sm_count: int = 1,
              persistent_variants: bool = True, warps_list=(4, 8, 16, 32)):
     """(label, forcing, replace) of every variant of ``kernel`` worth timing at N
-    (``persistent_variants``: persistent grids too, single-block and cooperative)."""
+    (``persistent_variants``: single-block persistent grids too)."""
     if kernel == "cooperative":
         for block in blocks:
             for warps in warps_list:
                 per_thread = block // (32 * warps)
-                if not 8 <= per_thread <= (32 if backward else 64) or block > 2 * N:
+                if not 8 <= per_thread <= (64 if backward else 128) or block > 2 * N:
                     continue
-                forcing = policy.Forcing("cooperative", block)
-                yield f"block {block} warps {warps}", forcing, dict(num_warps=warps)
-                if not persistent_variants or policy.cdiv(N, block) > sm_count:
-                    continue  # (a persistent program holds one block of each of its rows)
-                programs = policy.cdiv(N, block)
-                for per_sm in (1, 2, 4, 8):  # row groups walking the rows, prefetching
-                    groups = min(max(per_sm * sm_count // programs, 1), M)
-                    if groups == M:
-                        continue
-                    yield (f"block {block} warps {warps} persistent {per_sm}/SM",
-                           forcing, dict(num_warps=warps, grid=(groups * programs,),
-                                         persistent=True))
+                yield (f"block {block} warps {warps}",
+                       policy.Forcing("cooperative", block), dict(num_warps=warps))
     elif kernel == "online":
         for block in (4096, 8192, 16384, 32768):
             for warps in (16, 32):
@@ -164,7 +154,7 @@ def main(argv=None):
     parser.add_argument("--warps", type=int, nargs="+", default=[4, 8, 16, 32],
                         choices=(1, 2, 4, 8, 16, 32), help="cooperative: the warps to try")
     parser.add_argument("--no-persistent", action="store_true",
-                        help="leave out the persistent grids")
+                        help="single_block: leave out the persistent grids")
     parser.add_argument("--budget-s", type=float, default=480)
     args = parser.parse_args(argv)
     if not os.path.isdir(args.out):

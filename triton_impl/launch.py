@@ -4,7 +4,7 @@
 ``softmax_rows`` / ``softmax_backward_rows`` run them, and tools that compile or time plans
 (benchmarks/resource_usage.py, benchmarks/sweep_plans.py) take the same ``Launch`` records.
 Every kernel names its constexprs alike: ``BLOCK_M``/``BLOCK`` (columns a step or program holds),
-``TAIL``, ``LANES``, ``STAGES``, ``BLOCKS``, ``SLOTS``, ``LOG``, ``PREFETCH``.
+``TAIL``, ``LANES``, ``STAGES``, ``BLOCKS``, ``SLOTS``, ``LOG``.
 """
 
 from __future__ import annotations
@@ -137,12 +137,10 @@ def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Lau
                                1 if backward else 2)
         counters = torch.zeros(M + 1, dtype=torch.int32, device=rows[0].device)
         slots = workspace.shape[-1]
-        groups = plan.grid[0] // plan.splits
         return (Launch(kernel, plan.grid,
-                       (*rows, workspace, counters, M, N, *strides, plan.splits, groups),
+                       (*rows, workspace, counters, M, N, *strides, plan.splits),
                        dict(BLOCK=plan.block_n, BLOCKS=plan.blocks_per_program,
-                            SLOTS=next_power_of_2(slots), LOG=log, PREFETCH=plan.persistent),
-                       **options),)
+                            SLOTS=next_power_of_2(slots), LOG=log), **options),)
     workspace = _workspace(M, plan.splits, rows[0], 1 if backward else 2)
     common = dict(BLOCK=plan.block_n, STAGES=plan.num_stages)
     if backward:

@@ -96,15 +96,18 @@ everywhere else one program per tile was faster (by 3-10%)."""
 PERSISTENT_PROGRAMS_PER_SM = 1
 PERSISTENT_STAGES = 3
 
-COOPERATIVE_BLOCK = {(2, False): (8192, 8), (4, False): (8192, 4), (8, False): (4096, 4),
-                     (2, True): (8192, 8), (4, True): (8192, 8), (8, True): (4096, 8)}
+COOPERATIVE_BLOCK = {(2, False): (16384, 8), (4, False): (8192, 4), (8, False): (4096, 4),
+                     (2, True): (8192, 4), (4, True): (8192, 8), (8, True): (4096, 8)}
 """(itemsize, backward) -> (columns each cooperative program holds, warps). Swept on an H100 at
-N = 65536, 262144 and 1M, M*N = 2^27 (``benchmarks/sweep_plans.py --kernel cooperative``,
-results/h100/sweep_cooperative*.json, on an earlier forward that reused its exponentials): 8192
-columns won at every point but one (bfloat16 backward at 1M: 32768 columns and 32 warps, 85%
-against 73%), float32 forward with 4 warps (64 values a thread), the others with 8. This
-kernel with these plans: float32 forward 97.8% of copy at 65536 and 97.5% at 262144, backward
-101% (results/h100/speed_of_light.json). float64 is unmeasured: half the columns."""
+N = 65536 and 262144, M*N = 2^27 (``benchmarks/sweep_plans.py --kernel cooperative``; results/
+h100/cooperative_2026-11-23/, the kernel of this commit against the one before it in the same
+run): bfloat16 forward 16384 columns with 8 warps 88.9% / 88.3% of copy against 85.3% / 84.1%
+for 8192 with 8; bfloat16 backward 8192 with 4 warps 95.1% / 96.3% against 92.8% / 95.2% with 8
+(91.5% / 93.4% before the backward held its 16-bit blocks as loaded); float32 forward 8192 with
+4 warps 98.0% / 97.5%, backward 8192 with 8 warps 101%. The blocks of a program's registers set
+how many programs share a multiprocessor, and so the bytes in flight while some of them wait
+(``benchmarks/resource_usage.py`` counts the registers). float64 is unmeasured: half the
+columns."""
 COOPERATIVE_MIN_BLOCK = 2048
 """Smallest chunk a default plan cuts a row into when few rows leave the GPU idle."""
 COOPERATIVE_PROGRAMS_PER_SM = 2

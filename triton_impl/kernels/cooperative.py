@@ -21,6 +21,17 @@ exp(m_block - m_row): that reuse measured 2-4% faster (float32, H100), but equal
 blocks then round differently, and softmax must keep the inputs' order exactly (ties stay ties,
 as in torch.softmax); the property suite caught it.
 
+What a program holds across the wait sets how many programs fit on a multiprocessor, and so the
+bytes in flight while some of them wait. The backward holds its 16-bit blocks as loaded and
+converts them again after the wait (``row_math.to_compute_again``): bfloat16, 8192 columns and 8
+warps, 87 -> 64 registers, 91.5% -> 92.8% of an H100's copy at N = 65536 (and 95.1% with 4
+warps, the policy's plan now). The forward takes its block's max of the values as loaded, and
+converts once (holding them as loaded cost it registers there: ptxas kept more live at the
+output). Hiding the wait instead, by persistent programs that each walk a group of rows and load
+their next row's block while they wait, measured slower everywhere (0.33-0.87 of copy against
+0.84-0.98 for one program a block, H100; the experiment is commit befe7e6, its sweep
+results/h100/cooperative_2026-11-23/sweep_cooperative_persistent_prefetch.json).
+
 So every element is read once and written once: 2MN forward, 3MN backward, at any width. With
 BLOCKS > 1 (rows wider than one block per multiprocessor, or the interpreter) a program's first
 block stays in registers and the others are reloaded in step 3. They were loaded evict-last a
@@ -52,38 +63,26 @@ import triton
 import triton.language as tl
 
 from .row_math import (block_exponentials, grad_output, grad_term, merge_pairs, row_pointer,
-                       softmax_output, to_compute)
+                       softmax_output, to_compute, to_compute_again)
 
 
 @triton.jit
 def take_ticket(counters_ptr, M, programs):
-    """(row group, first block) of this program's work, in the order programs started (see
-    module)."""
+    """(row, first block) of this program's work, in the order programs started (see module)."""
     ticket = tl.atomic_add(counters_ptr + M, 1, sem="relaxed")
     return ticket // programs, ticket % programs
 
 
 @triton.jit
-def arrive(counter_ptr, arrivals):
-    """Announce ``arrivals`` published slots on the row's counter; returns the count it made."""
-    tl.debug_barrier()  # every thread of the program has stored its part of the slots
-    return tl.atomic_add(counter_ptr, arrivals, sem="acq_rel", scope="gpu") + arrivals
-
-
-@triton.jit
-def wait_for(counter_ptr, arrived, expected):
-    """Wait until the row's counter, last seen at ``arrived``, shows ``expected`` arrivals.
+def arrive_and_wait(counter_ptr, arrivals, expected):
+    """Announce ``arrivals`` published slots on the row's counter, then wait for ``expected``.
 
     Polled with acquire atomics, back to back: sleeping 200 or 1000 ns between polls
     (``nanosleep``) measured the same on an H100 (within 1% at N = 65536 and 1M)."""
+    tl.debug_barrier()  # every thread of the program has stored its part of the slots
+    arrived = tl.atomic_add(counter_ptr, arrivals, sem="acq_rel", scope="gpu") + arrivals
     while arrived < expected:
         arrived = tl.atomic_add(counter_ptr, 0, sem="acquire", scope="gpu")
-
-
-@triton.jit
-def rows_end(row, M, N):
-    """N for a row that exists, 0 past the last: the bound that masks a prefetch past M."""
-    return tl.where(row < M, N, 0)
 
 
 @triton.jit
@@ -94,8 +93,7 @@ def block_columns(block, BLOCK: tl.constexpr):
 @triton.jit
 def load_raw(row, block, N, BLOCK: tl.constexpr, other: tl.constexpr, POLICY: tl.constexpr):
     """Block ``block`` of a row as stored, ``other`` past N; ``POLICY``: evict_last when the
-    program reads it again after the wait, evict_first on that second read. (Kept in the input's
-    dtype while it waits in registers: half the registers of float32 for a 16-bit row.)"""
+    program reads it again after the wait, evict_first on that second read."""
     cols = block_columns(block, BLOCK)
     return tl.load(row + cols, mask=cols < N, other=other, eviction_policy=POLICY)
 
@@ -114,7 +112,7 @@ def store_block(row, block, N, BLOCK: tl.constexpr, values):
 
 @triton.jit
 def publish_pair(x, m_slots, d_slots, slot):
-    """Store a block's (max, normaliser) pair in its row's workspace slot."""
+    """Store a block's (max, normaliser) pair in its row's workspace slot; ``x`` as loaded."""
     m, p = block_exponentials(x)
     tl.store(m_slots + slot, m)
     tl.store(d_slots + slot, tl.sum(p, 0))
@@ -122,91 +120,66 @@ def publish_pair(x, m_slots, d_slots, slot):
 
 @triton.jit
 def cooperative_forward(x_ptr, y_ptr, pairs_ptr, counters_ptr, M, N, x_row_stride, y_row_stride,
-                        programs, groups, BLOCK: tl.constexpr, BLOCKS: tl.constexpr,
-                        SLOTS: tl.constexpr, LOG: tl.constexpr, PREFETCH: tl.constexpr):
+                        programs, BLOCK: tl.constexpr, BLOCKS: tl.constexpr,
+                        SLOTS: tl.constexpr, LOG: tl.constexpr):
     """Softmax of rows shared by ``programs`` programs of BLOCKS blocks; ``pairs`` is the float32
-    workspace [2, M, programs * BLOCKS] (maxima, then normalisers), ``counters`` M + 1 zeros.
-    The programs of row group g take rows g, g + groups, ...; with PREFETCH each loads its first
-    block of the next row while it waits for this row's peers."""
-    group, program = take_ticket(counters_ptr, M, programs)
+    workspace [2, M, programs * BLOCKS] (maxima, then normalisers), ``counters`` M + 1 zeros."""
+    row, program = take_ticket(counters_ptr, M, programs)
     first = program * BLOCKS
     n_slots = programs * BLOCKS
-    x = load_raw(row_pointer(x_ptr, group, x_row_stride), first, N, BLOCK, -float("inf"),
-                 "evict_last")
-    for row in tl.range(group, M, groups):
-        x_row = row_pointer(x_ptr, row, x_row_stride)
-        m_slots = pairs_ptr + tl.cast(row, tl.int64) * n_slots
-        d_slots = m_slots + tl.cast(M, tl.int64) * n_slots  # (M == 1 arrives as a constexpr)
-        publish_pair(to_compute(x), m_slots, d_slots, first)
-        for b in tl.range(first + 1, first + BLOCKS):
-            publish_pair(load_block(x_row, b, N, BLOCK, -float("inf"), "evict_last"), m_slots,
-                         d_slots, b)
-        arrived = arrive(counters_ptr + row, BLOCKS)
+    x_row = row_pointer(x_ptr, row, x_row_stride)
+    y_row = row_pointer(y_ptr, row, y_row_stride)
+    m_slots = pairs_ptr + row.to(tl.int64) * n_slots
+    d_slots = m_slots + tl.cast(M, tl.int64) * n_slots  # (M == 1 arrives as a constexpr)
 
-        next_x_row = row_pointer(x_ptr, row + groups, x_row_stride)
-        next_N = rows_end(row + groups, M, N)
-        if PREFETCH:
-            x_next = load_raw(next_x_row, first, next_N, BLOCK, -float("inf"), "evict_last")
-        wait_for(counters_ptr + row, arrived, n_slots)
-        slots = tl.arange(0, SLOTS)
-        m_all = tl.load(m_slots + slots, mask=slots < n_slots, other=-float("inf"),
-                        cache_modifier=".cg")
-        d_all = tl.load(d_slots + slots, mask=slots < n_slots, other=0.0, cache_modifier=".cg")
-        m_row, d_row = merge_pairs(m_all, d_all)
+    x = load_raw(x_row, first, N, BLOCK, -float("inf"), "evict_last")
+    publish_pair(x, m_slots, d_slots, first)
+    for b in tl.range(first + 1, first + BLOCKS):
+        publish_pair(load_raw(x_row, b, N, BLOCK, -float("inf"), "evict_last"), m_slots, d_slots,
+                     b)
 
-        y_row = row_pointer(y_ptr, row, y_row_stride)
-        store_block(y_row, first, N, BLOCK, softmax_output(to_compute(x), m_row, d_row, LOG))
-        for b in tl.range(first + 1, first + BLOCKS):
-            xb = load_block(x_row, b, N, BLOCK, -float("inf"), "evict_first")
-            store_block(y_row, b, N, BLOCK, softmax_output(xb, m_row, d_row, LOG))
-        if PREFETCH:
-            x = x_next
-        else:
-            x = load_raw(next_x_row, first, next_N, BLOCK, -float("inf"), "evict_last")
+    arrive_and_wait(counters_ptr + row, BLOCKS, n_slots)
+    slots = tl.arange(0, SLOTS)
+    m_all = tl.load(m_slots + slots, mask=slots < n_slots, other=-float("inf"),
+                    cache_modifier=".cg")
+    d_all = tl.load(d_slots + slots, mask=slots < n_slots, other=0.0, cache_modifier=".cg")
+    m_row, d_row = merge_pairs(m_all, d_all)
+
+    store_block(y_row, first, N, BLOCK, softmax_output(to_compute(x), m_row, d_row, LOG))
+    for b in tl.range(first + 1, first + BLOCKS):
+        xb = load_block(x_row, b, N, BLOCK, -float("inf"), "evict_first")
+        store_block(y_row, b, N, BLOCK, softmax_output(xb, m_row, d_row, LOG))
 
 
 @triton.jit
 def cooperative_backward(y_ptr, dy_ptr, dx_ptr, sums_ptr, counters_ptr, M, N, y_row_stride,
-                         dy_row_stride, dx_row_stride, programs, groups, BLOCK: tl.constexpr,
-                         BLOCKS: tl.constexpr, SLOTS: tl.constexpr, LOG: tl.constexpr,
-                         PREFETCH: tl.constexpr):
+                         dy_row_stride, dx_row_stride, programs, BLOCK: tl.constexpr,
+                         BLOCKS: tl.constexpr, SLOTS: tl.constexpr, LOG: tl.constexpr):
     """dx of rows shared by ``programs`` programs (see ``cooperative_forward``); ``sums`` is the
     float32 workspace [M, programs * BLOCKS] of partial sums of ``grad_term``."""
-    group, program = take_ticket(counters_ptr, M, programs)
+    row, program = take_ticket(counters_ptr, M, programs)
     first = program * BLOCKS
     n_slots = programs * BLOCKS
-    y = load_raw(row_pointer(y_ptr, group, y_row_stride), first, N, BLOCK, 0.0, "evict_last")
-    dy = load_raw(row_pointer(dy_ptr, group, dy_row_stride), first, N, BLOCK, 0.0, "evict_last")
-    for row in tl.range(group, M, groups):
-        y_row = row_pointer(y_ptr, row, y_row_stride)
-        dy_row = row_pointer(dy_ptr, row, dy_row_stride)
-        s_slots = sums_ptr + tl.cast(row, tl.int64) * n_slots
-        tl.store(s_slots + first, tl.sum(grad_term(to_compute(y), to_compute(dy), LOG), 0))
-        for b in tl.range(first + 1, first + BLOCKS):
-            yb = load_block(y_row, b, N, BLOCK, 0.0, "evict_last")
-            dyb = load_block(dy_row, b, N, BLOCK, 0.0, "evict_last")
-            tl.store(s_slots + b, tl.sum(grad_term(yb, dyb, LOG), 0))
-        arrived = arrive(counters_ptr + row, BLOCKS)
+    y_row = row_pointer(y_ptr, row, y_row_stride)
+    dy_row = row_pointer(dy_ptr, row, dy_row_stride)
+    dx_row = row_pointer(dx_ptr, row, dx_row_stride)
+    s_slots = sums_ptr + row.to(tl.int64) * n_slots
 
-        next_y_row = row_pointer(y_ptr, row + groups, y_row_stride)
-        next_dy_row = row_pointer(dy_ptr, row + groups, dy_row_stride)
-        next_N = rows_end(row + groups, M, N)
-        if PREFETCH:
-            y_next = load_raw(next_y_row, first, next_N, BLOCK, 0.0, "evict_last")
-            dy_next = load_raw(next_dy_row, first, next_N, BLOCK, 0.0, "evict_last")
-        wait_for(counters_ptr + row, arrived, n_slots)
-        slots = tl.arange(0, SLOTS)
-        s = tl.sum(tl.load(s_slots + slots, mask=slots < n_slots, other=0.0,
-                           cache_modifier=".cg"), 0)
+    y = load_raw(y_row, first, N, BLOCK, 0.0, "evict_last")  # both held across the wait
+    dy = load_raw(dy_row, first, N, BLOCK, 0.0, "evict_last")
+    tl.store(s_slots + first, tl.sum(grad_term(to_compute(y), to_compute(dy), LOG), 0))
+    for b in tl.range(first + 1, first + BLOCKS):
+        yb = load_block(y_row, b, N, BLOCK, 0.0, "evict_last")
+        dyb = load_block(dy_row, b, N, BLOCK, 0.0, "evict_last")
+        tl.store(s_slots + b, tl.sum(grad_term(yb, dyb, LOG), 0))
 
-        dx_row = row_pointer(dx_ptr, row, dx_row_stride)
-        store_block(dx_row, first, N, BLOCK, grad_output(to_compute(y), to_compute(dy), s, LOG))
-        for b in tl.range(first + 1, first + BLOCKS):
-            yb = load_block(y_row, b, N, BLOCK, 0.0, "evict_first")
-            dyb = load_block(dy_row, b, N, BLOCK, 0.0, "evict_first")
-            store_block(dx_row, b, N, BLOCK, grad_output(yb, dyb, s, LOG))
-        if PREFETCH:
-            y, dy = y_next, dy_next
-        else:
-            y = load_raw(next_y_row, first, next_N, BLOCK, 0.0, "evict_last")
-            dy = load_raw(next_dy_row, first, next_N, BLOCK, 0.0, "evict_last")
+    arrive_and_wait(counters_ptr + row, BLOCKS, n_slots)
+    slots = tl.arange(0, SLOTS)
+    s = tl.sum(tl.load(s_slots + slots, mask=slots < n_slots, other=0.0, cache_modifier=".cg"), 0)
+
+    store_block(dx_row, first, N, BLOCK,
+                grad_output(to_compute_again(y), to_compute_again(dy), s, LOG))
+    for b in tl.range(first + 1, first + BLOCKS):
+        yb = load_block(y_row, b, N, BLOCK, 0.0, "evict_first")
+        dyb = load_block(dy_row, b, N, BLOCK, 0.0, "evict_first")
+        store_block(dx_row, b, N, BLOCK, grad_output(yb, dyb, s, LOG))

@@ -52,6 +52,23 @@ def to_compute(x):
 
 
 @triton.jit
+def to_compute_again(x):
+    """``to_compute(x)`` once more, for a value held across a wait and converted on both sides.
+
+    The compiler merges two identical conversions of one value into one, and then keeps the
+    converted float32 copy alive across the wait: for a 16-bit row, twice the registers of the
+    value as loaded, so fewer programs fit on a multiprocessor and fewer bytes are in flight. For
+    bfloat16 the conversion is exact as bits (a bfloat16 is the top half of a float32), written
+    here so that it is not the first one's and the 16-bit value is what stays in registers.
+    float16 has no such form; float32 and float64 need no conversion."""
+    if x.dtype == tl.bfloat16:
+        bits = x.to(tl.uint16, bitcast=True).to(tl.uint32) << 16
+        return bits.to(tl.float32, bitcast=True)
+    else:
+        return to_compute(x)
+
+
+@triton.jit
 def compute_like(v, ptr):
     """``v``, a float32 constant (an accumulator's start), in the compute dtype of ``ptr``'s
     elements. (Not ``tl.full(..., bfloat16)`` then ``to_compute``: the interpreter has no
@@ -100,14 +117,17 @@ def lane_tile(LANES: tl.constexpr, BLOCK: tl.constexpr):
 
 @triton.jit
 def block_exponentials(x):
-    """A block's (1-D) max m and its exponentials exp(x - m), whose sum is the block's normaliser.
+    """A block's (1-D) max m and its exponentials exp(x - m), whose sum is the block's normaliser;
+    ``x`` as loaded, m and the exponentials in the compute dtype.
 
-    -inf values give exp(-inf) = 0 with no test per element: only a block whose max is itself
-    -inf (all -inf) would give -inf - -inf = NaN, so its exponentials are taken against 0
-    instead, all 0: the empty pair (-inf, 0). NaN and +inf propagate as in ``rescale``.
+    The max is taken of the values as loaded (exact: conversion keeps order), so that only the
+    exponentials convert them, one at a time as they are summed, and no converted copy of the
+    block is held. -inf values give exp(-inf) = 0 with no test per element: only a block whose
+    max is itself -inf (all -inf) would give -inf - -inf = NaN, so its exponentials are taken
+    against 0 instead, all 0: the empty pair (-inf, 0). NaN and +inf propagate as in ``rescale``.
     """
-    m = tl.max(x, 0)
-    return m, exp(x - tl.where(m == -float("inf"), 0.0, m))
+    m = to_compute(tl.max(x, 0))
+    return m, exp(to_compute(x) - tl.where(m == -float("inf"), 0.0, m))
 
 
 @triton.jit
