@@ -7,6 +7,8 @@ shapes here are small; on a GPU the same tests run the compiled kernels.
 import numpy as np
 import pytest
 import torch
+import triton
+import triton.language as tl
 
 import dataclasses
 
@@ -15,6 +17,7 @@ import triton_impl
 from reference.tolerance import assert_close, grad_scale
 from softmax_kit import triton_paths
 from triton_impl import launch, policy
+from triton_impl.kernels.row_math import to_compute, to_compute_again
 
 DTYPES = [torch.float32, torch.float16, torch.bfloat16]
 
@@ -344,3 +347,39 @@ def test_the_order_of_a_loops_sums_needs_its_block():
     assert policy.summation_of(None, None) == "tree" == policy.summation_of("cooperative", 16)
     with pytest.raises(ValueError, match="give block_n"):
         policy.summation_of("online", None)
+
+
+@triton.jit
+def _both_conversions(x_ptr, first_ptr, again_ptr, BLOCK: tl.constexpr):
+    cols = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + cols)
+    tl.store(first_ptr + cols, to_compute(x))
+    tl.store(again_ptr + cols, to_compute_again(x))
+
+
+def test_converting_again_is_the_first_conversion_bit_for_bit(device):
+    """``row_math.to_compute_again`` (the cooperative backward's conversion after its wait) gives
+    torch's exact float32 of every kind of 16-bit value: ±0, subnormals, the extremes, ±inf and
+    NaN (bfloat16 through its bit form, float16 through the conversion), as ``to_compute`` does
+    compiled; under the interpreter ``to_compute`` flushes bfloat16 subnormals to signed zeros."""
+    for dtype in (torch.bfloat16, torch.float16):
+        info = torch.finfo(dtype)
+        special = [0.0, -0.0, info.tiny, info.tiny / 4, -info.tiny / 8, info.max, -info.max,
+                   info.eps, 1.0, -3.5, float("inf"), -float("inf"), float("nan")]
+        x = torch.tensor(special + [0.0] * (64 - len(special)), dtype=dtype)
+        x[len(special):] = torch.randn(64 - len(special), dtype=torch.float64).to(dtype) * 100
+        x = x.to(device)
+        first = torch.full(x.shape, 7.0, device=device)  # poisoned: a store that did not happen
+        again = torch.full(x.shape, -7.0, device=device)
+        _both_conversions[(1,)](x, first, again, BLOCK=64)
+        expected = x.float()
+        assert torch.equal(again.view(torch.int32), expected.view(torch.int32)), dtype
+        if x.is_cuda or dtype != torch.bfloat16:
+            assert torch.equal(first.view(torch.int32), expected.view(torch.int32)), dtype
+        else:  # the interpreter's own bfloat16 conversion flushes subnormals to a signed zero
+            subnormal = (expected != 0) & (expected.abs() < info.tiny)
+            assert subnormal.any()
+            assert torch.equal(first[subnormal], torch.zeros_like(first[subnormal]))
+            assert torch.equal(first[subnormal].signbit(), expected[subnormal].signbit())
+            assert torch.equal(first[~subnormal].view(torch.int32),
+                               expected[~subnormal].view(torch.int32))
