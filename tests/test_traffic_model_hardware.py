@@ -11,6 +11,11 @@ Runs, and what each is to the model (``traffic_model.knobs`` says which measurem
 * ``results/h200/rerun_2026-11-22``: an H200 run of the current code that set no number: out of
   sample, though not blind (its counts were printed beside the H100's while those changes were
   compared).
+* ``results/h100/run_2026-11-23``: an H100 run of the code after the cooperative kernel's
+  register change (float32 bandwidth grid and wide rows, bfloat16 bandwidth grid, seeds' grid and
+  latency), committed after the model's last change and set beside it only here: out of sample.
+* ``results/h200/run_2026-11-23``: the same code's bfloat16 bandwidth grid on an H200: out of
+  sample.
 
 A run whose timings file is not committed skips, saying so. The model is given nothing of a run but
 its copy bandwidth.
@@ -42,25 +47,27 @@ import pytest
 from traffic_model import knobs
 from traffic_model.measurements import load_measurements
 from traffic_model.predictions import PATH as PREDICTIONS, GRID, compare
-from traffic_model.validate import BEGIN, BYTES_TOLERANCE, END, TOLERANCES, load, report, seeds_speedups
+from traffic_model.validate import (BEGIN, BYTES_TOLERANCE, END, TOLERANCES, load, report,
+                                    seeds_speedups, timings_files)
 
 REPO = Path(__file__).resolve().parents[1]
 RESULTS = REPO / "results"
 HARDWARE_MD = REPO / "traffic_model" / "HARDWARE.md"
-RUNS = ("h200", "h100", "h200/rerun_2026-11-22")
+RUNS = ("h200", "h100", "h200/rerun_2026-11-22", "h100/run_2026-11-23", "h200/run_2026-11-23")
 
 
 @pytest.fixture(scope="module", params=RUNS, ids=lambda name: name.replace("/", "-"))
 def run(request):
-    timings = RESULTS / request.param / "speed_of_light.json"
-    if not timings.exists():
-        pytest.skip(f"{timings.relative_to(REPO)} is not committed yet: that benchmark run "
+    directory = RESULTS / request.param
+    if not directory.is_dir() or not timings_files(directory):
+        pytest.skip(f"{directory.relative_to(REPO)} holds no timings file yet: that benchmark run "
                     "(benchmarks/speed_of_light.py) will be held to the same tolerances")
-    return load(RESULTS / request.param)
+    return load(directory)
 
 
-def _timings(run):
-    return [load_measurements(path) for path in sorted(run.directory.glob("speed_of_light*.json"))]
+def _name(run):
+    """A run's results directory under results/: the key of its recounted misses."""
+    return run.directory.resolve().relative_to(RESULTS.resolve()).as_posix()
 
 
 @pytest.fixture(scope="module")
@@ -71,7 +78,7 @@ def h200():
 def test_the_run_names_its_device_and_copy_and_every_point_of_ours_and_torch_is_modelled(run):
     assert run.gpu.key.lower() in run.device.lower().replace(" ", "")
     assert 0.8 < run.copy_gbs / run.gpu.dram_gbs < 0.95, "a copy reaches about 0.9 of the datasheet"
-    timed = [p for m in _timings(run) for p in m.points if p.impl.startswith(("ours", "torch", "naive"))
+    timed = [p for m in timings_files(run.directory) for p in m.points if p.impl.startswith(("ours", "torch", "naive"))
              and p.impl != "torch.compile"]
     assert timed and len(run.points) == len(timed)
 
@@ -94,15 +101,33 @@ RERUN_MISSES = (
     "where the model is slow: the naive code at 4096 x 256 (5.1 us slow, the tolerance 5 us), ours "
     "at 1 x 1024 (-11.6%: 4.9 us measured, one launch is 5.5 us in the model) and the cooperative "
     "forward at 2 x 1M (-12.3%, 13.5 us). Strict, so that a model that holds makes this fail")
-KNOWN_MISSES = {"h100": H100_MISSES, "rerun_2026-11-22": RERUN_MISSES}
-"""Runs that miss somewhere, by results directory name, with every miss recounted."""
-KNOWN_BYTES_MISSES = {"h100": H100_MISSES}
-MISS_COUNTS = {"h200": (0, 0), "h100": (47, 3), "rerun_2026-11-22": (3, 0)}
+COOPERATIVE_PROBE_MISSES = (
+    "3 of 12 cooperative cases (traffic_model/evidence/probe_cooperative_h100.json, the H100's "
+    "probe, held beside every H100 run) off 7%: the float32 forward at M = 4 and 8, N = 4M "
+    "(+19.8%, +12.2%: 32-44% of its re-reads hit, the model says none) and the bfloat16 forward "
+    "at M = 32 (-8.8%)")
+H100_2026_11_23_MISSES = (
+    "results/h100/run_2026-11-23 (out of sample: the code after the cooperative register change, "
+    "set beside the model only after the model's last change), 8 of 447 points off their "
+    "regime's tolerance. Our cooperative float32 forward at 2 x 1M and 4 x 1M, where the model is "
+    "slow (-18.8%, 13.8 us measured; -11.7%, 20.4 us): the programs of a few rows run faster than "
+    "the one-row-at-a-time cost the model gives them. The rest as in the 2026-11-22 H100 run or "
+    "the H200 rerun: torch's float32 backward at 2 x 1M (+32.8%, the model fast); the naive code "
+    "on the seeds' grid at N = 256 and 384 (5.8 and 5.1 us slow, the tolerance 5 us); ours at "
+    "N = 640 on the seeds' grid (-10.8%) and at 1 x 1024 (-15.1%: 4.7 us measured, one launch is "
+    "5.5 us in the model); torch at 256 x 2048 in the latency section (5.1 us fast). Nsight bytes: "
+    + COOPERATIVE_PROBE_MISSES + ". Strict, so that a model that holds makes this fail")
+KNOWN_MISSES = {"h100": H100_MISSES, "h200/rerun_2026-11-22": RERUN_MISSES,
+                "h100/run_2026-11-23": H100_2026_11_23_MISSES}
+"""Runs that miss somewhere, by results directory (under results/), with every miss recounted."""
+KNOWN_BYTES_MISSES = {"h100": H100_MISSES, "h100/run_2026-11-23": H100_2026_11_23_MISSES}
+MISS_COUNTS = {"h200": (0, 0), "h100": (47, 3), "h200/rerun_2026-11-22": (3, 0),
+               "h100/run_2026-11-23": (8, 3), "h200/run_2026-11-23": (0, 0)}
 """(timed points, Nsight cases) off their tolerance, by run: the counts the reasons above give."""
 
 
 def _known_misses(run, request, known=KNOWN_MISSES):
-    reason = known.get(run.directory.name)
+    reason = known.get(_name(run))
     if reason:
         request.applymarker(pytest.mark.xfail(strict=True, reason=reason))
 
@@ -120,11 +145,11 @@ def test_the_marks_recount_the_misses_exactly(run):
     """A model change that moves a miss, in or out, fails here until the reason is recounted."""
     points = sum(not p.within for p in run.points)
     cases = sum(abs(c.error) > BYTES_TOLERANCE for c in run.bytes_cases + run.probe_cases if c.above_l2)
-    assert (points, cases) == MISS_COUNTS[run.directory.name]
+    assert (points, cases) == MISS_COUNTS[_name(run)]
     if points:
-        assert f"{points} of {len(run.points)} points" in KNOWN_MISSES[run.directory.name]
+        assert f"{points} of {len(run.points)} points" in KNOWN_MISSES[_name(run)]
     if cases:
-        assert f"{cases} of " in KNOWN_BYTES_MISSES[run.directory.name]
+        assert f"{cases} of " in KNOWN_BYTES_MISSES[_name(run)]
 
 
 def test_the_bandwidth_grid_holds_ours_to_10_and_torch_to_15_percent(run):
@@ -225,3 +250,44 @@ def test_the_nsight_runner_reads_units_through_the_one_table():
     assert coop["dram__bytes_read.sum"] == pytest.approx(268.44e6) and coop["launch__registers_per_thread"] == 40
     with pytest.raises(ValueError, match="NSIGHT_UNITS"):
         nsight.parse_csv(NCU_CSV.replace("Mbyte", "Pbyte"))
+
+
+def _timings_file(path, copy_gbs, impl, **extra):
+    point = dict(impl=impl, M=4096, N=4096, dtype="float32", direction="forward", gbs=1000.0,
+                 ms=0.1, section="bandwidth", kernel="single_block" if impl == "ours" else None)
+    path.write_text(json.dumps(dict(device="NVIDIA H100 80GB HBM3", copy_gbs=copy_gbs,
+                                    points=[point], **extra)))
+
+
+def test_a_merge_stands_for_the_runs_beside_it(tmp_path):
+    """``speed_of_light.py --merge`` joins runs into one file kept beside them: read both, each
+    point would count twice."""
+    _timings_file(tmp_path / "speed_of_light_a.json", 3000.0, "ours")
+    _timings_file(tmp_path / "speed_of_light_b.json", 3002.0, "torch")
+    assert sorted(m.parts for m in timings_files(tmp_path)) == [1, 1]
+    _timings_file(tmp_path / "speed_of_light.json", 3001.0, "ours", copy_gbs_per_run=[3000.0, 3002.0])
+    (merged,) = timings_files(tmp_path)
+    assert merged.parts == 2 and merged.source.endswith("speed_of_light.json")
+    _timings_file(tmp_path / "speed_of_light.json", 3001.0, "ours", copy_gbs_per_run=3000.0)
+    with pytest.raises(ValueError, match="copy_gbs_per_run"):
+        load_measurements(tmp_path / "speed_of_light.json")
+
+
+def test_the_committed_merge_holds_exactly_its_runs_points():
+    directory = RESULTS / "h100" / "run_2026-11-23"
+    parts = [load_measurements(p) for p in sorted(directory.glob("speed_of_light_*.json"))]
+    (merged,) = timings_files(directory)
+    assert merged.parts == len(parts) == 3
+    key = lambda p: (p.section, p.impl, p.direction, p.dtype, p.M, p.N, p.ms)  # noqa: E731
+    assert sorted(map(key, merged.points)) == sorted(key(p) for m in parts for p in m.points)
+
+
+def test_hardware_md_counts_each_runs_misses_as_the_test_does():
+    """HARDWARE.md's table of the runs held beside the model states each run's misses: recounted."""
+    import re
+
+    rows = re.findall(r"^\| `results/([\w/.-]+)`[^|]*\|[^|]*\| (\d+) of (\d+) \|$", HARDWARE_MD.read_text(), re.M)
+    assert {name for name, _, _ in rows} == set(RUNS) - {"h200"}
+    for name, off, total in rows:
+        run = load(RESULTS / name)
+        assert (sum(not p.within for p in run.points), len(run.points)) == (int(off), int(total)), name

@@ -127,6 +127,8 @@ class Measurements:
     this checkout's dispatcher chooses."""
     failed: int = 0
     """Points the benchmark recorded as failed (an ``error``, no time)."""
+    parts: int = 1
+    """Runs joined into this file (``speed_of_light.py --merge``); 1 for a run of its own."""
 
 
 def _positive(value, what: str, kind=(int, float)) -> float:
@@ -193,7 +195,11 @@ def parse_measurements(data, source: str = "measurements", record: dict | None =
             ms=None if ms is None else float(_positive(ms, f"{where}.ms")),
             section=str(p.get("section", "")), kernel=kernel,
         ))
-    return Measurements(source, str(data["device"]), copy, tuple(points), assumed, failed)
+    per_run = data.get("copy_gbs_per_run", [copy])
+    if not isinstance(per_run, list) or not per_run:
+        raise ValueError(f"{source}: copy_gbs_per_run must be a list of the merged runs' copies")
+    parts = len(per_run)
+    return Measurements(source, str(data["device"]), copy, tuple(points), assumed, failed, parts)
 
 
 def load_measurements(path: str | Path) -> Measurements:

@@ -201,14 +201,17 @@ def _bytes_cases(path: Path, gpu: GPU, copy_gbs: float) -> list[BytesCase]:
     return cases
 
 
-def _timings_files(directory: Path) -> list:
+def timings_files(directory: Path) -> list:
+    """The timings files of a results directory, each point once: where the directory holds a
+    merge of its runs (``speed_of_light.py --merge``) beside the runs themselves, the merge alone."""
     found = []
     for path in sorted(directory.glob("*.json")):
         try:
             found.append(load_measurements(path))
         except ValueError:
             continue  # not a timings file (Nsight counts, sweeps)
-    return found
+    merged = [m for m in found if m.parts > 1]
+    return merged or found
 
 
 def load(directory: str | Path, probes=PROBES) -> Run:
@@ -216,7 +219,7 @@ def load(directory: str | Path, probes=PROBES) -> Run:
     directory = Path(directory)
     if not directory.is_dir():
         raise ValueError(f"{directory}: no such results directory")
-    timings = _timings_files(directory)
+    timings = timings_files(directory)
     ncu_path = directory / "ncu_traffic.json"
     if not timings and not ncu_path.exists():
         raise ValueError(f"{directory}: no timings JSON (device, copy_gbs, points) and no ncu_traffic.json")
