@@ -1,6 +1,8 @@
 """Markdown tables from a speed_of_light.json, for the README and the closing notes.
 
     python3 benchmarks/report.py results/h100/speed_of_light.json
+    python3 benchmarks/report.py --readme results/h100/run_2026-11-23/speed_of_light.json \
+        results/h200/run_2026-11-23/speed_of_light.json    # the README's performance tables
 
 Every figure is a fraction of the copy bandwidth measured in the run that timed it; "best peer"
 is the fastest of the other implementations that passed the float64 check at that point (torch,
@@ -88,6 +90,67 @@ def latency_table(result):
     return "\n".join(lines)
 
 
+def _gpu(result):
+    """The device's short name: "NVIDIA H100 80GB HBM3" -> "H100"."""
+    words = [w for w in result["device"].split() if w != "NVIDIA"]
+    return words[0] if words else result["device"]
+
+
+def _copy(result):
+    copies = result.get("copy_gbs_per_run", [result["copy_gbs"]])
+    return f"{min(copies):.0f}" if len(set(round(c) for c in copies)) == 1 else \
+        f"{min(copies):.0f}-{max(copies):.0f}"
+
+
+def readme_tables(results):
+    """The bandwidth grid of several runs side by side (ours, the best peer, their ratio per
+    GPU), then each run's wide rows that move 256 MB or more, seeds' grid and latency in a line."""
+    header = "| dtype | N | direction | " + " | ".join(
+        f"{_gpu(r)} ours | {_gpu(r)} best peer | ours / peer" for r in results) + " |"
+    lines = [" ".join(f"{_gpu(r)}: {r['device']}, copy {_copy(r)} GB/s;" for r in results).rstrip(";")
+             + ". Fractions of the copy; M·N = 2^27.", "", header,
+             "|---|---|---|" + "---|---|---|" * len(results)]
+    tables = [_points(r, "bandwidth") for r in results]
+    for dtype, N, M, direction in sorted(tables[0], key=lambda k: (k[0] != "float32", k[1], k[3] != "forward")):
+        cells = []
+        for table in tables:
+            row = table.get((dtype, N, M, direction), {})
+            peer, ratio = _comparison(row)
+            cells.append(f"{_cell(row, 'ours') if row else '-'} | {peer} | {ratio}")
+        lines.append(f"| {dtype} | {N} | {direction} | " + " | ".join(cells) + " |")
+    lines.append("")
+    for r in results:
+        lines.append(f"- {_gpu(r)}: " + _large_wide_summary(r) + "; " + seeds_summary(r) + "; "
+                     + _latency_summary(r) + ".")
+    return "\n".join(lines)
+
+
+def _large_wide_summary(result, least_bytes=256e6):
+    rows = []
+    for (dtype, N, M, direction), row in _points(result, "wide").items():
+        moved = M * N * (2 if dtype == "bfloat16" else 4) * (2 if direction == "forward" else 3)
+        best, _ = _best_peer(row)
+        if moved >= least_bytes and "ours" in row:
+            rows.append((row["ours"]["fraction_of_copy"], best is None or row["ours"]["gbs"] >= best))
+    if not rows:
+        return "wide rows: not measured"
+    return (f"wide rows (N = 1M, 4M) that move 256 MB or more: {len(rows)} points, ours "
+            f"{min(f for f, _ in rows):.0%}-{max(f for f, _ in rows):.0%} of copy, ahead of every "
+            f"peer at {sum(ahead for _, ahead in rows)}")
+
+
+def _latency_summary(result):
+    us = {}
+    for p in result["points"]:
+        if p["section"] == "latency" and "us" in p and p["impl"] in ("ours", "torch"):
+            us.setdefault(p["impl"], []).append(p["us"])
+    if "ours" not in us:
+        return "latency: not measured"
+    torch_us = us.get("torch", [float("nan")])
+    return (f"latency (M·N up to 2^20) ours {min(us['ours']):.1f}-{max(us['ours']):.1f} µs, "
+            f"torch.softmax {min(torch_us):.1f}-{max(torch_us):.1f} µs")
+
+
 def failures(result):
     failed = [p for p in result["points"] if "error" in p]
     lines = [f"{len(failed)} points failed their float64 check or did not run:"]
@@ -103,11 +166,19 @@ def failures(result):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("json", help="a speed_of_light.json")
+    parser.add_argument("json", nargs="+", help="a speed_of_light.json (several with --readme)")
+    parser.add_argument("--readme", action="store_true",
+                        help="the README's tables: the runs' bandwidth grids side by side")
     args = parser.parse_args(argv)
-    if not os.path.isfile(args.json):
-        parser.error(f"no such file: {args.json}")
-    result = json.load(open(args.json))
+    missing = [path for path in args.json if not os.path.isfile(path)]
+    if missing:
+        parser.error(f"no such file: {missing[0]}")
+    if len(args.json) > 1 and not args.readme:
+        parser.error("several runs are compared only with --readme")
+    if args.readme:
+        print(readme_tables([json.load(open(path)) for path in args.json]))
+        return
+    result = json.load(open(args.json[0]))
     copies = result.get("copy_gbs_per_run", [result["copy_gbs"]])
     print(f"{result['device']}, copy {', '.join(f'{c:.0f}' for c in copies)} GB/s "
           f"(torch {result['torch']}, triton {result['triton']})\n")
