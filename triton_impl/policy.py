@@ -42,7 +42,10 @@ KERNELS = ("single_block", "cooperative", "online", "split")
 
 SINGLE_BLOCK_MAX_COLS = 32768
 """Widest row (float32 values on chip) the forward single-block kernel holds; the backward holds
-two such tiles (y and dy) and so stops at half."""
+two such tiles (y and dy) and so stops at half. A capacity, not a timing: at ``MAX_WARPS`` warps
+it is 32 values a thread, and the single-block sweeps (results/h200/sweep_single_block.json, the
+bandwidth grid, forward to N = 32768) measured the kernel up to it; wider rows go to the cooperative
+kernel, and no wider single block was timed."""
 TILE_ELEMENTS = 2048
 """Values one single-block program holds when rows are narrow: BLOCK_M = TILE_ELEMENTS // BLOCK_N
 rows at once (measured best from N=256 to 1024 on an H200, float32 and bfloat16)."""
@@ -75,12 +78,15 @@ sweep_single_block_tail_bandwidth.json), where at N = 1024 (two rows a tile) 4 w
 against 95.8% with 8."""
 MAX_VALUES_PER_THREAD = 64
 """Most values of a padded single-block tile a thread holds (in the compute dtype's registers):
-a forward with few warps per real column still takes enough warps for its padded block."""
+a forward with few warps per real column still takes enough warps for its padded block. A
+register budget, not a timing: 64 float32 values are a quarter of a thread's 255 registers, the
+most any swept single-block plan held (``sweep_plans.py`` keeps to 72)."""
 TAIL_FROM_COLS = TILE_ELEMENTS
 """Row width from which a single-block forward may hold a row that is not a power of two as two
 tiles, a power of two and a tail (``block_and_tail``); None: never. Rows whose power of two takes
 a persistent grid (``PERSISTENT_FROM_COLS``) keep it: tails were measured only without one."""
 MAX_WARPS = 32
+"""The hardware's limit: 1024 threads a program."""
 MIN_SINGLE_BLOCK_WARPS = 4
 """Fewest warps of a single-block program. Fewer were timed once (bfloat16 rows of 1664, M = 4096:
 2 warps 64.2% of copy, 4 warps 60.7%) and nowhere else, so the floor stays where the plans of
@@ -95,6 +101,7 @@ an H200: for bfloat16 rows of 32768 it gave 3596 against 3134 GB/s with one prog
 everywhere else one program per tile was faster (by 3-10%)."""
 PERSISTENT_PROGRAMS_PER_SM = 1
 PERSISTENT_STAGES = 3
+"""The persistent grid of that measurement: one program per SM, its loop three stages deep."""
 
 COOPERATIVE_BLOCK = {(2, False): (16384, 8), (4, False): (8192, 4), (8, False): (4096, 4),
                      (2, True): (8192, 4), (4, True): (8192, 8), (8, True): (4096, 8)}
@@ -112,7 +119,10 @@ COOPERATIVE_MIN_BLOCK = 2048
 """Smallest chunk a default plan cuts a row into when few rows leave the GPU idle."""
 COOPERATIVE_PROGRAMS_PER_SM = 2
 """Programs per SM a default plan aims for when M x (N / block) would be fewer: the block halves
-(down to ``COOPERATIVE_MIN_BLOCK``) until there are this many per SM."""
+(down to ``COOPERATIVE_MIN_BLOCK``) until there are this many per SM. Neither was swept: they
+were set with the kernel, and the wide rows of each run time the plans they give (M = 1..16 at
+N = 1M and 4M, results/h100/run_2026-11-23/ and results/h200/run_2026-11-23/), where few rows
+are latency-bound and torch.compile is ahead at several points."""
 
 ONLINE_BLOCK = {2: 8192, 4: 16384, 8: 8192}
 """Itemsize -> columns per step of the online forward (measured best at N=65536, H200; float64,
@@ -121,11 +131,17 @@ ONLINE_BACKWARD_STEP_BYTES = 65536
 """Bytes of y and dy together per step of the online backward (measured at N=65536 on an H200:
 bfloat16 3325 against 2774 GB/s unpipelined; float32 2842 against 2778)."""
 ONLINE_BACKWARD_STAGES = 3
+"""Its pipeline depth: 1, 2 and 3 stages were swept at N = 65536 and 262144 on an H200
+(results/h200/sweep_online_stages.json)."""
 ONLINE_WARPS = 16
+"""Warps of an online program: 8 and 16 were swept at N = 65536 and 262144 on an H200
+(results/h200/sweep_online_grid.json)."""
 SPLIT_PROGRAMS_PER_SM = 2
-"""Split-row cuts each row so that about this many programs per SM share the rows."""
+"""Split-row cuts each row so that about this many programs per SM share the rows. Not swept:
+the split kernels are forced only, kept as the two-launch form of a shared row."""
 SPLIT_BLOCK = 4096
-"""Columns per step of the split kernels, small so that a few rows still make many chunks."""
+"""Columns per step of the split kernels, small so that a few rows still make many chunks (not
+swept, as above)."""
 
 
 @dataclass(frozen=True)
