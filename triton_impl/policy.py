@@ -79,8 +79,8 @@ against 95.8% with 8."""
 MAX_VALUES_PER_THREAD = 64
 """Most values of a padded single-block tile a thread holds (in the compute dtype's registers):
 a forward with few warps per real column still takes enough warps for its padded block. A
-register budget, not a timing: 64 float32 values are a quarter of a thread's 255 registers, the
-most any swept single-block plan held (``sweep_plans.py`` keeps to 72)."""
+register budget, not a timing: 64 float32 values take a quarter of a thread's 255 registers (the
+single-block sweeps of ``sweep_plans.py`` tried up to 72 a thread)."""
 TAIL_FROM_COLS = TILE_ELEMENTS
 """Row width from which a single-block forward may hold a row that is not a power of two as two
 tiles, a power of two and a tail (``block_and_tail``); None: never. Rows whose power of two takes
