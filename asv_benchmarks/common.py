@@ -38,7 +38,9 @@ GPU_IMPLEMENTATIONS = ["ours", "ours:single_block", "ours:online", "ours:split",
                        "torch.compile", "ours:cooperative"]
 """Names of ``softmax_lab.implementations.get``: the dispatcher, each forced kernel path, then
 the baselines (torch.softmax, the naive five-kernel eager softmax, torch.compile of it); appended
-only, so that the history's parameters keep their meaning (a kernel a commit lacks is n/a)."""
+only, so that the history's parameters keep their meaning (a kernel a commit lacks is n/a).
+Written out, since the suite imports no project code; tests/test_asv.py holds the forced paths
+to ``triton_impl.policy.KERNELS``."""
 
 DIRECTIONS = ["forward", "backward"]
 GPU_DTYPES = ["float32", "bfloat16"]

@@ -24,10 +24,6 @@ def sampled_rows(M: int, device) -> torch.Tensor:
     return torch.tensor(rows, device=device)
 
 
-def _dtype_name(t: torch.Tensor) -> str:
-    return str(t.dtype).removeprefix("torch.")
-
-
 def _everywhere_finite(got: torch.Tensor, what: str) -> None:
     if not torch.isfinite(got).all():
         bad = (~torch.isfinite(got)).nonzero()[:3].tolist()
@@ -40,14 +36,14 @@ def check_forward(got: torch.Tensor, x: torch.Tensor, *, log: bool = False,
     _everywhere_finite(got, what)
     probabilities = got.double().exp() if log else got.double()
     off = (probabilities.sum(-1) - 1).abs()
-    limit = 2 * rtol(_dtype_name(got), x.shape[1])
+    limit = 2 * rtol(got.dtype, x.shape[1])
     if not (off <= limit).all():
         row = int(off.argmax())
         raise AssertionError(f"{what}: row {row} sums to 1 {'+' if off[row] > 0 else ''}"
                              f"{float(off[row]):.3g}, beyond 2 rtol = {limit:.3g}")
     rows = sampled_rows(x.shape[0], x.device)
     exact = (torch.log_softmax if log else torch.softmax)(x[rows].double(), -1)
-    assert_close(got[rows], exact.cpu().numpy(), dtype=_dtype_name(got),
+    assert_close(got[rows], exact.cpu().numpy(), dtype=got.dtype,
                  kind="log_softmax" if log else "softmax")
 
 
@@ -61,5 +57,5 @@ def check_backward(got: torch.Tensor, y: torch.Tensor, dy: torch.Tensor, *, log:
         exact = dy64 - y64.exp() * dy64.sum(-1, keepdim=True)
     else:
         exact = y64 * (dy64 - (dy64 * y64).sum(-1, keepdim=True))
-    assert_close(got[rows], exact.cpu().numpy(), dtype=_dtype_name(got), kind="grad",
+    assert_close(got[rows], exact.cpu().numpy(), dtype=got.dtype, kind="grad",
                  scale=grad_scale(y[rows], dy[rows], log=log))

@@ -30,13 +30,17 @@ from triton.compiler import ASTSource
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from reference.dtypes import canonical  # noqa: E402
+from traffic_model.gpus import GPUS  # noqa: E402
 from triton_impl import launch, policy  # noqa: E402
 
 POINTER_TYPES = {torch.float32: "*fp32", torch.bfloat16: "*bf16", torch.float16: "*fp16",
                  torch.float64: "*fp64", torch.int32: "*i32"}
 CUOBJDUMP = os.path.join(os.path.dirname(triton.__file__), "backends", "nvidia", "bin", "cuobjdump")
-GPU = policy.DeviceDescription("a 132-SM Hopper GPU (compiled only)", 132)
-"""The policy's plans as a GPU of 132 SMs (an H100 SXM or H200) would get them."""
+H100 = GPUS["H100"]
+GPU = policy.DeviceDescription(f"a {H100.sms}-SM Hopper GPU (compiled only)", H100.sms)
+"""The policy's plans as an H100 SXM would get them (an H200 has as many SMs: both are in
+``traffic_model.gpus``)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -123,7 +127,7 @@ def main(argv=None):
                 M = max((1 << 27) // N, 1)
                 for plan in variants(M, N, dtype, direction == "backward"):
                     usage = plan_usage(plan, M, N, dtype, direction == "backward", args.arch)
-                    name = str(dtype).replace("torch.", "")
+                    name = canonical(dtype)
                     described = plan.describe().rsplit(", grid", 1)[0]
                     print(f"{direction:9} {name:8} {N:7}  {described:76} "
                           f"{usage.registers:4} {usage.spill_bytes:5} {usage.shared_bytes:6} "

@@ -21,7 +21,7 @@ from y before that rounding (any upcasting implementation differentiated by auto
 ``grad_scale(..., dtype=)`` widens the scale by what that rounding can move, which matters where y
 is subnormal in a 16-bit dtype and for log-softmax outputs far from 0.
 
-float64 is computed in float64 (the reference tier does; no Triton kernel takes it), so its
+float64 is computed in float64 (the reference tier and the Triton kernels both do), so its
 ``eps32`` terms are float64's eps: ``COMPUTE`` says which eps each output dtype's arithmetic has.
 An expected value beyond the output dtype's largest finite value is expected as the infinity it
 rounds to (a log-softmax of [3e38, -3e38] is [0, -inf] in float32, not -6e38).
@@ -157,14 +157,23 @@ def grad_scale(y, dy, *, log: bool = False, axis: int = -1, dtype=None) -> np.nd
     with np.errstate(invalid="ignore", over="ignore"):
         operand = np.exp(y) if log else np.abs(y)
         if dtype is not None:
-            fmt = FORMATS[canonical(dtype)]
-            r = fmt.eps / 2 * np.maximum(np.abs(y), fmt.tiny)
-            # exp(y) of 0 cannot move (even if expm1(r) overflows), nor can y = +-inf
-            move = np.where(operand > 0, operand * np.expm1(r), 0.0) if log else r
-            move = np.where(np.isfinite(y), move, 0.0)
-            operand = np.maximum(operand, 2 * move / fmt.eps)
+            operand = np.maximum(operand, 2 * operand_move(y, log=log, dtype=dtype)
+                                 / FORMATS[canonical(dtype)].eps)
         terms = np.abs(dy) if log else np.abs(dy) * operand
         return operand * (np.abs(dy) + terms.sum(axis=axis, keepdims=True))
+
+
+def operand_move(y, *, log: bool, dtype) -> np.ndarray:
+    """How far a gradient's operand (y, or exp(y) for log-softmax) may lie from the one the backward
+    used, when y was rounded to ``dtype`` after that use (see ``grad_scale``): r = eps/2 max(|y|,
+    tiny) for y, exp(y) expm1(r) for exp(y); 0 where it cannot move (exp(y) = 0, y = +-inf)."""
+    y = _as_float64(y)
+    fmt = FORMATS[canonical(dtype)]
+    with np.errstate(invalid="ignore", over="ignore"):
+        r = fmt.eps / 2 * np.maximum(np.abs(y), fmt.tiny)
+        operand = np.exp(y)
+        move = np.where(operand > 0, operand * np.expm1(r), 0.0) if log else r
+        return np.where(np.isfinite(y), move, 0.0)
 
 
 def flushable(operand, dtype) -> np.ndarray:

@@ -23,6 +23,7 @@ from hypothesis import given, note
 from hypothesis import strategies as st
 from strategies import EXTREMES, POISONS, cases, gradients, lengths, rows
 from reference.tolerance import assert_close, flushable, grad_scale
+from triton_impl.policy import KERNELS
 
 import reference as R
 
@@ -81,7 +82,7 @@ def forced_paths(draw, interpreted: bool):
     """Public forcing options (``triton_impl.Forcing``): a kernel, block_n (small under the
     interpreter) and splits where they apply (under the interpreter a cooperative row is one
     program, so its splits stay auto there)."""
-    kernel = draw(st.sampled_from(["single_block", "cooperative", "online", "split"]))
+    kernel = draw(st.sampled_from(KERNELS))
     if kernel == "single_block":
         return dict(kernel=kernel)
     block_n = draw(st.sampled_from([16, 32, 64] if interpreted else [16, 64, 256, 1024]))

@@ -106,44 +106,47 @@ COOPERATIVE_PROBE_MISSES = (
     "(+19.8%, +12.2%: 32-44% of its re-reads hit, the model says none) and the bfloat16 forward "
     "at M = 32 (-8.8%)")
 BFLOAT16_WIDE_ROWS = (
-    "bfloat16 wide rows (N = 1M and 4M), which the H200 run that set the knobs never measured: "
-    "the forced online forward (7 at each N, M = 1-64) and torch's three-pass forward (6-7 at "
-    "each N) run at a rate per program the model takes from float32, so it is fast by {online} and "
-    "{torch}; torch's backward at one M each ({torch_backward}); our cooperative kernel from "
-    "M = 8 at N = 4M (forward {coop_4m}, backward {coop_bwd_4m}: rows of two or more blocks a "
-    "program, whose re-read blocks the model gives the copy's rate) and at M = 32-128 at N = 1M "
-    "({coop_1m})")
-H100_2026_11_23_MISSES = (
-    "results/h100/run_2026-11-23 (out of sample: the code after the cooperative register change, "
-    "set beside the model only after the model's last change), 51 of 537 points off their "
-    "regime's tolerance. " + BFLOAT16_WIDE_ROWS.format(
-        online="+50 to +117%", torch="+28 to +68%", torch_backward="+33 to +51%, three points",
-        coop_4m="+48 to +61%", coop_bwd_4m="+24 to +33%",
-        coop_1m="+13 to +20%, 6 points; at M = 4 the forward is 16.9% faster than the model") +
-    "; 44 in all. Our cooperative float32 forward at 2 x 1M and 4 x 1M, where the model is slow "
-    "(-18.8%, 13.8 us measured; -11.7%, 20.4 us): the programs of a few rows run faster than the "
-    "one-row-at-a-time cost the model gives them. As in the 2026-11-22 H100 run or the H200 "
-    "rerun: the naive code on the seeds' grid at N = 256 and 384 (5.8 and 5.1 us slow, the "
-    "tolerance 5 us); ours at N = 640 on the seeds' grid (-10.8%) and at 1 x 1024 (-15.1%: 4.7 us "
-    "measured, one launch is 5.5 us in the model); torch at 256 x 2048 in the latency section "
-    "(5.1 us fast). Nsight bytes: " + COOPERATIVE_PROBE_MISSES + ". Strict, so that a model "
-    "that holds makes this fail")
-H200_2026_11_23_MISSES = (
-    "results/h200/run_2026-11-23 (out of sample: the same code on an H200), 47 of 543 points off "
-    "their regime's tolerance. " + BFLOAT16_WIDE_ROWS.format(
-        online="+51 to +113%", torch="+25 to +66%", torch_backward="+30% and +34%",
-        coop_4m="+62 to +80%", coop_bwd_4m="+27 to +34%",
-        coop_1m="+28 to +134%, 5 points") +
-    "; 44 in all. Our cooperative float32 forward at 2 x 1M and 4 x 1M (-11.7%, -11.0%: the "
-    "model slow, as on the H100) and its float32 backward at 4 x 4M (+73.3%: 134 us measured "
-    "where 2 x 4M took 70 us, a point that falls out of its neighbours); the naive code at "
-    "4096 x 256 on the seeds' grid (44.3 us, +31.4%: 29.8 us on the H100 the same day). Strict, "
-    "so that a model that holds makes this fail")
-KNOWN_MISSES = {"h100": H100_MISSES, "h200/rerun_2026-11-22": RERUN_MISSES,
-                "h100/run_2026-11-23": H100_2026_11_23_MISSES,
-                "h200/run_2026-11-23": H200_2026_11_23_MISSES}
+    "bfloat16 wide rows (N = 1M and 4M), which the H200 run that set the knobs never measured, 43 "
+    "points: the forced online forward (7 at each N, M = 1-64) and torch's three-pass forward "
+    "({torch_points} at each N) run at a rate per program the model takes from float32, so it is "
+    "fast by {online} and {torch}; torch's backward at one M each ({torch_backward}); our "
+    "cooperative kernel from M = 8 at N = 4M (forward {coop_4m}, backward {coop_bwd_4m}: rows of "
+    "two or more blocks a program, whose re-read blocks the model gives the copy's rate) and at "
+    "M = 32-128 at N = 1M ({coop_1m})")
+RUNS_OF_2026_11_23 = {
+    "h100/run_2026-11-23": (
+        "the code after the cooperative register change, set beside the model only after the "
+        "model's last change", "51 of 537",
+        dict(torch_points=6, online="+50 to +117%", torch="+28 to +68%",
+             torch_backward="+36% and +51%", coop_4m="+48 to +61%", coop_bwd_4m="+24 to +33%",
+             coop_1m="+13 to +20%, 6 points; and its forward at M = 4, 16.9% faster than the model"),
+        "Our cooperative float32 forward at 2 x 1M and 4 x 1M, where the model is slow (-18.8%, "
+        "13.8 us measured; -11.7%, 20.4 us): the programs of a few rows run faster than the "
+        "one-row-at-a-time cost the model gives them. As in the 2026-11-22 H100 run or the H200 "
+        "rerun: torch's float32 backward at 2 x 1M (+32.8%); the naive code on the seeds' grid at "
+        "N = 256 and 384 (5.8 and 5.1 us slow, the tolerance 5 us); ours at N = 640 on the seeds' "
+        "grid (-10.8%) and at 1 x 1024 (-15.1%: 4.7 us measured, one launch is 5.5 us in the "
+        "model); torch at 256 x 2048 in the latency section (5.1 us fast). Nsight bytes: "
+        + COOPERATIVE_PROBE_MISSES),
+    "h200/run_2026-11-23": (
+        "the same code on an H200", "47 of 543",
+        dict(torch_points=7, online="+51 to +113%", torch="+25 to +66%",
+             torch_backward="+30% and +34%", coop_4m="+62 to +80%", coop_bwd_4m="+27 to +34%",
+             coop_1m="+28 to +134%, 5 points"),
+        "Our cooperative float32 forward at 2 x 1M and 4 x 1M (-11.7%, -11.0%: the model slow, as "
+        "on the H100) and its float32 backward at 4 x 4M (+73.3%: 134 us measured where 2 x 4M "
+        "took 70 us, a point that falls out of its neighbours); the naive code at 4096 x 256 on "
+        "the seeds' grid (44.3 us, +31.4%: 29.8 us on the H100 the same day)"),
+}
+"""The runs of 2026-11-23, out of sample: (what the run is, its misses, the bfloat16 wide rows'
+figures, the other misses)."""
+KNOWN_MISSES = {"h100": H100_MISSES, "h200/rerun_2026-11-22": RERUN_MISSES} | {
+    name: (f"results/{name} (out of sample: {what}), {off} points off their regime's tolerance. "
+           + BFLOAT16_WIDE_ROWS.format(**figures) + f". {rest}. Strict, so that a model that "
+           "holds makes this fail")
+    for name, (what, off, figures, rest) in RUNS_OF_2026_11_23.items()}
 """Runs that miss somewhere, by results directory (under results/), with every miss recounted."""
-KNOWN_BYTES_MISSES = {"h100": H100_MISSES, "h100/run_2026-11-23": H100_2026_11_23_MISSES}
+KNOWN_BYTES_MISSES = {"h100": H100_MISSES, "h100/run_2026-11-23": KNOWN_MISSES["h100/run_2026-11-23"]}
 MISS_COUNTS = {"h200": (0, 0), "h100": (47, 3), "h200/rerun_2026-11-22": (3, 0),
                "h100/run_2026-11-23": (51, 3), "h200/run_2026-11-23": (47, 0)}
 """(timed points, Nsight cases) off their tolerance, by run: the counts the reasons above give."""
@@ -215,11 +218,36 @@ def test_fused_over_naive_speedup_on_the_seeds_grid(h200):
 
 
 def test_the_knobs_cite_the_measurements():
-    import inspect
+    """Every path that knobs.py's docstrings cite (a file, or a run's directory under results/) is
+    in the repository, and a file named bare ("probe_kernels.json") is one cited there in full.
+    Every knob says what set it: "Set by:" in its docstring, or, for ``KERNEL_SPEEDS`` and the
+    values it is built from, ``KERNEL_SPEEDS``' docstring, which gives each entry's measurement."""
+    import ast
+    import re
 
-    source = inspect.getsource(knobs)
-    for evidence in ("probe_kernels.json", "ncu_traffic.json", "speed_of_light.json"):
-        assert evidence in source
+    module = ast.parse(Path(knobs.__file__).read_text())
+    assignments = {node.targets[0].id: node for node in module.body
+                   if isinstance(node, ast.Assign) and node.targets[0].id.isupper()}
+    docstrings = {node.targets[0].id: following.value.value
+                  for node, following in zip(module.body, module.body[1:])
+                  if node in assignments.values() and isinstance(following, ast.Expr)
+                  and isinstance(following.value, ast.Constant)}
+    text = "\n".join([ast.get_docstring(module), *docstrings.values()])
+    cited = set(re.findall(r"results/[\w./-]*\w|[\w./-]+/[\w.-]+\.(?:json|log|py|md)\b", text))
+    missing = sorted(path for path in cited if not (REPO / path).exists())
+    assert cited and not missing, f"knobs.py cites files the repository lacks: {missing}"
+    bare = set(re.findall(r"(?<![\w/.-])[\w-]+\.(?:json|log)\b", text))
+    unresolved = bare - {Path(path).name for path in cited}
+    assert not unresolved, f"knobs.py names files it never cites in full: {sorted(unresolved)}"
+
+    speeds = assignments["KERNEL_SPEEDS"]
+    behind_speeds = {"KERNEL_SPEEDS"} | {node.id for node in ast.walk(speeds.value)
+                                         if isinstance(node, ast.Name)}
+    for name in assignments:
+        if not isinstance(getattr(knobs, name), (int, float, tuple, dict)):
+            continue  # not a number: no knob
+        assert "Set by:" in docstrings.get(name, "") or (
+            name in behind_speeds and name in docstrings), f"{name}: no measurement set it"
 
 
 def test_hardware_md_shows_the_tables_of_the_current_model(h200):

@@ -106,15 +106,16 @@ def backward(impl: Implementation, case: Case, dy: np.ndarray, device: str, *,
 def torch_reference(case: Case, *, log: bool = False) -> np.ndarray:
     """torch.softmax (log_softmax) of the case on the CPU, as float64: the semantics to match.
 
-    16-bit inputs are computed in float32 and rounded (what torch's GPU kernels do, and its
-    ``dtype=`` argument): torch 2.13's CPU log_softmax of a float16 row along the last dim sums in
-    float16, so a row whose sum of exponentials passes 65504 comes out -inf everywhere (65842
-    values near 1: exactly -11.09 each), a defect the GPU run of the thorough profile met."""
+    Computed in the case's compute dtype (``reference.dtypes``: float32 for the 16-bit formats)
+    and rounded (what torch's GPU kernels do, and its ``dtype=`` argument): torch 2.13's CPU
+    log_softmax of a float16 row along the last dim sums in float16, so a row whose sum of
+    exponentials passes 65504 comes out -inf everywhere (65842 values near 1: exactly -11.09
+    each), a defect the GPU run of the thorough profile met."""
     import torch
 
     dtype = getattr(torch, case.dtype)
     x = torch.from_numpy(case.x).to(dtype)
-    compute = torch.float32 if dtype.itemsize == 2 else dtype
+    compute = getattr(torch, FORMATS[case.dtype].compute)
     return to_float64((torch.log_softmax if log else torch.softmax)(x, case.dim,
                                                                     dtype=compute).to(dtype))
 

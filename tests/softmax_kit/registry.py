@@ -12,6 +12,8 @@ from pathlib import Path
 
 import numpy as np
 
+from reference.dtypes import format_of
+
 from .profiles import Limits
 
 TORCH_DTYPES = ("float32", "float16", "bfloat16")
@@ -77,9 +79,13 @@ results include a subnormal are excluded (``assume``) where it matters."""
 def triton_paths(interpreted: bool) -> dict[str, tuple[dict, Limits | None]]:
     """Every Triton path, forced through the public options (``triton_impl.Forcing``), with blocks
     small enough that multi-block loops iterate: the one list of forced paths the tests use."""
+    from triton_impl.policy import single_block_max_cols
+
     slow = Limits(max_n=100, max_rows=4, wide_n=0, max_elements=200) if interpreted else None
-    # a forced single block holds the whole row: up to 16384 columns in the backward
-    single = Limits(max_n=1 << 14, max_rows=1 << 20, wide_n=1 << 14)
+    # a forced single block holds the whole row: as wide as the backward holds, in every dtype
+    widest = min(single_block_max_cols(format_of(dtype).itemsize, backward=True)
+                 for dtype in TORCH_DTYPES)
+    single = Limits(max_n=widest, max_rows=1 << 20, wide_n=widest)
     return {
         "auto": ({}, None),
         "single_block": (dict(kernel="single_block"), single),
