@@ -126,7 +126,9 @@ def overflow_threshold(dtype) -> float:
     return MAX[name] * (1 - EPS[name] / 4) / (1 - EPS[name] / 2)
 
 
-def _as_float64(a) -> np.ndarray:
+def as_float64(a) -> np.ndarray:
+    """A NumPy array or a torch tensor (bfloat16 too, on any device) as a float64 NumPy array:
+    exact, since float64 holds every value of the narrower formats."""
     if hasattr(a, "detach"):  # a torch tensor, bfloat16 included
         return a.detach().cpu().double().numpy()  # exact from bfloat16 too
     return np.asarray(a, dtype=np.float64)
@@ -153,7 +155,7 @@ def grad_scale(y, dy, *, log: bool = False, axis: int = -1, dtype=None) -> np.nd
     rtol's eps_out term covers the move again. Give ``dtype`` for any implementation whose backward
     the oracle cannot see (the kit's); a kernel that reads its stored y needs none.
     """
-    y, dy = _as_float64(y), _as_float64(dy)
+    y, dy = as_float64(y), as_float64(dy)
     with np.errstate(invalid="ignore", over="ignore"):
         operand = np.exp(y) if log else np.abs(y)
         if dtype is not None:
@@ -167,7 +169,7 @@ def operand_move(y, *, log: bool, dtype) -> np.ndarray:
     """How far a gradient's operand (y, or exp(y) for log-softmax) may lie from the one the backward
     used, when y was rounded to ``dtype`` after that use (see ``grad_scale``): r = eps/2 max(|y|,
     tiny) for y, exp(y) expm1(r) for exp(y); 0 where it cannot move (exp(y) = 0, y = +-inf)."""
-    y = _as_float64(y)
+    y = as_float64(y)
     fmt = FORMATS[canonical(dtype)]
     with np.errstate(invalid="ignore", over="ignore"):
         r = fmt.eps / 2 * np.maximum(np.abs(y), fmt.tiny)
@@ -179,7 +181,7 @@ def operand_move(y, *, log: bool, dtype) -> np.ndarray:
 def flushable(operand, dtype) -> np.ndarray:
     """Where ``operand`` (what a gradient multiplies by: y in y * (dy - s), exp(y) in
     dy - exp(y) * s) is a subnormal number of the compute dtype, which a GPU may flush to zero."""
-    magnitude = np.abs(_as_float64(operand))
+    magnitude = np.abs(as_float64(operand))
     return (magnitude > 0) & (magnitude < TINY[COMPUTE[canonical(dtype)]])
 
 
@@ -196,7 +198,7 @@ def assert_close(actual, expected, *, dtype, axis: int = -1, kind: str = "softma
     match in sign.
     """
     name = canonical(dtype)
-    a, exact = _as_float64(actual), _as_float64(expected)
+    a, exact = as_float64(actual), as_float64(expected)
     e = rounded_range(exact, name)
     assert a.shape == e.shape, f"shape {a.shape} != expected {e.shape}"
     n = e.shape[axis] if e.ndim else 1

@@ -7,6 +7,7 @@ import numpy as np
 from strategies import EXTREMES, Case
 
 from reference.dtypes import FORMATS
+from reference.tolerance import as_float64
 
 from .profiles import Limits, limits
 from .registry import INTERPRETER_BFLOAT16, Implementation
@@ -24,11 +25,8 @@ def avoid_known_defects(impl_or_defects, dtype: str, *exact: np.ndarray) -> None
             assume(not any(np.any((np.abs(e) > 0) & (np.abs(e) < tiny)) for e in exact))
 
 
-def to_float64(a) -> np.ndarray:
-    """A NumPy or torch array (bfloat16 too, on any device) as a float64 NumPy array."""
-    if hasattr(a, "detach"):
-        return a.detach().cpu().double().numpy()  # exact from bfloat16 too
-    return np.asarray(a, dtype=np.float64)
+to_float64 = as_float64
+"""The tolerance policy's conversion, under the kit's name."""
 
 
 def _snapshot(buffer):
