@@ -109,6 +109,15 @@ class Traffic:
         return sum(sum(k.bytes(itemsize)) for k in self.kernels)
 
 
+def useful_bytes(M: int, N: int, dtype, direction: str) -> int:
+    """The bytes any softmax must move at least once, the fused formula's: 2MN forward (x in, y
+    out), 3MN backward (y and dy in, dx out), of ``dtype``. Every GB/s the lab reports divides
+    these by a time, whatever the implementation moved."""
+    if direction not in ("forward", "backward"):
+        raise ValueError(f"direction must be 'forward' or 'backward', got {direction!r}")
+    return traffic_formula("fused" if direction == "forward" else "fused_backward", M, N).bytes(dtype)
+
+
 def traffic_formula(algorithm: str, M: int, N: int, *, splits: int = 1) -> Traffic:
     """The analytic DRAM traffic of ``algorithm`` on M rows of N columns.
 

@@ -176,3 +176,14 @@ def test_the_split_count_is_the_one_triton_launches(device):
         launched = [(lo, min(lo + plan.chunk, N)) for lo in range(0, N, plan.chunk)]
         assert len(launched) == plan.splits, (N, splits, block)
         assert forward.split_bounds(N, splits, block) == launched, (N, splits, block)
+
+
+def test_useful_bytes_are_the_fused_formulas_bytes():
+    """What every GB/s divides by: 2MN forward, 3MN backward, of the dtype's width."""
+    from reference.traffic import useful_bytes
+
+    assert useful_bytes(3, 5, "bfloat16", "backward") == 3 * 15 * 2
+    assert useful_bytes(3, 5, "float64", "forward") == 2 * 15 * 8
+    assert useful_bytes(0, 5, "float32", "forward") == 0
+    with pytest.raises(ValueError, match="direction must be 'forward' or 'backward'"):
+        useful_bytes(3, 5, "float32", "sideways")

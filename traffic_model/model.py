@@ -89,6 +89,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from reference.dtypes import canonical, format_of
+from reference.traffic import useful_bytes
 from triton_impl import policy
 
 from traffic_model import knobs
@@ -224,7 +225,7 @@ class Prediction:
     @property
     def useful_bytes(self) -> int:
         """Bytes that must move at least once: 2MN forward (x, y), 3MN backward (y, dy, dx)."""
-        return (3 if self.backward else 2) * self.M * self.N * format_of(self.dtype).itemsize
+        return useful_bytes(self.M, self.N, self.dtype, "backward" if self.backward else "forward")
 
     @property
     def gbs(self) -> float:
