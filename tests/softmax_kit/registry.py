@@ -116,6 +116,7 @@ def _triton_implementations() -> list[Implementation]:
 
 def _reference_implementations() -> list[Implementation]:
     import reference as R
+    from reference.tolerance import blocked
 
     def algorithm(name, **kw):
         return dict(
@@ -136,8 +137,9 @@ def _reference_implementations() -> list[Implementation]:
         # does not cover: its backward measured 2.4 float16 ulps of the scale off.
         make("naive", ("float32", "float64"), **algorithm("naive")),
         make("fused", **algorithm("fused")),
-        make("online16", **algorithm("online", block=16)),
-        make("split4x16", **algorithm("split", splits=4, block=16)),
+        # online and split walk a row 16 columns at a time, summing block after block
+        make("online16", summation=blocked(16), **algorithm("online", block=16)),
+        make("split4x16", summation=blocked(16), **algorithm("split", splits=4, block=16)),
         make("three_pass16", softmax=partial(R.softmax_three_pass, block=16)),
         # one Python step per column: wide rows would take minutes
         make("online_columns", softmax=R.softmax_online,
