@@ -28,9 +28,11 @@ What a program holds across the wait sets how many programs fit on a multiproces
 bytes in flight while some of them wait. The backward holds its 16-bit blocks as loaded and
 converts them again after the wait (``row_math.to_compute_again``): bfloat16, 8192 columns and 8
 warps, 87 -> 64 registers, 91.5% -> 92.8% of an H100's copy at N = 65536 (and 95.1% with 4
-warps, the policy's plan now). The forward takes its block's max of the values as loaded, and
-converts once (holding them as loaded cost it registers there: ptxas kept more live at the
-output). Hiding the wait instead, by persistent programs that each walk a group of rows and load
+warps, the policy's plan now). The forward holds its block converted to float32 (``tl.max``
+converts it, the exponentials and the output reuse that): 80 registers at 16384 columns and 8
+warps in bfloat16, three programs an SM. Holding it as loaded instead (a max by select in
+bfloat16, a second conversion after the wait) made ptxas keep more live, 93 registers, and
+measured slower (results/h100/cooperative_2026-11-23/experiments_b/). Hiding the wait instead, by persistent programs that each walk a group of rows and load
 their next row's block while they wait, measured slower everywhere (0.33-0.87 of copy against
 0.84-0.98 for one program a block, H100; the experiment is commit befe7e6, its sweep
 results/h100/cooperative_2026-11-23/sweep_cooperative_persistent_prefetch.json).
@@ -115,7 +117,7 @@ def store_block(row, block, N, BLOCK: tl.constexpr, values):
 
 @triton.jit
 def publish_pair(x, m_slots, d_slots, slot):
-    """Store a block's (max, normaliser) pair in its row's workspace slot; ``x`` as loaded."""
+    """Store a block's (max, normaliser) pair in its row's workspace slot; ``x`` as stored."""
     m, p = block_exponentials(x)
     tl.store(m_slots + slot, m)
     tl.store(d_slots + slot, tl.sum(p, 0))

@@ -120,11 +120,14 @@ def block_exponentials(x):
     """A block's (1-D) max m and its exponentials exp(x - m), whose sum is the block's normaliser;
     ``x`` as loaded, m and the exponentials in the compute dtype.
 
-    The max is taken of the values as loaded (exact: conversion keeps order), so that it needs
-    no converted copy of the block (the cooperative forward's registers fell with it: bfloat16,
-    8192 columns and 8 warps, 58 -> 48 compiled for sm_90, at the same speed). -inf values give exp(-inf) = 0 with no test per element: only a block whose
-    max is itself -inf (all -inf) would give -inf - -inf = NaN, so its exponentials are taken
-    against 0 instead, all 0: the empty pair (-inf, 0). NaN and +inf propagate as in ``rescale``.
+    ``tl.max`` converts 16-bit values to float32 itself, and the exponentials reuse that
+    conversion: compiled for sm_90 (bfloat16, 16384 columns, 8 warps), the converted block is
+    what stays in registers, not the block as loaded. A max taken in bfloat16 by select kept
+    more live, not less (results/h100/cooperative_2026-11-23/experiments_b/).
+
+    -inf values give exp(-inf) = 0 with no test per element: only a block whose max is itself
+    -inf (all -inf) would give -inf - -inf = NaN, so its exponentials are taken against 0
+    instead, all 0: the empty pair (-inf, 0). NaN and +inf propagate as in ``rescale``.
     """
     m = to_compute(tl.max(x, 0))
     return m, exp(to_compute(x) - tl.where(m == -float("inf"), 0.0, m))
