@@ -12,6 +12,12 @@ torch.compile, Liger-Kernel, QuACK when installed), and "ours / peer" the ratio 
 import argparse
 import json
 import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from reference.traffic import useful_bytes  # noqa: E402
+from traffic_model.gpus import gpu_in_device_name  # noqa: E402
 
 PEERS = ("torch", "torch.compile", "liger", "quack")
 
@@ -91,9 +97,9 @@ def latency_table(result):
 
 
 def _gpu(result):
-    """The device's short name: "NVIDIA H100 80GB HBM3" -> "H100"."""
-    words = [w for w in result["device"].split() if w != "NVIDIA"]
-    return words[0] if words else result["device"]
+    """The device's short name ("NVIDIA H100 80GB HBM3" -> "H100"), the name itself if unknown."""
+    gpu = gpu_in_device_name(result["device"])
+    return gpu.key if gpu else result["device"]
 
 
 def _copy(result):
@@ -128,9 +134,8 @@ def readme_tables(results):
 def _large_wide_summary(result, least_bytes=256e6):
     rows = []
     for (dtype, N, M, direction), row in _points(result, "wide").items():
-        moved = M * N * (2 if dtype == "bfloat16" else 4) * (2 if direction == "forward" else 3)
         best, _ = _best_peer(row)
-        if moved >= least_bytes and "ours" in row:
+        if useful_bytes(M, N, dtype, direction) >= least_bytes and "ours" in row:
             rows.append((row["ours"]["fraction_of_copy"], best is None or row["ours"]["gbs"] >= best))
     if not rows:
         return "wide rows: not measured"
