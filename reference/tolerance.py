@@ -178,6 +178,53 @@ def operand_move(y, *, log: bool, dtype) -> np.ndarray:
         return np.where(np.isfinite(y), move, 0.0)
 
 
+def row_sum_allowance(y, dy, dx, *, log: bool, dtype, summation: str = "tree",
+                      rounded_to=None) -> np.ndarray:
+    """Per (M, N) row, how far from zero sum_i dx_i may be: the policy's sources of error in a
+    computed row sum, not its per-element allowance summed.
+
+    The exact gradient of the y a backward used sums to S (1 - sum p), with p = y and
+    S = sum(dy * y) (softmax) or p = exp(y) and S = sum(dy) (log-softmax): zero for an exact y, and
+    just that for a rounded one. Computing dx adds
+    - the error of S, which every element shares: ``growth`` compute eps (one more for the
+      products) of T, the sum of S's terms' magnitudes, times sum p;
+    - each element's own arithmetic: a compute eps of its ``grad_scale`` (two roundings, of
+      dy - s and of the product), and for log-softmax ``SLACK`` compute eps of exp(y) |S|;
+    - its rounding to the output dtype: eps_out |dx_i| (a whole ulp: the interpreter's bfloat16
+      conversion truncates), or a subnormal spacing;
+    - subnormals flushed to zero: an operand's whole scale (its element and its term of S), and
+      the compute dtype's ``TINY`` for each result and each term of S.
+    ``assert_close`` allows eps_out of each element's whole scale (and for softmax SLACK's eps
+    too): a dx put off the same way in every element of a row, within that, can break this bound
+    alone. ``rounded_to``: as in ``grad_scale``, the dtype y was rounded to after the backward
+    used it; p is then known to within that rounding's move, which widens S (1 - sum p). The
+    checker's own float64 sums (of dx, S and p) add float64's tree error. Rows are the last axis
+    of 2-D arrays.
+    """
+    dtype = canonical(dtype)
+    y, dy, dx = as_float64(y), as_float64(dy), as_float64(dx)
+    eps_out, eps = EPS[dtype], EPS[COMPUTE[dtype]]
+    N = y.shape[1]
+    with np.errstate(invalid="ignore", over="ignore"):
+        p = np.exp(y) if log else y
+        moved = np.zeros_like(p) if rounded_to is None else operand_move(y, log=log, dtype=rounded_to)
+        terms = np.abs(dy) if log else np.abs(dy) * (p + moved)
+        T, sum_p = terms.sum(axis=1), (p + moved).sum(axis=1)
+        S = np.abs((dy if log else dy * p).sum(axis=1))
+        if not log:
+            S += (np.abs(dy) * moved).sum(axis=1)
+        residue = S * (np.abs(1 - p.sum(axis=1)) + moved.sum(axis=1))
+        scale = grad_scale(y, dy, log=log, dtype=rounded_to)
+        size = np.abs(dx).sum(axis=1)
+        arithmetic = eps * ((growth(summation, N) + 1) * T * sum_p + scale.sum(axis=1)
+                            + (SLACK * S * sum_p if log else 0.0))
+        rounding = eps_out * (size + N * TINY[dtype])
+        flushed = 2 * (np.where(flushable(p, dtype), scale, 0.0).sum(axis=1)
+                       + N * TINY[COMPUTE[dtype]])
+        checking = EPS["float64"] * growth("tree", N) * (size + 2 * T * sum_p)
+        return residue + arithmetic + rounding + flushed + checking
+
+
 def flushable(operand, dtype) -> np.ndarray:
     """Where ``operand`` (what a gradient multiplies by: y in y * (dy - s), exp(y) in
     dy - exp(y) * s) is a subnormal number of the compute dtype, which a GPU may flush to zero."""

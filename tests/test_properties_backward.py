@@ -13,8 +13,8 @@ import softmax_kit as kit
 from hypothesis import given, note
 from hypothesis import strategies as st
 from strategies import gradients
-from reference.tolerance import (COMPUTE, EPS, SLACK, TINY, assert_close, flushable, grad_scale,
-                                 growth, operand_move, rounded_range, rtol)
+from reference.tolerance import (TINY, assert_close, flushable, grad_scale, rounded_range,
+                                 row_sum_allowance, rtol)
 
 import reference
 
@@ -61,49 +61,6 @@ def test_backward_matches_the_oracle_gradient(impl, device, data):
         kit.avoid_known_defects(impl, case.dtype, y, expected)
         assert_close(dx, expected, dtype=case.dtype, kind="grad", scale=scale,
                      flushed=flushable(operand, case.dtype), summation=impl.summation)
-
-
-def row_sum_allowance(y, dy, dx, *, log, dtype, summation, rounded_to=None):
-    """Per (M, N) row, how far from zero sum_i dx_i may be: the policy's sources of error in a
-    computed row sum, not its per-element allowance summed.
-
-    The exact gradient of the y a backward used sums to S (1 - sum p), with p = y and
-    S = sum(dy * y) (softmax) or p = exp(y) and S = sum(dy) (log-softmax): zero for an exact y, and
-    just that for a rounded one. Computing dx adds
-    - the error of S, which every element shares: ``growth`` compute eps (one more for the
-      products) of T, the sum of S's terms' magnitudes, times sum p;
-    - each element's own arithmetic: a compute eps of its ``grad_scale`` (two roundings, of
-      dy - s and of the product), and for log-softmax ``SLACK`` compute eps of exp(y) |S|;
-    - its rounding to the output dtype: eps_out |dx_i| (a whole ulp: the interpreter's bfloat16
-      conversion truncates), or a subnormal spacing;
-    - subnormals flushed to zero: an operand's whole scale (its element and its term of S), and
-      the compute dtype's ``TINY`` for each result and each term of S.
-    The oracle test allows eps_out of each element's whole scale, and for softmax SLACK's eps too:
-    a dx put off the same way in every element of a row, within that, can fail here alone.
-    ``rounded_to``: as in ``grad_scale``, the dtype y was rounded to after the backward used it;
-    p is then known to within that rounding's move, which widens S (1 - sum p). This test's own
-    float64 sums (of dx, S and p) add float64's tree error.
-    """
-    eps_out, eps = EPS[dtype], EPS[COMPUTE[dtype]]
-    N = y.shape[1]
-    with np.errstate(invalid="ignore", over="ignore"):
-        p = np.exp(y) if log else y
-        moved = np.zeros_like(p) if rounded_to is None else operand_move(y, log=log, dtype=rounded_to)
-        terms = np.abs(dy) if log else np.abs(dy) * (p + moved)
-        T, sum_p = terms.sum(axis=1), (p + moved).sum(axis=1)
-        S = np.abs((dy if log else dy * p).sum(axis=1))
-        if not log:
-            S += (np.abs(dy) * moved).sum(axis=1)
-        residue = S * (np.abs(1 - p.sum(axis=1)) + moved.sum(axis=1))
-        scale = grad_scale(y, dy, log=log, dtype=rounded_to)
-        size = np.abs(dx).sum(axis=1)
-        arithmetic = eps * ((growth(summation, N) + 1) * T * sum_p + scale.sum(axis=1)
-                            + (SLACK * S * sum_p if log else 0.0))
-        rounding = eps_out * (size + N * TINY[dtype])
-        flushed = 2 * (np.where(flushable(p, dtype), scale, 0.0).sum(axis=1)
-                       + N * TINY[COMPUTE[dtype]])
-        here = EPS["float64"] * growth("tree", N) * (size + 2 * T * sum_p)
-        return residue + arithmetic + rounding + flushed + here
 
 
 @pytest.mark.needs("backward")
