@@ -35,7 +35,8 @@ from traffic_model.gpus import GPUS  # noqa: E402
 from triton_impl import launch, policy  # noqa: E402
 
 POINTER_TYPES = {torch.float32: "*fp32", torch.bfloat16: "*bf16", torch.float16: "*fp16",
-                 torch.float64: "*fp64", torch.int32: "*i32"}
+                 torch.float64: "*fp64", torch.int32: "*i32",
+                 torch.int64: "*i64"}
 CUOBJDUMP = os.path.join(os.path.dirname(triton.__file__), "backends", "nvidia", "bin", "cuobjdump")
 H100 = GPUS["H100"]
 GPU = policy.DeviceDescription(f"a {H100.sms}-SM Hopper GPU (compiled only)", H100.sms)
@@ -78,7 +79,9 @@ def compile_usage(record: launch.Launch, arch: int = 90) -> Usage:
     source = ASTSource(fn=record.kernel, signature=signature, constexprs=constexprs, attrs=attrs)
     compiled = triton.compile(source, target=GPUTarget("cuda", arch, 32),
                               options=dict(num_warps=record.num_warps,
-                                           num_stages=record.num_stages))
+                                           num_stages=record.num_stages,
+                                           **({"maxnreg": record.max_registers}
+                                              if record.max_registers else {})))
     with tempfile.NamedTemporaryFile(suffix=".cubin") as cubin:
         cubin.write(compiled.asm["cubin"])
         cubin.flush()

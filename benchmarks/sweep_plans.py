@@ -33,17 +33,20 @@ DTYPES = {"float32": torch.float32, "bfloat16": torch.bfloat16, "float16": torch
 
 def variants(kernel: str, N: int, itemsize: int, backward: bool,
              blocks=(4096, 8192, 16384, 32768), M: int = 1, sm_count: int = 1,
-             persistent_variants: bool = True, warps_list=(4, 8, 16, 32)):
+             persistent_variants: bool = True, warps_list=(4, 8, 16, 32), registers=(0,)):
     """(label, forcing, replace) of every variant of ``kernel`` worth timing at N
-    (``persistent_variants``: single-block persistent grids too)."""
+    (``persistent_variants``: single-block persistent grids too; ``registers``: the caps of
+    ``Plan.max_registers`` a cooperative variant is timed with, 0 for none)."""
     if kernel == "cooperative":
         for block in blocks:
             for warps in warps_list:
                 per_thread = block // (32 * warps)
                 if not 8 <= per_thread <= (64 if backward else 128) or block > 2 * N:
                     continue
-                yield (f"block {block} warps {warps}",
-                       policy.Forcing("cooperative", block), dict(num_warps=warps))
+                for cap in registers:
+                    yield (f"block {block} warps {warps}" + (f" registers {cap}" if cap else ""),
+                           policy.Forcing("cooperative", block),
+                           dict(num_warps=warps, max_registers=cap))
     elif kernel == "online":
         for block in (4096, 8192, 16384, 32768):
             for warps in (16, 32):
@@ -84,7 +87,7 @@ def variants(kernel: str, N: int, itemsize: int, backward: bool,
 
 
 def time_point(direction, dtype_name, N, M, kernel, copy, budget_end, blocks, persistent=True,
-               warps=(4, 8, 16, 32)):
+               warps=(4, 8, 16, 32), registers=(0,)):
     dtype = DTYPES[dtype_name]
     backward = direction == "backward"
     x = torch.randn(M, N, device="cuda", dtype=dtype) * 3
@@ -108,7 +111,7 @@ def time_point(direction, dtype_name, N, M, kernel, copy, budget_end, blocks, pe
     candidates = [("auto: " + auto.describe(), auto)]
     sm_count = torch.cuda.get_device_properties(0).multi_processor_count
     for label, forcing, changes in variants(kernel, N, dtype.itemsize, backward, blocks, M,
-                                             sm_count, persistent, warps):
+                                             sm_count, persistent, warps, registers):
         try:
             plan = dataclasses.replace(dispatch.make_plan(M, N, dtype, "cuda", backward=backward,
                                                           forcing=forcing), **changes)
@@ -153,10 +156,15 @@ def main(argv=None):
                         help="cooperative: the blocks to try")
     parser.add_argument("--warps", type=int, nargs="+", default=[4, 8, 16, 32],
                         choices=(1, 2, 4, 8, 16, 32), help="cooperative: the warps to try")
+    parser.add_argument("--registers", type=int, nargs="+", default=[0],
+                        help="cooperative: the caps of registers a thread to try (0: none, the "
+                             "compiler's choice)")
     parser.add_argument("--no-persistent", action="store_true",
                         help="single_block: leave out the persistent grids")
     parser.add_argument("--budget-s", type=float, default=480)
     args = parser.parse_args(argv)
+    if any(cap < 0 or 0 < cap < 24 or cap > 255 for cap in args.registers):
+        parser.error("--registers: each cap must be 0 (none) or 24 to 255 registers a thread")
     if not os.path.isdir(args.out):
         parser.error(f"--out {args.out!r} is not a directory: create it first")
     if not torch.cuda.is_available():
@@ -175,7 +183,7 @@ def main(argv=None):
                 M = args.rows or max((1 << 27) // N, 1)
                 rows, torch_row = time_point(direction, dtype_name, N, M, args.kernel, copy,
                                              budget_end, args.blocks, not args.no_persistent,
-                                             args.warps)
+                                             args.warps, args.registers)
                 ok = sorted((r for r in rows if "gbs" in r), key=lambda r: -r["gbs"])
                 auto = next((r for r in rows if r["variant"].startswith("auto")), {})
                 print(f"{direction:8} {dtype_name:8} N={N:8} M={M:6} torch "

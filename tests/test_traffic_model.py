@@ -76,37 +76,37 @@ def test_every_policy_kernel_has_a_model_algorithm():
 @pytest.mark.parametrize("M, N", [(2048, 65536), (512, 262144), (1, 1 << 20), (64, 1 << 22), (3, 40000)])
 def test_cooperative_moves_the_fused_bytes_plus_its_workspace_and_reread_blocks(M, N, backward):
     """One program's first block stays in registers; its other blocks are read again after the
-    exchange; each program publishes a slot per block and reads all of its row's slots."""
+    exchange; each program publishes a word per block and reads all of its row's words, and
+    the workspace is zeroed first."""
     suffix = "_backward" if backward else ""
     p = predict("cooperative" + suffix, M, N, "float32", "H100")
     plan = p.plan
     assert plan.kernel == "cooperative" and plan.splits * plan.chunk >= N
     fused = traffic_formula("fused" + suffix, M, N).bytes(4)
-    pair = 1 if backward else 2
-    slots = M * plan.splits * plan.blocks_per_program
-    workspace = 4 * pair * slots * (1 + plan.splits)
-    counters = 4 * (M + 1)
+    words = M * plan.splits * plan.blocks_per_program  # one 8-byte word a block, float32
+    workspace = 8 * words * (1 + plan.splits)
+    zeroing = 8 * (words + 1)  # the words and the ticket
     tensors = 2 if backward else 1
     held = sum(min(plan.block_n, max(0, N - q * plan.chunk)) for q in range(plan.splits))
     reread = 4 * tensors * M * (N - held)
-    assert p.formula_bytes == fused + workspace + counters + reread
+    assert p.formula_bytes == fused + workspace + zeroing + reread
     assert (reread > 0) == (plan.blocks_per_program > 1)
     assert p.dram_bytes <= p.formula_bytes
-    assert cooperative_traffic(M, N, plan, backward).stat_writes == pair * slots
+    assert cooperative_traffic(M, N, plan, backward).stat_writes * 4 == 8 * words
 
 
 def test_cooperative_rereads_hit_while_the_resident_chunks_fit():
     """N = 4M float32 on an H100, 4 blocks a program: the backward's resident chunks (1 an SM of
     256 KiB, 33 MiB) fit the usable L2 and its re-reads hit; the forward's (3 an SM of 128 KiB,
     49.5 MiB) do not (evidence/probe_cooperative_h100.json: 88% and 4-8% of them hit). The workspace
-    slots, read just after they are written, always hit."""
+    words, read just after they are written, always hit."""
     M, N = 64, 1 << 22
     for backward, hit in ((True, True), (False, False)):
         p = predict("cooperative_backward" if backward else "cooperative", M, N, "float32", "H100")
         assert p.plan.blocks_per_program == 4
         (_, kernel) = p.kernels
         tensors = 2 if backward else 1
-        slots = 4 * (1 if backward else 2) * M * p.plan.splits ** 2 * p.plan.blocks_per_program
+        slots = 8 * M * p.plan.splits ** 2 * p.plan.blocks_per_program  # a word a block
         reread = 4 * tensors * M * 3 * (N // 4)
         assert kernel.l2_hit_bytes == slots + (reread if hit else 0)
         assert p.dram_bytes == p.formula_bytes - kernel.l2_hit_bytes

@@ -151,7 +151,10 @@ plans of 8192-column blocks). One block a program (N = 65536 and 1M): 97-101 reg
 threads forward float32 (4 an SM), 48 x 256 bfloat16 (5), 80 x 256 backward (3). Four blocks
 (N = 4M): 162 x 128 forward float32 and 80 x 256 bfloat16 (3), backward 166 x 256 float32 (1),
 128 x 256 bfloat16 (2). The residency sets how far back a program's re-reads lie, and how many
-rows run at once (``model.launches``)."""
+rows run at once (``model.launches``). Probed with the exchange through row counters, before the
+published words and the plans of ``policy.COOPERATIVE_PLAN`` that came with them (compiled for
+sm_90 now, one block a program: 96 registers x 128 threads forward float32, 80 x 128 bfloat16,
+158 and 94 x 128 backward): not yet probed again."""
 
 
 def _kind(algorithm: str) -> str:
@@ -298,7 +301,8 @@ def from_traffic(traffic: Traffic, itemsize: int, *, resident_per_sm: int = 1,
 # The cooperative kernel
 
 
-def cooperative_traffic(M: int, N: int, plan: policy.Plan, backward: bool) -> Traffic:
+def cooperative_traffic(M: int, N: int, plan: policy.Plan, backward: bool,
+                        itemsize: int = 4) -> Traffic:
     """The cooperative kernel's DRAM traffic, in elements, for the policy's ``plan``.
 
     Built from the fused kernel's counts (``reference.traffic``: every element read and written
@@ -307,35 +311,40 @@ def cooperative_traffic(M: int, N: int, plan: policy.Plan, backward: bool) -> Tr
     * re-reads: a program holds its first block in registers and reloads its other blocks after
       the exchange, so the columns outside the programs' first blocks are read twice (x forward;
       y and dy backward);
-    * the workspace (float32): each program publishes a slot per block it holds (a (max, sum)
-      pair forward, a sum backward) and reads every slot of its row: P x B slots written and
-      P x P x B read a row, for P programs of B blocks;
-    * the row counters: M + 1 int32 zeroed before the launch (by torch, a kernel of its own).
-      The atomics on them stay in L2.
+    * the workspace: each program publishes a word per block it holds (``EXCHANGE_WORD_BYTES``:
+      a float32 (max, sum) pair forward, a float32 sum backward; a float64 pair takes two) and
+      reads every word of its row at least once: P x B words written and P x P x B read a row,
+      for P programs of B blocks. Counted here in float32 stats (``STAT_ITEMSIZE``), two a word.
     """
     programs, blocks, block = plan.splits, plan.blocks_per_program, plan.block_n
     held = sum(min(block, max(0, N - p * blocks * block)) for p in range(programs))
     tensors = 2 if backward else 1
-    pair = 1 if backward else 2
+    stats = exchange_words(M, plan, backward, itemsize) * EXCHANGE_WORD_BYTES // STAT_ITEMSIZE
     (fused,) = traffic_formula("fused_backward" if backward else "fused", M, N).kernels
-    slots = M * programs * blocks
     kernel = KernelTraffic(
         "cooperative backward" if backward else "cooperative softmax",
         reads=fused.reads + tensors * M * (N - held),
         writes=fused.writes,
-        stat_reads=pair * slots * programs,
-        stat_writes=pair * slots,
+        stat_reads=stats * programs,
+        stat_writes=stats,
     )
     return Traffic("cooperative_backward" if backward else "cooperative", M, N, (kernel,))
 
 
-COUNTER_ITEMSIZE = 4
-"""Bytes of one of the cooperative kernel's row counters (int32)."""
+EXCHANGE_WORD_BYTES = 8
+"""Bytes of a word of the cooperative kernel's workspace (an int64: what one block publishes,
+and the ticket)."""
+
+
+def exchange_words(M: int, plan: policy.Plan, backward: bool, itemsize: int) -> int:
+    """Published words of a cooperative launch: one a block, two for a float64 forward pair."""
+    per_block = 2 if itemsize == 8 and not backward else 1
+    return M * plan.splits * plan.blocks_per_program * per_block
 
 
 def _cooperative(M: int, N: int, itemsize: int, plan: policy.Plan, backward: bool,
                  ) -> tuple[KernelPlan, ...]:
-    """Zero the counters, then the cooperative kernel.
+    """Zero the workspace (its words and the ticket), then the cooperative kernel.
 
     Its re-reads are a program's blocks after the first, loaded evict-last before the exchange and
     read again after it. Programs of a row start together (tickets), so while a program waits for
@@ -352,9 +361,9 @@ def _cooperative(M: int, N: int, itemsize: int, plan: policy.Plan, backward: boo
     one at a time (``model.launches``). The forward is its own speed class, "cooperative"
     (``knobs.KERNEL_SPEEDS``: each block is the online forward's step); the backward streams.
     """
-    counters = KernelPlan("zero the row counters", 0, (M + 1) * COUNTER_ITEMSIZE,
-                          output_write_bytes=(M + 1) * COUNTER_ITEMSIZE)
-    (kernel,) = cooperative_traffic(M, N, plan, backward).kernels
+    workspace = (exchange_words(M, plan, backward, itemsize) + 1) * EXCHANGE_WORD_BYTES
+    zeroing = KernelPlan("zero the workspace", 0, workspace, output_write_bytes=workspace)
+    (kernel,) = cooperative_traffic(M, N, plan, backward, itemsize).kernels
     reads, writes = kernel.bytes(itemsize)
     tensors = 2 if backward else 1
     reread = (kernel.reads - tensors * M * N) * itemsize
@@ -364,7 +373,7 @@ def _cooperative(M: int, N: int, itemsize: int, plan: policy.Plan, backward: boo
     resident = COOPERATIVE_RESIDENT_PER_SM.get(
         (itemsize, backward, 1 if plan.blocks_per_program == 1 else 4), 1)
     output = M * N * itemsize
-    return counters, KernelPlan(
+    return zeroing, KernelPlan(
         name=kernel.name,
         read_bytes=reads,
         write_bytes=writes,

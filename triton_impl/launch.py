@@ -35,7 +35,8 @@ tests can assert which path really ran."""
 
 
 class Launch(NamedTuple):
-    """One kernel launch: ``kernel[grid](*args, **constexprs, num_warps=, num_stages=)``. (A
+    """One kernel launch: ``kernel[grid](*args, **constexprs, num_warps=, num_stages=)``, and
+    ``maxnreg=max_registers`` where that is set. (A
     named tuple: one is built per call, and a tuple builds in a third of a frozen dataclass's
     time.)"""
 
@@ -45,11 +46,13 @@ class Launch(NamedTuple):
     constexprs: dict
     num_warps: int = 4
     num_stages: int = 1
+    max_registers: int = 0
 
     def __call__(self):
         """Launch; returns what Triton's launch returns (its compiled kernel, when compiled)."""
+        options = dict(maxnreg=self.max_registers) if self.max_registers else {}
         return self.kernel[self.grid](*self.args, **self.constexprs, num_warps=self.num_warps,
-                                      num_stages=self.num_stages)
+                                      num_stages=self.num_stages, **options)
 
 
 class Relaunch:
@@ -119,7 +122,8 @@ def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Lau
     backward = len(rows) == 3
     M, N = rows[0].shape
     strides = tuple(t.stride(0) for t in rows)
-    options = dict(num_warps=plan.num_warps, num_stages=plan.num_stages)
+    options = dict(num_warps=plan.num_warps, num_stages=plan.num_stages,
+                   max_registers=plan.max_registers)
     if plan.kernel == "single_block":
         kernel = bwd.single_block_backward if backward else fwd.single_block_forward
         constexprs = dict(BLOCK_M=plan.block_m, BLOCK=plan.block_n, LOG=log, STAGES=plan.num_stages)
@@ -133,12 +137,11 @@ def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Lau
                        **options),)
     if plan.kernel == "cooperative":
         kernel = coop.cooperative_backward if backward else coop.cooperative_forward
-        workspace = _workspace(M, plan.splits * plan.blocks_per_program, rows[0],
-                               1 if backward else 2)
-        counters = torch.zeros(M + 1, dtype=torch.int32, device=rows[0].device)
-        slots = workspace.shape[-1]
-        return (Launch(kernel, plan.grid,
-                       (*rows, workspace, counters, M, N, *strides, plan.splits),
+        slots = plan.splits * plan.blocks_per_program
+        pair_words = 1 if backward or compute_dtype(rows[0].dtype) == torch.float32 else 2
+        words = torch.zeros(M * slots * pair_words + 1, dtype=torch.int64,
+                            device=rows[0].device)
+        return (Launch(kernel, plan.grid, (*rows, words, M, N, *strides, plan.splits),
                        dict(BLOCK=plan.block_n, BLOCKS=plan.blocks_per_program,
                             SLOTS=next_power_of_2(slots), LOG=log), **options),)
     workspace = _workspace(M, plan.splits, rows[0], 1 if backward else 2)

@@ -103,18 +103,20 @@ PERSISTENT_PROGRAMS_PER_SM = 1
 PERSISTENT_STAGES = 3
 """The persistent grid of that measurement: one program per SM, its loop three stages deep."""
 
-COOPERATIVE_BLOCK = {(2, False): (16384, 8), (4, False): (8192, 4), (8, False): (4096, 4),
-                     (2, True): (8192, 4), (4, True): (8192, 8), (8, True): (4096, 8)}
-"""(itemsize, backward) -> (columns each cooperative program holds, warps). Swept on an H100 at
-N = 65536 and 262144, M*N = 2^27 (``benchmarks/sweep_plans.py --kernel cooperative``; results/
-h100/cooperative_2026-11-23/, the kernel of this commit against the one before it in the same
-run): bfloat16 forward 16384 columns with 8 warps 88.9% / 88.3% of copy against 85.3% / 84.1%
-for 8192 with 8; bfloat16 backward 8192 with 4 warps 95.1% / 96.3% against 92.8% / 95.2% with 8
-(91.5% / 93.4% before the backward held its 16-bit blocks as loaded); float32 forward 8192 with
-4 warps 98.0% / 97.5%, backward 8192 with 8 warps 101%. The blocks of a program's registers set
-how many programs share a multiprocessor, and so the bytes in flight while some of them wait
-(``benchmarks/resource_usage.py`` counts the registers). float64 is unmeasured: half the
-columns."""
+COOPERATIVE_PLAN = {(2, False): (8192, 4, 80), (4, False): (8192, 4, 0), (8, False): (4096, 4, 0),
+                    (2, True): (8192, 4, 0), (4, True): (8192, 4, 0), (8, True): (4096, 8, 0)}
+"""(itemsize, backward) -> (columns each cooperative program holds, warps, ``Plan.max_registers``).
+Swept on an H200 with the exchange of published words (``benchmarks/sweep_plans.py --kernel
+cooperative --registers 0 80``, N = 65536 and 262144, M*N = 2^27; results/h200/exchange_2026-11-23/
+int32_ticket/, beside the kernel before it in the same call): bfloat16 forward 8192 columns, 4
+warps, at most 80 registers, 78.1% / 76.6% of copy (the compiler's own choice, 96 registers: 73.2% /
+71.2%; the plan of before, 16384 columns with 8 warps, 73.3% / 71.7% with the old exchange);
+bfloat16 backward 8192 with 4 warps 97.6% / 91.2% (86.5% / 90.1% before); float32 forward 8192
+with 4 warps 93.9% / 91.5% (92.8% / 90.8%); float32 backward 8192 with 4 warps 102.5% / 98.0%
+(98.9% / 97.2% with 8 warps before). The registers of a program set how many programs share a
+multiprocessor, and so the bytes in flight while some of them wait (``benchmarks/
+resource_usage.py`` counts them); capped at 80, the bfloat16 forward keeps six programs an SM
+where the compiler's 96 leave five, and spills nothing. float64 is unmeasured: half the columns."""
 COOPERATIVE_MIN_BLOCK = 2048
 """Smallest chunk a default plan cuts a row into when few rows leave the GPU idle."""
 COOPERATIVE_PROGRAMS_PER_SM = 2
@@ -169,6 +171,8 @@ class Plan:
     it. ``persistent``: the grid is smaller than the work and each program loops over row tiles.
     ``tail``: a single-block forward's second tile, the ``tail`` columns after ``block_n`` (both
     powers of two; 0: none), where the two hold a row with less padding than one power of two.
+    ``max_registers``: the most registers a thread of the kernel may take (Triton's ``maxnreg``;
+    0: the compiler's choice), so that more programs fit on a multiprocessor.
     """
 
     kernel: str
@@ -182,6 +186,7 @@ class Plan:
     persistent: bool = False
     lanes: int = 0
     tail: int = 0
+    max_registers: int = 0
 
     @property
     def blocks_per_program(self) -> int:
@@ -203,6 +208,8 @@ class Plan:
             parts.append(f"{self.splits} programs a row of {self.chunk} columns")
         if self.persistent:
             parts.append("persistent")
+        if self.max_registers:
+            parts.append(f"at most {self.max_registers} registers")
         return ", ".join(parts) + f", grid {self.grid}"
 
 
@@ -374,7 +381,7 @@ def block_and_tail(N: int) -> tuple[int, int]:
 
 
 def _cooperative(M, N, itemsize, device, backward, block_n, splits) -> Plan:
-    default_block, default_warps = COOPERATIVE_BLOCK[itemsize, backward]
+    default_block, default_warps, max_registers = COOPERATIVE_PLAN[itemsize, backward]
     if block_n is None:
         block_n = min(default_block, next_power_of_2(N))
         wanted = COOPERATIVE_PROGRAMS_PER_SM * device.sm_count
@@ -400,7 +407,7 @@ def _cooperative(M, N, itemsize, device, backward, block_n, splits) -> Plan:
     values_per_thread = default_block // (32 * default_warps)
     num_warps = max(_warps(block_n, values_per_thread, MAX_WARPS), 4)
     return Plan("cooperative", 1, block_n, num_warps, 1, programs, chunk,
-                (M * programs,), False, block_n)
+                (M * programs,), False, block_n, max_registers=max_registers)
 
 
 def _online(M, N, itemsize, backward, block_n) -> Plan:
