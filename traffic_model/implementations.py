@@ -319,7 +319,7 @@ def cooperative_traffic(M: int, N: int, plan: policy.Plan, backward: bool,
     programs, blocks, block = plan.splits, plan.blocks_per_program, plan.block_n
     held = sum(min(block, max(0, N - p * blocks * block)) for p in range(programs))
     tensors = 2 if backward else 1
-    stats = exchange_words(M, plan, backward, itemsize) * EXCHANGE_WORD_BYTES // STAT_ITEMSIZE
+    stats = policy.exchange_words(M, plan, backward, itemsize) * EXCHANGE_WORD_BYTES // STAT_ITEMSIZE
     (fused,) = traffic_formula("fused_backward" if backward else "fused", M, N).kernels
     kernel = KernelTraffic(
         "cooperative backward" if backward else "cooperative softmax",
@@ -334,12 +334,6 @@ def cooperative_traffic(M: int, N: int, plan: policy.Plan, backward: bool,
 EXCHANGE_WORD_BYTES = 8
 """Bytes of a word of the cooperative kernel's workspace (an int64: what one block publishes,
 and the ticket)."""
-
-
-def exchange_words(M: int, plan: policy.Plan, backward: bool, itemsize: int) -> int:
-    """Published words of a cooperative launch: one a block, two for a float64 forward pair."""
-    per_block = 2 if itemsize == 8 and not backward else 1
-    return M * plan.splits * plan.blocks_per_program * per_block
 
 
 def _cooperative(M: int, N: int, itemsize: int, plan: policy.Plan, backward: bool,
@@ -361,7 +355,7 @@ def _cooperative(M: int, N: int, itemsize: int, plan: policy.Plan, backward: boo
     one at a time (``model.launches``). The forward is its own speed class, "cooperative"
     (``knobs.KERNEL_SPEEDS``: each block is the online forward's step); the backward streams.
     """
-    workspace = (exchange_words(M, plan, backward, itemsize) + 1) * EXCHANGE_WORD_BYTES
+    workspace = (policy.exchange_words(M, plan, backward, itemsize) + 1) * EXCHANGE_WORD_BYTES
     zeroing = KernelPlan("zero the workspace", 0, workspace, output_write_bytes=workspace)
     (kernel,) = cooperative_traffic(M, N, plan, backward, itemsize).kernels
     reads, writes = kernel.bytes(itemsize)

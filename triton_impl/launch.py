@@ -27,7 +27,7 @@ from .hardware import kernels_interpreted
 from .kernels import backward as bwd
 from .kernels import cooperative as coop
 from .kernels import forward as fwd
-from .policy import Plan, next_power_of_2
+from .policy import Plan, exchange_words, next_power_of_2
 
 LAUNCHES: collections.Counter = collections.Counter()
 """Kernel launches by plan kernel and direction ("cooperative_forward", ...), counted so that
@@ -36,9 +36,8 @@ tests can assert which path really ran."""
 
 class Launch(NamedTuple):
     """One kernel launch: ``kernel[grid](*args, **constexprs, num_warps=, num_stages=)``, and
-    ``maxnreg=max_registers`` where that is set. (A
-    named tuple: one is built per call, and a tuple builds in a third of a frozen dataclass's
-    time.)"""
+    ``maxnreg=max_registers`` where that is set. (A named tuple: one is built per call, and a
+    tuple builds in a third of a frozen dataclass's time.)"""
 
     kernel: object
     grid: tuple[int, ...]
@@ -138,9 +137,8 @@ def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Lau
     if plan.kernel == "cooperative":
         kernel = coop.cooperative_backward if backward else coop.cooperative_forward
         slots = plan.splits * plan.blocks_per_program
-        pair_words = 1 if backward or compute_dtype(rows[0].dtype) == torch.float32 else 2
-        words = torch.zeros(M * slots * pair_words + 1, dtype=torch.int64,
-                            device=rows[0].device)
+        words = torch.zeros(exchange_words(M, plan, backward, rows[0].element_size()) + 1,
+                            dtype=torch.int64, device=rows[0].device)  # and the ticket
         return (Launch(kernel, plan.grid, (*rows, words, M, N, *strides, plan.splits),
                        dict(BLOCK=plan.block_n, BLOCKS=plan.blocks_per_program,
                             SLOTS=next_power_of_2(slots), LOG=log), **options),)

@@ -116,7 +116,14 @@ with 4 warps 93.9% / 91.5% (92.8% / 90.8%); float32 backward 8192 with 4 warps 1
 (98.9% / 97.2% with 8 warps before). The registers of a program set how many programs share a
 multiprocessor, and so the bytes in flight while some of them wait (``benchmarks/
 resource_usage.py`` counts them); capped at 80, the bfloat16 forward keeps six programs an SM
-where the compiler's 96 leave five, and spills nothing. float64 is unmeasured: half the columns."""
+where the compiler's 96 leave five, and spills nothing. float64 is unmeasured: half the columns.
+
+All of it with one block a program. Where a program holds several (rows wider than one block an
+SM) its loop keeps more live: compiled for sm_90 at N = 4M (``benchmarks/resource_usage.py``),
+the bfloat16 forward capped at 80 registers spills 264 bytes (uncapped, 162 registers and none),
+and the float32 backward with 4 warps takes 255 registers and spills 24 bytes. Such plans take
+no cap, and the backward half the values a thread (twice the warps), as before; untimed apart
+from the wide rows of each run."""
 COOPERATIVE_MIN_BLOCK = 2048
 """Smallest chunk a default plan cuts a row into when few rows leave the GPU idle."""
 COOPERATIVE_PROGRAMS_PER_SM = 2
@@ -405,9 +412,20 @@ def _cooperative(M, N, itemsize, device, backward, block_n, splits) -> Plan:
         programs = min(blocks, device.sm_count)
     programs, chunk = _chunks(N, programs, block_n)
     values_per_thread = default_block // (32 * default_warps)
+    if chunk > block_n:  # several blocks a program: see COOPERATIVE_PLAN
+        max_registers = 0
+        if backward:
+            values_per_thread //= 2
     num_warps = max(_warps(block_n, values_per_thread, MAX_WARPS), 4)
     return Plan("cooperative", 1, block_n, num_warps, 1, programs, chunk,
                 (M * programs,), False, block_n, max_registers=max_registers)
+
+
+def exchange_words(M: int, plan: Plan, backward: bool, itemsize: int) -> int:
+    """Words a cooperative launch publishes (``kernels/cooperative.py``), its workspace before the
+    ticket: one a block (a float32 pair, or a sum), two for a float64 forward pair."""
+    per_block = 2 if itemsize == 8 and not backward else 1
+    return M * plan.splits * plan.blocks_per_program * per_block
 
 
 def _online(M, N, itemsize, backward, block_n) -> Plan:

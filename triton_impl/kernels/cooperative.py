@@ -48,8 +48,10 @@ bfloat16, a second conversion after the wait) made ptxas keep more live, 93 regi
 32-bit words of two bfloat16 (84 registers where ptxas schedules the exponentials, fewer
 programs an SM: results/h200/paired_words_2026-11-23/). Left to itself, ptxas gives the bfloat16
 forward 96 registers; the policy caps it at 80 (``Plan.max_registers``), where it spills nothing
-and fits six programs an SM instead of five. Hiding the wait instead, by persistent programs that each walk a group of rows and load
-their next row's block while they wait, measured slower everywhere (0.33-0.87 of copy against
+and fits six programs an SM instead of five.
+
+Hiding the wait instead, by persistent programs that each walk a group of rows and load their
+next row's block while they wait, measured slower everywhere (0.33-0.87 of copy against
 0.84-0.98 for one program a block, H100; the experiment is commit befe7e6, its sweep
 results/h100/cooperative_2026-11-23/sweep_cooperative_persistent_prefetch.json).
 
@@ -65,8 +67,7 @@ Why no launch can hang
 A waiting program holds its multiprocessor, so a row whose programs are not all resident at once
 could wait for ever for a peer that cannot start. Two facts prevent it. Work goes by *ticket*, not
 by program id: each program first takes the next number from the ticket, the workspace's last
-word (an atomic add), and
-ticket t does block (t mod programs) of row (t div programs). So when ticket t is taken, every
+word (an atomic add), and ticket t does block (t mod programs) of row (t div programs). So when ticket t is taken, every
 smaller ticket has already been taken by a running or finished program: at any moment the only row
 with programs still to start is the row of the next ticket, and every other row whose programs
 started has them all started, none of them waiting on anything but each other. And a row has at
@@ -127,8 +128,8 @@ def publish(word_ptr, bits):
 
 @triton.jit
 def wait_for(words_ptr, offsets, mask, other):
-    """The bits published at ``offsets``, once every one is there (no word is 0); 0 where
-    ``mask`` is off. Polled back to back with volatile loads, which go to L2 (L1 is not coherent
+    """The bits published at ``offsets``, once every one is there (no word is 0); ``other``
+    where ``mask`` is off. Polled back to back with volatile loads, which go to L2 (L1 is not coherent
     between programs)."""
     words = tl.load(words_ptr + offsets, mask=mask, other=other ^ -1, volatile=True)
     while tl.min(tl.where(words == 0, 0, 1), 0) == 0:
