@@ -1,11 +1,16 @@
-"""The cooperative kernels: exchange arithmetic under the interpreter, no hang on a GPU.
+"""The cooperative kernels: exchange and helping under the interpreter, no hang on a GPU.
 
-Under the interpreter a row is one program (``policy``), so these tests run the publish, arrive,
-merge and write steps with many slots per row (small forced blocks) and nothing to wait for. On a
-GPU, ``test_no_hang_far_past_residency`` forces several programs a row with far more programs than
-fit on the GPU at once, in a subprocess with a time limit, so that a hang fails instead of
-blocking the suite.
+Under the interpreter programs run one after another, so the first program of a row finds its
+peers' words missing and, its patience being one poll (``policy``), computes them itself: these
+tests run the publish, help, merge and write steps with several programs a row and many slots
+(small forced blocks). On a GPU, ``test_no_hang_far_past_residency`` forces several programs a
+row with far more programs than fit on the GPU at once, in a subprocess with a time limit, so
+that a hang fails instead of blocking the suite, and
+``test_impatient_programs_agree_with_their_peers`` makes every program help as soon as a word is
+missing, so that helpers and owners race to publish the same words.
 """
+
+import dataclasses
 
 import os
 import subprocess
@@ -32,6 +37,7 @@ def test_forward_and_backward_with_many_slots(device, dtype, log, M, N, block_n)
     options = dict(kernel="cooperative", block_n=block_n)
     plan = triton_impl.plan(x, **options)
     assert plan.kernel == "cooperative" and plan.splits * plan.blocks_per_program >= N // block_n
+    assert plan.splits > 1 or N <= block_n  # several programs a row: the first one helps
     before = launch.LAUNCHES["cooperative_forward"]
     y = (triton_impl.log_softmax if log else triton_impl.softmax)(x, -1, **options)
     assert launch.LAUNCHES["cooperative_forward"] == before + 1
@@ -68,10 +74,39 @@ def test_gpu_plans_keep_a_row_resident():
         policy.choose(8, 1 << 20, "float32", gpu, forcing=policy.Forcing("cooperative", 4096, 133))
 
 
-def test_interpreter_refuses_several_programs_a_row():
+def test_patience_is_one_poll_only_under_the_interpreter():
     interpreter = policy.DeviceDescription("interpreter", 4, interpreted=True)
-    with pytest.raises(ValueError, match="one after another"):
-        policy.choose(2, 100, "float32", interpreter, forcing=policy.Forcing("cooperative", 16, 2))
+    gpu = policy.DeviceDescription("a 132-SM GPU", 132)
+    run_alone = policy.choose(2, 100, "float32", interpreter, forcing=policy.Forcing("cooperative", 16))
+    assert run_alone.splits == 4 and run_alone.patience == 1
+    on_gpu = policy.choose(2, 1 << 20, "float32", gpu, forcing=policy.Forcing("cooperative"))
+    assert on_gpu.patience == policy.COOPERATIVE_PATIENCE > 1000
+
+
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a GPU: programs run at once")
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16])
+def test_impatient_programs_agree_with_their_peers(dtype):
+    """Patience 1: a program helps as soon as one of its row's words is missing, so that many
+    words are published by a helper and by their own program at once. Every program must still
+    merge the same words: equal inputs in different blocks give equal outputs, exactly."""
+    torch.manual_seed(1)
+    M, N, block = 512, 65536, 4096
+    x = (torch.randn(M, N, device="cuda", dtype=torch.float64) * 3).to(dtype)
+    x[:, 5::block] = x[:, 5:6]  # one value repeated in every block of its row
+    plan = triton_impl.plan(x, kernel="cooperative", block_n=block)
+    impatient = dataclasses.replace(plan, patience=1)
+    assert impatient.splits == N // block
+    y = torch.full_like(x, float("nan"))
+    launch.softmax_rows(impatient, x, y, log=False)
+    assert_close(y, torch.softmax(x.double(), -1), dtype=dtype, kind="softmax")
+    ties = y[:, 5::block]
+    assert torch.equal(ties, ties[:, :1].expand_as(ties))
+    dy = torch.randn_like(x)
+    dx = torch.full_like(x, float("nan"))
+    launch.softmax_backward_rows(impatient, y, dy, dx, log=False)
+    y64, dy64 = y.double(), dy.double()
+    assert_close(dx, y64 * (dy64 - (dy64 * y64).sum(-1, keepdim=True)), dtype=dtype, kind="grad",
+                 scale=grad_scale(y, dy, log=False))
 
 
 STRESS = textwrap.dedent("""

@@ -85,7 +85,7 @@ def test_cooperative_moves_the_fused_bytes_plus_its_workspace_and_reread_blocks(
     fused = traffic_formula("fused" + suffix, M, N).bytes(4)
     words = M * plan.splits * plan.blocks_per_program  # one 8-byte word a block, float32
     workspace = 8 * words * (1 + plan.splits)
-    zeroing = 8 * (words + 1)  # the words and the ticket
+    zeroing = 8 * words
     tensors = 2 if backward else 1
     held = sum(min(plan.block_n, max(0, N - q * plan.chunk)) for q in range(plan.splits))
     reread = 4 * tensors * M * (N - held)

@@ -332,16 +332,15 @@ def cooperative_traffic(M: int, N: int, plan: policy.Plan, backward: bool,
 
 
 EXCHANGE_WORD_BYTES = 8
-"""Bytes of a word of the cooperative kernel's workspace (an int64: what one block publishes,
-and the ticket)."""
+"""Bytes of a word of the cooperative kernel's workspace (an int64: what one block publishes)."""
 
 
 def _cooperative(M: int, N: int, itemsize: int, plan: policy.Plan, backward: bool,
                  ) -> tuple[KernelPlan, ...]:
-    """Zero the workspace (its words and the ticket), then the cooperative kernel.
+    """Zero the workspace (its words), then the cooperative kernel.
 
     Its re-reads are a program's blocks after the first, loaded evict-last before the exchange and
-    read again after it. Programs of a row start together (tickets), so while a program waits for
+    read again after it. Programs of a row start together (consecutive program ids), so while a program waits for
     its row every resident program is loading its own chunk: the reuse distance of the re-reads is
     a whole chunk of inputs per resident program, against the usable L2 (no output is written in
     that window). Nsight on an H100 (evidence/probe_cooperative_h100.json, N = 4M): float32 forward,
@@ -355,7 +354,7 @@ def _cooperative(M: int, N: int, itemsize: int, plan: policy.Plan, backward: boo
     one at a time (``model.launches``). The forward is its own speed class, "cooperative"
     (``knobs.KERNEL_SPEEDS``: each block is the online forward's step); the backward streams.
     """
-    workspace = (policy.exchange_words(M, plan, backward, itemsize) + 1) * EXCHANGE_WORD_BYTES
+    workspace = policy.exchange_words(M, plan, backward, itemsize) * EXCHANGE_WORD_BYTES
     zeroing = KernelPlan("zero the workspace", 0, workspace, output_write_bytes=workspace)
     (kernel,) = cooperative_traffic(M, N, plan, backward, itemsize).kernels
     reads, writes = kernel.bytes(itemsize)

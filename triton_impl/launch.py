@@ -137,11 +137,12 @@ def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Lau
     if plan.kernel == "cooperative":
         kernel = coop.cooperative_backward if backward else coop.cooperative_forward
         slots = plan.splits * plan.blocks_per_program
-        words = torch.zeros(exchange_words(M, plan, backward, rows[0].element_size()) + 1,
-                            dtype=torch.int64, device=rows[0].device)  # and the ticket
-        return (Launch(kernel, plan.grid, (*rows, words, M, N, *strides, plan.splits),
+        words = torch.zeros(exchange_words(M, plan, backward, rows[0].element_size()),
+                            dtype=torch.int64, device=rows[0].device)
+        return (Launch(kernel, plan.grid, (*rows, words, N, *strides, plan.splits),
                        dict(BLOCK=plan.block_n, BLOCKS=plan.blocks_per_program,
-                            SLOTS=next_power_of_2(slots), LOG=log), **options),)
+                            SLOTS=next_power_of_2(slots), PATIENCE=plan.patience, LOG=log),
+                       **options),)
     workspace = _workspace(M, plan.splits, rows[0], 1 if backward else 2)
     common = dict(BLOCK=plan.block_n, STAGES=plan.num_stages)
     if backward:

@@ -103,20 +103,21 @@ PERSISTENT_PROGRAMS_PER_SM = 1
 PERSISTENT_STAGES = 3
 """The persistent grid of that measurement: one program per SM, its loop three stages deep."""
 
-COOPERATIVE_PLAN = {(2, False): (8192, 4, 80), (4, False): (8192, 4, 0), (8, False): (4096, 4, 0),
-                    (2, True): (8192, 4, 0), (4, True): (8192, 4, 0), (8, True): (4096, 8, 0)}
+COOPERATIVE_PLAN = {(2, False): (8192, 4, 88), (4, False): (8192, 4, 96), (8, False): (4096, 4, 0),
+                    (2, True): (8192, 4, 96), (4, True): (8192, 4, 0), (8, True): (4096, 8, 0)}
 """(itemsize, backward) -> (columns each cooperative program holds, warps, ``Plan.max_registers``).
-Swept on an H200 with the exchange of published words (``benchmarks/sweep_plans.py --kernel
-cooperative --registers 0 80``, N = 65536 and 262144, M*N = 2^27; results/h200/exchange_2026-11-23/
-int32_ticket/, beside the kernel before it in the same call): bfloat16 forward 8192 columns, 4
-warps, at most 80 registers, 78.1% / 76.6% of copy (the compiler's own choice, 96 registers: 73.2% /
-71.2%; the plan of before, 16384 columns with 8 warps, 73.3% / 71.7% with the old exchange);
-bfloat16 backward 8192 with 4 warps 97.6% / 91.2% (86.5% / 90.1% before); float32 forward 8192
-with 4 warps 93.9% / 91.5% (92.8% / 90.8%); float32 backward 8192 with 4 warps 102.5% / 98.0%
-(98.9% / 97.2% with 8 warps before). The registers of a program set how many programs share a
-multiprocessor, and so the bytes in flight while some of them wait (``benchmarks/
-resource_usage.py`` counts them); capped at 80, the bfloat16 forward keeps six programs an SM
-where the compiler's 96 leave five, and spills nothing. float64 is unmeasured: half the columns.
+Swept with the exchange of published words (``benchmarks/sweep_plans.py --kernel cooperative``,
+M*N = 2^27): blocks of 8192 columns and 4 warps were the best at N = 65536 and 262144 on an H200
+(results/h200/exchange_2026-11-23/int32_ticket/). The caps were swept again when rows went by
+program id with helpers (``kernels/cooperative.py``), whose code made ptxas take more registers
+than before unless capped (float32 forward 107 against 96, bfloat16 backward 126 against 92):
+capped at 88 / 96 / 96 (bfloat16 forward / float32 forward / bfloat16 backward) none spills,
+and on an H200 (results/h200/help_2026-11-23/) they measured 81.2 / 99.1 / 99.3% of copy at
+N = 65536 against 74.9 / 99.0 / 83.8% uncapped; 80 registers, the bfloat16 forward's cap
+before, now spills. The float32 backward takes the compiler's own choice (102.1% uncapped; 96
+spills and halves it). The registers of a program set how many programs share a multiprocessor,
+and so the bytes in flight while some of them wait (``benchmarks/resource_usage.py`` counts
+them). float64 is unmeasured: half the columns.
 
 All of it with one block a program. Where a program holds several (rows wider than one block an
 SM) its loop keeps more live: compiled for sm_90 at N = 4M (``benchmarks/resource_usage.py``),
@@ -124,6 +125,12 @@ the bfloat16 forward capped at 80 registers spills 264 bytes (uncapped, 162 regi
 and the float32 backward with 4 warps takes 255 registers and spills 24 bytes. Such plans take
 no cap, and the backward half the values a thread (twice the warps), as before; untimed apart
 from the wide rows of each run."""
+COOPERATIVE_PATIENCE = 4096
+"""Polls a waiting cooperative program makes of its row's words before it computes the missing
+ones itself (``kernels/cooperative.py``: why no launch can hang). A poll is one round trip to L2,
+so this waits milliseconds, where the peers of a row that start in order publish within
+microseconds. Under the interpreter, where programs run one after another, it is 1: the first
+program of a row computes its peers' words."""
 COOPERATIVE_MIN_BLOCK = 2048
 """Smallest chunk a default plan cuts a row into when few rows leave the GPU idle."""
 COOPERATIVE_PROGRAMS_PER_SM = 2
@@ -179,7 +186,9 @@ class Plan:
     ``tail``: a single-block forward's second tile, the ``tail`` columns after ``block_n`` (both
     powers of two; 0: none), where the two hold a row with less padding than one power of two.
     ``max_registers``: the most registers a thread of the kernel may take (Triton's ``maxnreg``;
-    0: the compiler's choice), so that more programs fit on a multiprocessor.
+    0: the compiler's choice), so that more programs fit on a multiprocessor. ``patience``: the
+    polls a cooperative program makes before it computes its row's missing words itself
+    (``COOPERATIVE_PATIENCE``).
     """
 
     kernel: str
@@ -194,6 +203,7 @@ class Plan:
     lanes: int = 0
     tail: int = 0
     max_registers: int = 0
+    patience: int = 0
 
     @property
     def blocks_per_program(self) -> int:
@@ -396,13 +406,7 @@ def _cooperative(M, N, itemsize, device, backward, block_n, splits) -> Plan:
                and cdiv(N, block_n // 2) <= device.sm_count):
             block_n //= 2
     blocks = cdiv(N, block_n)
-    if device.interpreted:
-        if splits not in (None, 1):
-            raise ValueError("under the Triton interpreter programs run one after another, so a "
-                             "cooperative row is one program (nothing may wait for a later one): "
-                             f"splits must be 1 or None, got {splits}")
-        programs = 1
-    elif splits is not None:
+    if splits is not None:
         if splits > device.sm_count:
             raise ValueError(f"splits={splits} cooperative programs a row cannot all be resident "
                              f"at once on {device.name} ({device.sm_count} SMs, one program "
@@ -418,12 +422,13 @@ def _cooperative(M, N, itemsize, device, backward, block_n, splits) -> Plan:
             values_per_thread //= 2
     num_warps = max(_warps(block_n, values_per_thread, MAX_WARPS), 4)
     return Plan("cooperative", 1, block_n, num_warps, 1, programs, chunk,
-                (M * programs,), False, block_n, max_registers=max_registers)
+                (M * programs,), False, block_n, max_registers=max_registers,
+                patience=1 if device.interpreted else COOPERATIVE_PATIENCE)
 
 
 def exchange_words(M: int, plan: Plan, backward: bool, itemsize: int) -> int:
-    """Words a cooperative launch publishes (``kernels/cooperative.py``), its workspace before the
-    ticket: one a block (a float32 pair, or a sum), two for a float64 forward pair."""
+    """Words a cooperative launch publishes (``kernels/cooperative.py``), its whole workspace: one
+    a block (a float32 pair, or a sum), two for a float64 forward pair."""
     per_block = 2 if itemsize == 8 and not backward else 1
     return M * plan.splits * plan.blocks_per_program * per_block
 

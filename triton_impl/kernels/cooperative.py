@@ -12,11 +12,12 @@ A program
    those points;
 2. publishes it as one 64-bit word in the row's part of a zeroed workspace (``publish``): the
    float32 pair side by side, or the sum, bits inverted so that a published word is never 0 (a
-   float64 pair takes two words). The word is the whole message, so a relaxed atomic exchange
-   suffices: no fence, no barrier, no counter;
+   float64 pair takes two words). The word is the whole message, so a relaxed atomic
+   compare-and-swap from 0 suffices: no fence, no barrier, no counter;
 3. polls its row's words until none is 0 (volatile loads, which read past L1, not coherent
    between programs), merges the row's partials, and writes its block from the registers it
-   loaded in step 1, as exp(x - m_row) / d_row.
+   loaded in step 1, as exp(x - m_row) / d_row. A program that has polled ``PATIENCE`` times
+   computes the missing words itself (see why no launch can hang, below).
 
 The exchange used to publish to a float32 slot and then announce the arrival on a row counter (a
 barrier, a release atomic whose fence waits for the slot's store, then acquire polls and a last
@@ -26,8 +27,7 @@ N = 65536 / 262144, the plans of ``policy.COOPERATIVE_PLAN`` swept with it): H10
 forward 89.2 / 88.4% -> 91.6 / 92.3% of copy, backward 95.3 / 96.4% -> 99.5 / 98.9%, float32
 unchanged (98-101%); H200 bfloat16 forward 73.3 / 71.7% -> 78.1 / 76.6%, backward 86.5 / 90.1%
 -> 97.6 / 91.2%, float32 forward 92.8 / 90.8% -> 93.9 / 91.5%, backward 98.9 / 97.2% -> 102.5 /
-98.0%. The ticket is read as int32: as the workspace's int64, its division by ``programs`` was
-64-bit and the forward took 128 registers, not 96 (``benchmarks/resource_usage.py``).
+98.0%.
 
 The output takes a second exp an element rather than reusing step 1's exp(x - m_block) scaled by
 exp(m_block - m_row): that reuse measured 2-4% faster (float32, H100), but equal inputs in two
@@ -65,35 +65,47 @@ moment before, but Nsight on an H100 (float32 forward, N = 4M, two blocks a prog
 Why no launch can hang
 ----------------------
 A waiting program holds its multiprocessor, so a row whose programs are not all resident at once
-could wait for ever for a peer that cannot start. Two facts prevent it. Work goes by *ticket*, not
-by program id: each program first takes the next number from the ticket, the workspace's last
-word (an atomic add), and ticket t does block (t mod programs) of row (t div programs). So when ticket t is taken, every
-smaller ticket has already been taken by a running or finished program: at any moment the only row
-with programs still to start is the row of the next ticket, and every other row whose programs
-started has them all started, none of them waiting on anything but each other. And a row has at
-most as many programs as the GPU has multiprocessors (``policy``: one resident program per SM is
-guaranteed, since the compiler fits a program's registers to one SM), so the programs of the one
-incomplete row are never more than the GPU can hold beside it: a waiting program's missing peers
-can always be scheduled. Hardware that launches programs in any order, and grids far larger than
-what fits at once, are both safe.
+could wait for ever for a peer that cannot start. Rows go by program id (consecutive ids share a
+row), and GPUs start a grid's programs in id order in practice, but nothing promises it. So no
+program waits unconditionally: after ``PATIENCE`` polls (``policy.COOPERATIVE_PATIENCE``,
+milliseconds, where peers that started in order publish within microseconds) it computes every
+missing word of its row itself, reading those blocks from memory a chunk at a time
+(``help_pairs``, ``help_sums``), and goes on. A program therefore finishes whatever its peers do,
+in any launch order and any grid size. Helper and owner may both publish a word, computed in a
+different order (the helper's in chunks): publishing is a compare-and-swap from 0, so the first
+value stays, a word never changes once published, and every program of the row merges the same
+words (a test makes every program impatient and checks that equal inputs in different blocks
+still give equal outputs).
 
-Under the Triton interpreter programs run one after another, so ``policy`` gives each row one
-program (BLOCKS = all the row's blocks): it publishes every word itself, finds them all there and
-merges, running the same exchange with nothing to wait for.
+This replaced a ticket: each program took its (row, block) from an atomic add on one counter, in
+the order programs started, so that only one row at a time could have programs still to start.
+Every program then waited for that atomic's round trip before it could load anything. Measured
+against it in the same calls (N = 65536 / 262144 / 1M, M*N = 2^27, the policy's plans with the
+register caps swept for this kernel; results/h200/help_2026-11-23/, results/h100/help_2026-11-23/):
+H200 float32 forward 95.1 / 91.1 / 83.7% -> 99.1 / 95.5 / 90.0% of copy, bfloat16 backward 97.7 /
+90.5 / 73.9% -> 99.3 / 92.5 / 86.6%; H100 float32 forward 98.2 / 98.6 / 96.1% -> 99.6 / 99.5 /
+98.4%, bfloat16 backward 99.6 / 98.9 / 91.0% -> 99.9 / 99.7 / 96.7%, bfloat16 forward at 65536
+91.9% -> 95.5% (H200 79.0% -> 81.2%). Slower at three points a GPU: the bfloat16 forward at
+262144 and 1M (H100 92.3 / 86.0% -> 90.0 / 81.0%, H200 76.1 / 70.7% -> 72.9 / 68.3%) and the float32
+backward at 1M (H100 99.5% -> 96.5%, H200 90.5% -> 87.7%).
+
+Under the Triton interpreter programs run one after another and ``PATIENCE`` is one poll: the
+first program of each row finds its peers' words missing and computes them, so the interpreter
+runs the helpers as well as the exchange.
 """
 
 import triton
 import triton.language as tl
 
-from .row_math import (block_exponentials, grad_output, grad_term, merge_pairs, row_pointer,
-                       softmax_output, to_compute, to_compute_again)
+from .row_math import (block_exponentials, compute_like, grad_output, grad_term, merge_pairs,
+                       rescale, row_pointer, softmax_output, to_compute, to_compute_again)
 
 
 @triton.jit
-def take_ticket(ticket_ptr, programs):
-    """(row, first block) of this program's work, in the order programs started (see module)."""
-    ticket = tl.atomic_add(ticket_ptr, 1, sem="relaxed").to(tl.int32)  # int32 arithmetic
-    return ticket // programs, ticket % programs
+def row_and_program(programs):
+    """(row, program of the row) of this program: consecutive program ids share a row."""
+    pid = tl.program_id(0)
+    return pid // programs, pid % programs
 
 
 @triton.jit
@@ -120,21 +132,43 @@ def from_bits(bits, like):
 @triton.jit
 def publish(word_ptr, bits):
     """Store ``bits`` (``as_bits`` of a value, or of two float32 side by side) in a word of the
-    workspace, which holds 0 until then, inverted: as_bits are never all ones, so the word is
-    never 0 once published. A relaxed atomic: the word is the whole message, so nothing else
-    needs ordering before it."""
-    tl.atomic_xchg(word_ptr, bits ^ -1, sem="relaxed", scope="gpu")
+    workspace, inverted (as_bits are never all ones, so a published word is never 0), unless the
+    word is published already: a compare-and-swap from 0, so that a word once published never
+    changes and every program of the row reads the same bits, whether the block's own program or
+    a helper (``help_pairs``) published it first. Relaxed: the word is the whole message, so
+    nothing else needs ordering before it."""
+    tl.atomic_cas(word_ptr, tl.full((), 0, tl.int64), bits ^ -1, sem="relaxed", scope="gpu")
 
 
 @triton.jit
-def wait_for(words_ptr, offsets, mask, other):
-    """The bits published at ``offsets``, once every one is there (no word is 0); ``other``
-    where ``mask`` is off. Polled back to back with volatile loads, which go to L2 (L1 is not coherent
-    between programs)."""
-    words = tl.load(words_ptr + offsets, mask=mask, other=other ^ -1, volatile=True)
-    while tl.min(tl.where(words == 0, 0, 1), 0) == 0:
-        words = tl.load(words_ptr + offsets, mask=mask, other=other ^ -1, volatile=True)
+def read_words(words_ptr, offsets, mask, other):
+    """The words at ``offsets`` as they are now, 0 where not yet published, ``other`` published
+    where ``mask`` is off (``published_bits`` gives the bits back). Volatile loads, which go to L2
+    (L1 is not coherent between programs)."""
+    return tl.load(words_ptr + offsets, mask=mask, other=other ^ -1, volatile=True)
+
+
+@triton.jit
+def all_published(words):
+    return tl.min(tl.where(words == 0, 0, 1), 0) != 0
+
+
+@triton.jit
+def published_bits(words):
+    """What was published in ``words``: the bits given to ``publish``."""
     return words ^ -1
+
+
+@triton.jit
+def wait_for(words_ptr, offsets, mask, other, patience):
+    """The words at ``offsets`` (``read_words``) once every one is published, or after
+    ``patience`` polls back to back, whichever comes first: the caller tests ``all_published``."""
+    words = read_words(words_ptr, offsets, mask, other)
+    polls = 1
+    while (not all_published(words)) and polls < patience:
+        words = read_words(words_ptr, offsets, mask, other)
+        polls += 1
+    return words
 
 
 @triton.jit
@@ -162,12 +196,14 @@ def store_block(row, block, N, BLOCK: tl.constexpr, values):
     tl.store(row + cols, values.to(row.dtype.element_ty), mask=cols < N)
 
 
+HELP_COLUMNS: tl.constexpr = tl.constexpr(128)
+"""A helper reads a peer's block this many columns at a time (``help_pairs``, ``help_sums``)."""
+
+
 @triton.jit
-def publish_pair(x, pairs, slot, n_slots):
-    """A block's (max, normaliser) pair, ``x`` as stored, into the workspace: one word holds both
-    in float32, so that they arrive together; float64 takes a word each (maxima, then normalisers)."""
-    m, p = block_exponentials(x)
-    d = tl.sum(p, 0)
+def publish_pair_values(m, d, pairs, slot, n_slots):
+    """A block's (max, normaliser) pair into the workspace: one word holds both in float32, so
+    that they arrive together; float64 takes a word each (maxima, then normalisers)."""
     if m.dtype == tl.float64:
         publish(pairs + slot, as_bits(m))
         publish(pairs + n_slots + slot, as_bits(d))
@@ -176,30 +212,60 @@ def publish_pair(x, pairs, slot, n_slots):
 
 
 @triton.jit
-def wait_for_pairs(pairs, n_slots, SLOTS: tl.constexpr, like):
-    """Every (max, normaliser) pair of the row, once all are published; the empty pair (-inf, 0)
-    past ``n_slots``."""
-    slots = tl.arange(0, SLOTS)
-    present = slots < n_slots
-    if like.dtype.element_ty == tl.float64:
-        m = from_bits(wait_for(pairs, slots, present, -4503599627370496), like)  # -inf
-        d = from_bits(wait_for(pairs + n_slots, slots, present, 0), like)
-    else:
-        bits = wait_for(pairs, slots, present, 0xFF800000)  # (-inf, 0)
-        m, d = from_bits(bits, like), from_bits(bits >> 32, like)
-    return m, d
+def publish_pair(x, pairs, slot, n_slots):
+    """The (max, normaliser) pair of a block ``x`` as stored (``publish_pair_values``)."""
+    m, p = block_exponentials(x)
+    publish_pair_values(m, tl.sum(p, 0), pairs, slot, n_slots)
 
 
 @triton.jit
-def cooperative_forward(x_ptr, y_ptr, words_ptr, M, N, x_row_stride, y_row_stride, programs,
+def help_pairs(x_row, pairs, n_slots, N, BLOCK: tl.constexpr):
+    """Publish the pair of every block of the row not yet published, computed here from the
+    block in memory, a chunk at a time (the registers of a whole second block would cost every
+    program of the launch its occupancy): merged as two partial pairs merge (``row_math``)."""
+    CHUNK: tl.constexpr = HELP_COLUMNS if BLOCK > HELP_COLUMNS else BLOCK
+    for slot in tl.range(0, n_slots, loop_unroll_factor=1):
+        missing = tl.load(pairs + slot, volatile=True) == 0
+        if x_row.dtype.element_ty == tl.float64:
+            missing = missing | (tl.load(pairs + n_slots + slot, volatile=True) == 0)
+        if missing:
+            m = compute_like(tl.full([], -float("inf"), tl.float32), x_row)
+            d = compute_like(tl.zeros([], tl.float32), x_row)
+            for start in tl.range(0, BLOCK, CHUNK, loop_unroll_factor=1):
+                cols = slot * BLOCK + start + tl.arange(0, CHUNK)
+                m_chunk, p = block_exponentials(
+                    tl.load(x_row + cols, mask=cols < N, other=-float("inf")))
+                m_new = tl.maximum(m, m_chunk)
+                d = rescale(d, m, m_new) + rescale(tl.sum(p, 0), m_chunk, m_new)
+                m = m_new
+            publish_pair_values(m, d, pairs, slot, n_slots)
+
+
+@triton.jit
+def help_sums(y_row, dy_row, sums, n_slots, N, BLOCK: tl.constexpr, LOG: tl.constexpr):
+    """``help_pairs`` for the backward's sums of ``grad_term``."""
+    CHUNK: tl.constexpr = HELP_COLUMNS if BLOCK > HELP_COLUMNS else BLOCK
+    for slot in tl.range(0, n_slots, loop_unroll_factor=1):
+        if tl.load(sums + slot, volatile=True) == 0:
+            total = compute_like(tl.zeros([], tl.float32), y_row)
+            for start in tl.range(0, BLOCK, CHUNK, loop_unroll_factor=1):
+                cols = slot * BLOCK + start + tl.arange(0, CHUNK)
+                y = tl.load(y_row + cols, mask=cols < N, other=0.0)
+                dy = tl.load(dy_row + cols, mask=cols < N, other=0.0)
+                total += tl.sum(grad_term(to_compute(y), to_compute(dy), LOG), 0)
+            publish(sums + slot, as_bits(total))
+
+
+@triton.jit
+def cooperative_forward(x_ptr, y_ptr, words_ptr, N, x_row_stride, y_row_stride, programs,
                         BLOCK: tl.constexpr, BLOCKS: tl.constexpr, SLOTS: tl.constexpr,
-                        LOG: tl.constexpr):
+                        PATIENCE: tl.constexpr, LOG: tl.constexpr):
     """Softmax of rows shared by ``programs`` programs of BLOCKS blocks; ``words`` is the
-    int64 workspace of zeros: M rows of programs * BLOCKS words (float32; twice that, float64) of
-    published pairs, then the ticket."""
+    int64 workspace of zeros: a row's programs * BLOCKS words of published pairs (float32; twice
+    that, float64: the maxima, then the normalisers), row after row."""
     n_slots = programs * BLOCKS
     WORDS: tl.constexpr = 2 if x_ptr.dtype.element_ty == tl.float64 else 1
-    row, program = take_ticket(words_ptr + tl.cast(M, tl.int64) * n_slots * WORDS, programs)
+    row, program = row_and_program(programs)
     first = program * BLOCKS
     x_row = row_pointer(x_ptr, row, x_row_stride)
     y_row = row_pointer(y_ptr, row, y_row_stride)
@@ -210,7 +276,22 @@ def cooperative_forward(x_ptr, y_ptr, words_ptr, M, N, x_row_stride, y_row_strid
     for b in tl.range(first + 1, first + BLOCKS):
         publish_pair(load_raw(x_row, b, N, BLOCK, -float("inf"), "evict_last"), pairs, b, n_slots)
 
-    m_all, d_all = wait_for_pairs(pairs, n_slots, SLOTS, x_ptr)
+    offsets = tl.arange(0, WORDS * SLOTS)
+    present = offsets < WORDS * n_slots
+    words = wait_for(pairs, offsets, present, 0xFF800000, PATIENCE)  # past the row: (-inf, 0)
+    if not all_published(words):
+        help_pairs(x_row, pairs, n_slots, N, BLOCK)
+        words = read_words(pairs, offsets, present, 0xFF800000)
+        x = load_raw(x_row, first, N, BLOCK, -float("inf"), "evict_first")  # see help_pairs
+    if WORDS == 2:
+        slots = tl.arange(0, SLOTS)
+        m_all = from_bits(published_bits(read_words(pairs, slots, slots < n_slots,
+                                                    -4503599627370496)), x_ptr)  # -inf
+        d_all = from_bits(published_bits(read_words(pairs + n_slots, slots, slots < n_slots, 0)),
+                          x_ptr)
+    else:
+        bits = published_bits(words)
+        m_all, d_all = from_bits(bits, x_ptr), from_bits(bits >> 32, x_ptr)
     m_row, d_row = merge_pairs(m_all, d_all)
 
     store_block(y_row, first, N, BLOCK, softmax_output(to_compute(x), m_row, d_row, LOG))
@@ -220,14 +301,14 @@ def cooperative_forward(x_ptr, y_ptr, words_ptr, M, N, x_row_stride, y_row_strid
 
 
 @triton.jit
-def cooperative_backward(y_ptr, dy_ptr, dx_ptr, words_ptr, M, N, y_row_stride, dy_row_stride,
+def cooperative_backward(y_ptr, dy_ptr, dx_ptr, words_ptr, N, y_row_stride, dy_row_stride,
                          dx_row_stride, programs, BLOCK: tl.constexpr, BLOCKS: tl.constexpr,
-                         SLOTS: tl.constexpr, LOG: tl.constexpr):
+                         SLOTS: tl.constexpr, PATIENCE: tl.constexpr, LOG: tl.constexpr):
     """dx of rows shared by ``programs`` programs (see ``cooperative_forward``); ``words`` is the
-    workspace of M * programs * BLOCKS + 1 zeros: the partial sum of ``grad_term`` of each
-    block, then the ticket."""
+    workspace of zeros: a row's programs * BLOCKS words, the partial sums of ``grad_term`` of
+    its blocks, row after row."""
     n_slots = programs * BLOCKS
-    row, program = take_ticket(words_ptr + tl.cast(M, tl.int64) * n_slots, programs)
+    row, program = row_and_program(programs)
     first = program * BLOCKS
     y_row = row_pointer(y_ptr, row, y_row_stride)
     dy_row = row_pointer(dy_ptr, row, dy_row_stride)
@@ -243,7 +324,14 @@ def cooperative_backward(y_ptr, dy_ptr, dx_ptr, words_ptr, M, N, y_row_stride, d
         publish(sums + b, as_bits(tl.sum(grad_term(yb, dyb, LOG), 0)))
 
     slots = tl.arange(0, SLOTS)
-    s = tl.sum(from_bits(wait_for(sums, slots, slots < n_slots, 0), y_ptr), 0)
+    present = slots < n_slots
+    words = wait_for(sums, slots, present, 0, PATIENCE)
+    if not all_published(words):
+        help_sums(y_row, dy_row, sums, n_slots, N, BLOCK, LOG)
+        words = read_words(sums, slots, present, 0)
+        y = load_raw(y_row, first, N, BLOCK, 0.0, "evict_first")  # see help_pairs
+        dy = load_raw(dy_row, first, N, BLOCK, 0.0, "evict_first")
+    s = tl.sum(from_bits(published_bits(words), y_ptr), 0)
 
     store_block(dx_row, first, N, BLOCK,
                 grad_output(to_compute_again(y), to_compute_again(dy), s, LOG))
