@@ -11,7 +11,6 @@ missing, so that helpers and owners race to publish the same words.
 """
 
 import dataclasses
-
 import os
 import subprocess
 import sys
@@ -61,7 +60,8 @@ def test_default_plan_for_wide_rows_is_cooperative(device):
 
 
 def test_gpu_plans_keep_a_row_resident():
-    """Every default cooperative plan has at most one program a row per SM (the no-hang rule)."""
+    """Every default cooperative plan has at most one program a row per SM, so that a row's
+    programs are resident at once and none waits out its patience (kernels/cooperative.py)."""
     gpu = policy.DeviceDescription("a 132-SM GPU", 132)
     for N in (32769, 65536, 262144, 1 << 20, 1 << 22, 1 << 24):
         for M in (1, 7, 128, 4096):

@@ -23,6 +23,7 @@ from hypothesis import given, note
 from hypothesis import strategies as st
 from strategies import EXTREMES, POISONS, cases, gradients, lengths, rows
 from reference.tolerance import assert_close, flushable, grad_scale
+from triton_impl.hardware import INTERPRETER_SM_COUNT
 from triton_impl.policy import KERNELS
 
 import reference as R
@@ -80,15 +81,16 @@ def _triton():
 @st.composite
 def forced_paths(draw, interpreted: bool):
     """Public forcing options (``triton_impl.Forcing``): a kernel, block_n (small under the
-    interpreter) and splits where they apply (under the interpreter a cooperative row is one
-    program, so its splits stay auto there)."""
+    interpreter) and splits where they apply (a cooperative row at most as many programs as the
+    device has SMs: the interpreter's ``hardware.INTERPRETER_SM_COUNT``)."""
     kernel = draw(st.sampled_from(KERNELS))
     if kernel == "single_block":
         return dict(kernel=kernel)
     block_n = draw(st.sampled_from([16, 32, 64] if interpreted else [16, 64, 256, 1024]))
-    if kernel == "online" or (kernel == "cooperative" and interpreted):
+    if kernel == "online":
         return dict(kernel=kernel, block_n=block_n)
-    return dict(kernel=kernel, block_n=block_n, splits=draw(st.integers(1, 5)))
+    most = INTERPRETER_SM_COUNT if kernel == "cooperative" and interpreted else 5
+    return dict(kernel=kernel, block_n=block_n, splits=draw(st.integers(1, most)))
 
 
 @st.composite
