@@ -52,6 +52,29 @@ def test_forward_and_backward_with_many_slots(device, dtype, log, M, N, block_n)
     assert_close(dx, expected, dtype=dtype, kind="grad", scale=grad_scale(y, dy, log=log))
 
 
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16])
+def test_sixteen_bit_forward_holds_words_only_where_rows_read_as_words(dtype):
+    """A 16-bit forward holds its block as 32-bit words (``Plan.paired``) when N is even and every
+    row starts 4-byte aligned, under its own register cap; otherwise its block as loaded, under
+    that form's cap. Both give softmax (the interpreter runs the words' Triton form)."""
+    M, N = 3, 40
+    base = (torch.randn(M * N + 1, dtype=torch.float64) * 4).to(dtype)
+    cases = {"aligned": (base[:M * N].view(M, N), True),
+             "two bytes off": (base[1:].view(M, N), False),
+             "odd row stride": (base[:M * (N - 1)].view(M, N - 1)[:, : N - 2], False),
+             "odd N": (base[:M * (N - 1)].view(M, N - 1), False)}
+    for name, (x, paired) in cases.items():
+        plan = triton_impl.plan(x, kernel="cooperative", block_n=16)
+        assert plan.paired == (x.shape[1] % 2 == 0), name
+        (record,) = launch.launches(plan, (x, torch.empty_like(x)), log=False)
+        assert record.constexprs["PAIRED"] == paired, name
+        cap = (policy.COOPERATIVE_PAIRED_MAX_REGISTERS if paired
+               else policy.COOPERATIVE_PLAN[2, False][2])
+        assert record.max_registers == (cap if plan.blocks_per_program == 1 else 0), name
+        y = triton_impl.softmax(x, -1, kernel="cooperative", block_n=16)
+        assert_close(y, torch.softmax(x.double(), -1), dtype=dtype, kind="softmax")
+
+
 def test_default_plan_for_wide_rows_is_cooperative(device):
     plan = triton_impl.make_plan(4, 70000, torch.float32, device)
     assert plan.kernel == "cooperative"

@@ -27,7 +27,7 @@ from .hardware import kernels_interpreted
 from .kernels import backward as bwd
 from .kernels import cooperative as coop
 from .kernels import forward as fwd
-from .policy import Plan, exchange_words, next_power_of_2
+from .policy import Plan, exchange_words, next_power_of_2, without_words
 
 LAUNCHES: collections.Counter = collections.Counter()
 """Kernel launches by plan kernel and direction ("cooperative_forward", ...), counted so that
@@ -115,6 +115,12 @@ def _workspace(M: int, slots: int, like: torch.Tensor, pairs: int) -> torch.Tens
     return torch.empty((pairs, M, slots), dtype=compute_dtype(like.dtype), device=like.device)
 
 
+def _word_aligned(rows: torch.Tensor) -> bool:
+    """Whether every row of ``rows`` (16-bit, N even) starts 4-byte aligned, so that it reads as
+    32-bit words (``Plan.paired``)."""
+    return rows.data_ptr() % 4 == 0 and (rows.stride(0) % 2 == 0 or rows.shape[0] == 1)
+
+
 def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Launch, ...]:
     """The launches of ``plan`` over (M, N) row matrices of unit column stride: ``(x, y)`` forward,
     ``(y, dy, dx)`` backward (the last is written). Allocates the workspaces the plan needs."""
@@ -135,13 +141,20 @@ def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Lau
                        dict(BLOCK=plan.block_n, LANES=plan.lanes, LOG=log, STAGES=plan.num_stages),
                        **options),)
     if plan.kernel == "cooperative":
-        kernel = coop.cooperative_backward if backward else coop.cooperative_forward
         slots = plan.splits * plan.blocks_per_program
         words = torch.zeros(exchange_words(M, plan, backward, rows[0].element_size()),
                             dtype=torch.int64, device=rows[0].device)
-        return (Launch(kernel, plan.grid, (*rows, words, N, *strides, plan.splits),
-                       dict(BLOCK=plan.block_n, BLOCKS=plan.blocks_per_program,
-                            SLOTS=next_power_of_2(slots), PATIENCE=plan.patience, LOG=log),
+        constexprs = dict(BLOCK=plan.block_n, BLOCKS=plan.blocks_per_program,
+                          SLOTS=next_power_of_2(slots), PATIENCE=plan.patience, LOG=log)
+        if backward:
+            kernel = coop.cooperative_backward
+        else:
+            if plan.paired and not all(_word_aligned(t) for t in rows):
+                plan = without_words(plan)
+                options["max_registers"] = plan.max_registers
+            kernel = coop.cooperative_forward
+            constexprs.update(PAIRED=plan.paired, ASM=not kernels_interpreted())
+        return (Launch(kernel, plan.grid, (*rows, words, N, *strides, plan.splits), constexprs,
                        **options),)
     workspace = _workspace(M, plan.splits, rows[0], 1 if backward else 2)
     common = dict(BLOCK=plan.block_n, STAGES=plan.num_stages)

@@ -29,6 +29,7 @@ validated in one place; ``choose`` then checks it against the problem. Experimen
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import numbers
 from dataclasses import dataclass
@@ -125,6 +126,20 @@ the bfloat16 forward capped at 80 registers spills 264 bytes (uncapped, 162 regi
 and the float32 backward with 4 warps takes 255 registers and spills 24 bytes. Such plans take
 no cap, and the backward half the values a thread (twice the warps), as before; untimed apart
 from the wide rows of each run."""
+COOPERATIVE_PAIRED_MAX_REGISTERS = 64
+"""``Plan.max_registers`` of a 16-bit cooperative forward that holds its block as 32-bit words of
+two values (``Plan.paired``; ``kernels/cooperative.py``, ``held_pair``), one block a program.
+Held as float32, a bfloat16 block of 8192 columns takes 64 of a thread's registers and the kernel
+88 (``COOPERATIVE_PLAN``), five programs an SM; held as words, 32, and the kernel 64 with nothing
+spilled (compiled for sm_90), eight programs an SM. On an H200
+(results/h200/packed_words_2026-11-23/, bfloat16, M*N = 2^27, outputs bit for bit those of the
+float32 form) it moved 95.0 / 84.7 / 78.4% of copy at N = 65536 / 262144 / 1M against 83.1 /
+74.5 / 69.5%; uncapped (72 registers) 92.4 / 82.3 / 75.1%. The kernel as committed (its words
+unpacked by shifts) measured 93.0 / 82.4 / 76.6% on another H200 (copy 4244 GB/s;
+sweep_policy.json there), where the earlier sweep of the float32 form gave 81.2 / 72.9 / 68.3%
+(results/h200/help_2026-11-23/). Why the wait costs so much: a bfloat16 program of this kernel
+spends 1.5-2.5 us of its 5-7 us waiting for its row's pairs, and the same kernel with each block
+normalised alone moves 101% of copy (results/h200/timeline_2026-11-23/)."""
 COOPERATIVE_PATIENCE = 4096
 """Polls a waiting cooperative program makes of its row's words before it computes the missing
 ones itself (``kernels/cooperative.py``: why no launch can hang). A poll is one round trip to L2,
@@ -188,7 +203,9 @@ class Plan:
     ``max_registers``: the most registers a thread of the kernel may take (Triton's ``maxnreg``;
     0: the compiler's choice), so that more programs fit on a multiprocessor. ``patience``: the
     polls a cooperative program makes before it computes its row's missing words itself
-    (``COOPERATIVE_PATIENCE``).
+    (``COOPERATIVE_PATIENCE``). ``paired``: a 16-bit cooperative forward holds its block as 32-bit
+    words of two values (``COOPERATIVE_PAIRED_MAX_REGISTERS``); the launch takes ``without_words``
+    instead for rows that cannot be read as words.
     """
 
     kernel: str
@@ -204,6 +221,7 @@ class Plan:
     tail: int = 0
     max_registers: int = 0
     patience: int = 0
+    paired: bool = False
 
     @property
     def blocks_per_program(self) -> int:
@@ -225,6 +243,8 @@ class Plan:
             parts.append(f"{self.splits} programs a row of {self.chunk} columns")
         if self.persistent:
             parts.append("persistent")
+        if self.paired:
+            parts.append("held as words of two values")
         if self.max_registers:
             parts.append(f"at most {self.max_registers} registers")
         return ", ".join(parts) + f", grid {self.grid}"
@@ -421,9 +441,21 @@ def _cooperative(M, N, itemsize, device, backward, block_n, splits) -> Plan:
         if backward:
             values_per_thread //= 2
     num_warps = max(_warps(block_n, values_per_thread, MAX_WARPS), 4)
+    paired = itemsize == 2 and not backward and N % 2 == 0
+    if paired and chunk == block_n:
+        max_registers = COOPERATIVE_PAIRED_MAX_REGISTERS
     return Plan("cooperative", 1, block_n, num_warps, 1, programs, chunk,
                 (M * programs,), False, block_n, max_registers=max_registers,
-                patience=1 if device.interpreted else COOPERATIVE_PATIENCE)
+                patience=1 if device.interpreted else COOPERATIVE_PATIENCE, paired=paired)
+
+
+def without_words(plan: Plan) -> Plan:
+    """A paired cooperative plan (``Plan.paired``) for rows that cannot be read as 32-bit words
+    (a row or its start not 4-byte aligned): the block held as loaded, under that form's cap."""
+    if not plan.paired:
+        return plan
+    cap = COOPERATIVE_PLAN[2, False][2] if plan.blocks_per_program == 1 else 0
+    return dataclasses.replace(plan, paired=False, max_registers=cap)
 
 
 def exchange_words(M: int, plan: Plan, backward: bool, itemsize: int) -> int:

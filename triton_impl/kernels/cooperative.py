@@ -41,14 +41,18 @@ What a program holds across the wait sets how many programs fit on a multiproces
 bytes in flight while some of them wait. The backward holds its 16-bit blocks as loaded and
 converts them again after the wait (``row_math.to_compute_again``): with the counter exchange,
 bfloat16, 8192 columns and 8 warps, 87 -> 64 registers, 91.5% -> 92.8% of an H100's copy at
-N = 65536. The forward holds its block converted to float32 (``tl.max`` converts it, the
-exponentials and the output reuse that). Holding it as loaded instead (a max by select in
-bfloat16, a second conversion after the wait) made ptxas keep more live, 93 registers against
-80, and measured slower (results/h100/cooperative_2026-11-23/experiments_b/); so did holding it as
-32-bit words of two bfloat16 (84 registers where ptxas schedules the exponentials, fewer
-programs an SM: results/h200/paired_words_2026-11-23/). Left to itself, ptxas gives the bfloat16
-forward 96 registers; the policy caps it at 80 (``Plan.max_registers``), where it spills nothing
-and fits six programs an SM instead of five.
+N = 65536. The 16-bit forward holds its block as 32-bit words of two values (``held_pair``), read
+as words and unpacked by inline PTX each time it is used, so that the compiler cannot merge the
+unpackings and keep a float32 copy live instead: 64 registers with nothing spilled where the
+block held as float32 took 88, eight programs an SM instead of five. On an H200 (bfloat16, M*N =
+2^27, results/h200/packed_words_2026-11-23/) that moved 95.0 / 84.7 / 78.4% of copy at N = 65536
+/ 262144 / 1M against 83.1 / 74.5 / 69.5% for the block held as float32, in the same call, and
+outputs bit for bit the same. Written in Triton (a max by select in bfloat16 then a second
+conversion, or 32-bit words converted by shifts) the compiler kept more live, not less: 93
+registers against 80 (results/h100/cooperative_2026-11-23/experiments_b/), 84
+(results/h200/paired_words_2026-11-23/). The words are rounded back in pairs as well
+(``pack_words``). Rows that cannot be read as words (N odd, a row not 4-byte aligned) hold the
+block as float32 under the cap of ``policy.COOPERATIVE_PLAN``.
 
 Hiding the wait instead, by persistent programs that each walk a group of rows and load their
 next row's block while they wait, measured slower everywhere (0.33-0.87 of copy against
@@ -97,8 +101,9 @@ runs the helpers as well as the exchange.
 import triton
 import triton.language as tl
 
-from .row_math import (block_exponentials, compute_like, grad_output, grad_term, merge_pairs,
-                       rescale, row_pointer, softmax_output, to_compute, to_compute_again)
+from .row_math import (block_exponentials, compute_like, exp, exponent_base, grad_output,
+                       grad_term, merge_pairs, rescale, row_pointer, softmax_output, to_compute,
+                       to_compute_again)
 
 
 @triton.jit
@@ -196,6 +201,110 @@ def store_block(row, block, N, BLOCK: tl.constexpr, values):
     tl.store(row + cols, values.to(row.dtype.element_ty), mask=cols < N)
 
 
+@triton.jit
+def word_pointer(row):
+    """A row of 16-bit values as 32-bit words, each two values side by side (the even column in
+    the low half)."""
+    return row.to(tl.pointer_type(tl.int32), bitcast=True)
+
+
+@triton.jit
+def load_words(row, block, N, BLOCK: tl.constexpr, POLICY: tl.constexpr):
+    """Block ``block`` of a row of 16-bit values (N even) as BLOCK // 2 words, two -inf past N."""
+    cols = block * (BLOCK // 2) + tl.arange(0, BLOCK // 2)
+    if row.dtype.element_ty == tl.bfloat16:
+        other: tl.constexpr = -8323200  # 0xFF80FF80
+    else:
+        other: tl.constexpr = -67044352  # 0xFC00FC00
+    return tl.load(word_pointer(row) + cols, mask=cols < N // 2, other=other,
+                   eviction_policy=POLICY)
+
+
+@triton.jit
+def unpack_words(words, like, ASM: tl.constexpr):
+    """The (even, odd) columns of ``words`` (``load_words``) in float32; ``like`` a pointer to
+    their 16-bit dtype. Compiled (``ASM``), by inline PTX that the compiler may not merge with
+    another unpacking of the same words (see ``held_pair``); under the interpreter, which runs no
+    PTX, by the same bit operations in Triton."""
+    if ASM:
+        if like.dtype.element_ty == tl.bfloat16:  # a bfloat16 is the top half of a float32
+            unpacking: tl.constexpr = "shl.b32 $0, $2, 16;\n\tand.b32 $1, $2, -65536;"
+        else:
+            unpacking: tl.constexpr = ("{ .reg .b16 even, odd;\n\tmov.b32 {even, odd}, $2;"
+                                       "\n\tcvt.f32.f16 $0, even;\n\tcvt.f32.f16 $1, odd; }")
+        return tl.inline_asm_elementwise(unpacking, "=r,=r,r", [words],
+                                         dtype=(tl.float32, tl.float32), is_pure=False, pack=1)
+    else:
+        even = (words & 0xFFFF).to(tl.uint16).to(like.dtype.element_ty, bitcast=True)
+        odd = (words >> 16).to(tl.uint16).to(like.dtype.element_ty, bitcast=True)
+        return even.to(tl.float32), odd.to(tl.float32)
+
+
+@triton.jit
+def pack_words(even, odd, like, ASM: tl.constexpr):
+    """Float32 (even, odd) columns rounded to nearest in ``like``'s 16-bit dtype, as words.
+
+    Compiled, by one conversion of the pair (``cvt.rn.bf16x2.f32``: an ALU instruction on sm_90),
+    not Triton's conversions, which compile to one F2F a value: on an H200 those took the words'
+    kernel from 95.0 to 87.6% of copy (bfloat16, N = 65536; results/h200/packed_words_2026-11-23/,
+    forms 1 and 5), the exponentials and the F2F sharing a pipe of a quarter of the ALU's rate."""
+    half = like.dtype.element_ty
+    if ASM:
+        if half == tl.bfloat16:
+            packing: tl.constexpr = "cvt.rn.bf16x2.f32 $0, $2, $1;"  # the first source: high half
+        else:
+            packing: tl.constexpr = "cvt.rn.f16x2.f32 $0, $2, $1;"
+        return tl.inline_asm_elementwise(packing, "=r,r,r", [even, odd], dtype=tl.int32,
+                                         is_pure=True, pack=1)
+    else:
+        return ((odd.to(half).to(tl.uint16, bitcast=True).to(tl.int32) << 16)
+                | even.to(half).to(tl.uint16, bitcast=True).to(tl.int32))
+
+
+@triton.jit
+def load_held(row, block, N, BLOCK: tl.constexpr, POLICY: tl.constexpr, PAIRED: tl.constexpr):
+    """The block a program holds across its wait: as words (``load_words``), or as loaded."""
+    if PAIRED:
+        return load_words(row, block, N, BLOCK, POLICY)
+    else:
+        return load_raw(row, block, N, BLOCK, -float("inf"), POLICY)
+
+
+@triton.jit
+def held_pair(held, like, PAIRED: tl.constexpr, ASM: tl.constexpr):
+    """The (max, normaliser) pair of a held block (``load_held``).
+
+    Words are unpacked once for the max and once more for the exponentials, and the float32
+    values die at once: what stays in registers is the words, half the float32 block's. Left to
+    merge the unpackings (as it does the Triton form, and the bit operations written inline
+    pure), the compiler keeps the float32 copy instead, and more registers than the block held as
+    float32 (compiled for sm_90: 115 against 72 uncapped, and at 64 registers it spills)."""
+    if PAIRED:
+        even, odd = unpack_words(held, like, ASM)
+        m = tl.maximum(tl.max(even, 0), tl.max(odd, 0))
+        even, odd = unpack_words(held, like, ASM)
+        base = exponent_base(m)
+        return m, tl.sum(exp(even - base) + exp(odd - base), 0)
+    else:
+        m, p = block_exponentials(held)
+        return m, tl.sum(p, 0)
+
+
+@triton.jit
+def store_held_output(y_row, block, N, BLOCK: tl.constexpr, held, like, m, d, LOG: tl.constexpr,
+                      PAIRED: tl.constexpr, ASM: tl.constexpr):
+    """Write softmax (or log-softmax) of a held block, given its row's pair (m, d)."""
+    if PAIRED:
+        even, odd = unpack_words(held, like, ASM)
+        cols = block * (BLOCK // 2) + tl.arange(0, BLOCK // 2)
+        tl.store(word_pointer(y_row) + cols, pack_words(softmax_output(even, m, d, LOG),
+                                                         softmax_output(odd, m, d, LOG), like,
+                                                         ASM),
+                 mask=cols < N // 2)
+    else:
+        store_block(y_row, block, N, BLOCK, softmax_output(to_compute(held), m, d, LOG))
+
+
 HELP_COLUMNS: tl.constexpr = tl.constexpr(128)
 """A helper reads a peer's block this many columns at a time (``help_pairs``, ``help_sums``)."""
 
@@ -209,13 +318,6 @@ def publish_pair_values(m, d, pairs, slot, n_slots):
         publish(pairs + n_slots + slot, as_bits(d))
     else:
         publish(pairs + slot, as_bits(m) | (as_bits(d) << 32))
-
-
-@triton.jit
-def publish_pair(x, pairs, slot, n_slots):
-    """The (max, normaliser) pair of a block ``x`` as stored (``publish_pair_values``)."""
-    m, p = block_exponentials(x)
-    publish_pair_values(m, tl.sum(p, 0), pairs, slot, n_slots)
 
 
 @triton.jit
@@ -259,10 +361,13 @@ def help_sums(y_row, dy_row, sums, n_slots, N, BLOCK: tl.constexpr, LOG: tl.cons
 @triton.jit
 def cooperative_forward(x_ptr, y_ptr, words_ptr, N, x_row_stride, y_row_stride, programs,
                         BLOCK: tl.constexpr, BLOCKS: tl.constexpr, SLOTS: tl.constexpr,
-                        PATIENCE: tl.constexpr, LOG: tl.constexpr):
+                        PATIENCE: tl.constexpr, LOG: tl.constexpr, PAIRED: tl.constexpr,
+                        ASM: tl.constexpr):
     """Softmax of rows shared by ``programs`` programs of BLOCKS blocks; ``words`` is the
     int64 workspace of zeros: a row's programs * BLOCKS words of published pairs (float32; twice
-    that, float64: the maxima, then the normalisers), row after row."""
+    that, float64: the maxima, then the normalisers), row after row. ``PAIRED``: 16-bit rows
+    (N even, rows at even strides and 4-byte aligned) whose first block a program holds as
+    32-bit words (``held_pair``); ``ASM``: compiled, not interpreted (``unpack_words``)."""
     n_slots = programs * BLOCKS
     WORDS: tl.constexpr = 2 if x_ptr.dtype.element_ty == tl.float64 else 1
     row, program = row_and_program(programs)
@@ -271,10 +376,12 @@ def cooperative_forward(x_ptr, y_ptr, words_ptr, N, x_row_stride, y_row_stride, 
     y_row = row_pointer(y_ptr, row, y_row_stride)
     pairs = words_ptr + row.to(tl.int64) * n_slots * WORDS
 
-    x = load_raw(x_row, first, N, BLOCK, -float("inf"), "evict_last")
-    publish_pair(x, pairs, first, n_slots)
+    held = load_held(x_row, first, N, BLOCK, "evict_last", PAIRED)
+    m, d = held_pair(held, x_ptr, PAIRED, ASM)
+    publish_pair_values(m, d, pairs, first, n_slots)
     for b in tl.range(first + 1, first + BLOCKS):
-        publish_pair(load_raw(x_row, b, N, BLOCK, -float("inf"), "evict_last"), pairs, b, n_slots)
+        m, p = block_exponentials(load_raw(x_row, b, N, BLOCK, -float("inf"), "evict_last"))
+        publish_pair_values(m, tl.sum(p, 0), pairs, b, n_slots)
 
     offsets = tl.arange(0, WORDS * SLOTS)
     present = offsets < WORDS * n_slots
@@ -282,7 +389,7 @@ def cooperative_forward(x_ptr, y_ptr, words_ptr, N, x_row_stride, y_row_stride, 
     if not all_published(words):
         help_pairs(x_row, pairs, n_slots, N, BLOCK)
         words = read_words(pairs, offsets, present, 0xFF800000)
-        x = load_raw(x_row, first, N, BLOCK, -float("inf"), "evict_first")  # see help_pairs
+        held = load_held(x_row, first, N, BLOCK, "evict_first", PAIRED)  # see help_pairs
     if WORDS == 2:
         slots = tl.arange(0, SLOTS)
         m_all = from_bits(published_bits(read_words(pairs, slots, slots < n_slots,
@@ -294,7 +401,7 @@ def cooperative_forward(x_ptr, y_ptr, words_ptr, N, x_row_stride, y_row_stride, 
         m_all, d_all = from_bits(bits, x_ptr), from_bits(bits >> 32, x_ptr)
     m_row, d_row = merge_pairs(m_all, d_all)
 
-    store_block(y_row, first, N, BLOCK, softmax_output(to_compute(x), m_row, d_row, LOG))
+    store_held_output(y_row, first, N, BLOCK, held, x_ptr, m_row, d_row, LOG, PAIRED, ASM)
     for b in tl.range(first + 1, first + BLOCKS):
         xb = load_block(x_row, b, N, BLOCK, -float("inf"), "evict_first")
         store_block(y_row, b, N, BLOCK, softmax_output(xb, m_row, d_row, LOG))

@@ -130,7 +130,14 @@ def block_exponentials(x):
     instead, all 0: the empty pair (-inf, 0). NaN and +inf propagate as in ``rescale``.
     """
     m = to_compute(tl.max(x, 0))
-    return m, exp(to_compute(x) - tl.where(m == -float("inf"), 0.0, m))
+    return m, exp(to_compute(x) - exponent_base(m))
+
+
+@triton.jit
+def exponent_base(m):
+    """What a block's exponentials are taken against, given its max ``m``: ``m``, or 0 when the
+    block is all -inf (see ``block_exponentials``)."""
+    return tl.where(m == -float("inf"), 0.0, m)
 
 
 @triton.jit
