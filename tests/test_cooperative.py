@@ -53,12 +53,12 @@ def test_forward_and_backward_with_many_slots(device, dtype, log, M, N, block_n)
 
 
 @pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16])
-def test_sixteen_bit_forward_holds_words_only_where_rows_read_as_words(dtype):
+def test_sixteen_bit_forward_holds_words_only_where_rows_read_as_words(device, dtype):
     """A 16-bit forward holds its block as 32-bit words (``Plan.paired``) when N is even and every
     row starts 4-byte aligned, under its own register cap; otherwise its block as loaded, under
     that form's cap. Both give softmax (the interpreter runs the words' Triton form)."""
     M, N = 3, 40
-    base = (torch.randn(M * N + 1, dtype=torch.float64) * 4).to(dtype)
+    base = (torch.randn(M * N + 1, dtype=torch.float64) * 4).to(dtype).to(device)
     cases = {"aligned": (base[:M * N].view(M, N), True),
              "two bytes off": (base[1:].view(M, N), False),
              "odd row stride": (base[:M * (N - 1)].view(M, N - 1)[:, : N - 2], False),
