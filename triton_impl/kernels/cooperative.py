@@ -43,8 +43,9 @@ converts them again after the wait (``row_math.to_compute_again``): with the cou
 bfloat16, 8192 columns and 8 warps, 87 -> 64 registers, 91.5% -> 92.8% of an H100's copy at
 N = 65536. The 16-bit forward holds its block as 32-bit words of two values (``held_pair``), read
 as words and unpacked by inline PTX each time it is used, so that the compiler cannot merge the
-unpackings and keep a float32 copy live instead: 64 registers with nothing spilled where the
-block held as float32 took 88, eight programs an SM instead of five. On an H200 (bfloat16, M*N =
+unpackings and keep a float32 copy live instead: 64 registers (nothing spilled by CI's ptxas,
+24 bytes by an H200 machine's) where the block held as float32 took 88, eight programs an SM
+instead of five. On an H200 (bfloat16, M*N =
 2^27, results/h200/packed_words_2026-11-23/) that moved 95.0 / 84.7 / 78.4% of copy at N = 65536
 / 262144 / 1M against 83.1 / 74.5 / 69.5% for the block held as float32, in the same call, and
 outputs bit for bit the same. Written in Triton (a max by select in bfloat16 then a second
@@ -276,9 +277,10 @@ def held_pair(held, like, PAIRED: tl.constexpr, ASM: tl.constexpr):
 
     Words are unpacked once for the max and once more for the exponentials, and the float32
     values die at once: what stays in registers is the words, half the float32 block's. Left to
-    merge the unpackings (as it does the Triton form, and the bit operations written inline
-    pure), the compiler keeps the float32 copy instead, and more registers than the block held as
-    float32 (compiled for sm_90: 115 against 72 uncapped, and at 64 registers it spills)."""
+    merge the unpackings (as it does the Triton form), the compiler keeps the float32 copy
+    instead, and more registers than the block held as float32: compiled for sm_90, the Triton
+    form takes 115 uncapped and spills at 64, the inline form 72-80 uncapped and none at 64 (CI's
+    ptxas; the ptxas of an H200 machine spilled 24 bytes: results/h200/verify_words_2026-11-23/)."""
     if PAIRED:
         even, odd = unpack_words(held, like, ASM)
         m = tl.maximum(tl.max(even, 0), tl.max(odd, 0))
@@ -380,8 +382,9 @@ def cooperative_forward(x_ptr, y_ptr, words_ptr, N, x_row_stride, y_row_stride, 
     m, d = held_pair(held, x_ptr, PAIRED, ASM)
     publish_pair_values(m, d, pairs, first, n_slots)
     for b in tl.range(first + 1, first + BLOCKS):
-        m, p = block_exponentials(load_raw(x_row, b, N, BLOCK, -float("inf"), "evict_last"))
-        publish_pair_values(m, tl.sum(p, 0), pairs, b, n_slots)
+        m, d = held_pair(load_raw(x_row, b, N, BLOCK, -float("inf"), "evict_last"), x_ptr,
+                         False, ASM)
+        publish_pair_values(m, d, pairs, b, n_slots)
 
     offsets = tl.arange(0, WORDS * SLOTS)
     present = offsets < WORDS * n_slots
