@@ -110,6 +110,25 @@ def rtol(dtype, N: int, *, summation: str = "tree") -> float:
     return EPS[name] + EPS[COMPUTE[name]] * (SLACK + growth(summation, N))
 
 
+def row_sum_tolerance(dtype, N: int, underflowed, *, summation: str = "tree"):
+    """How far from 1 a softmax row of N outputs of ``dtype`` may sum, ``underflowed`` of them
+    (a count per row: an int, a NumPy array or a torch tensor) below the dtype's smallest normal
+    number.
+
+    An output in the normal range is within ``rtol`` of its exact value, relative, so together
+    they move the sum by ``rtol`` of 1 at most. An output below the smallest normal number is
+    rounded on an absolute grid, one subnormal spacing apart (a whole spacing: a conversion may
+    truncate), or flushed to 0 from below the compute dtype's smallest normal number; these
+    errors do not shrink with the output, so a wide float16 row can add up many: the float64
+    softmax of ``3 * randn`` rows of 2^20 values, correctly rounded to float16, sums 2.8e-3 off
+    1 (64% of its outputs are 0), where rtol is 1e-3. Not the element-wise policy's floor summed
+    (``assert_close`` allows every output ``TINY`` absolute, which sums to N * TINY: 64 for that
+    row), but what rounding and flushing can do to a sum."""
+    name = canonical(dtype)
+    spacing = FORMATS[name].smallest_subnormal + TINY[COMPUTE[name]]
+    return rtol(name, N, summation=summation) + underflowed * spacing
+
+
 def rounded_range(expected: np.ndarray, dtype) -> np.ndarray:
     """``expected`` with values that overflow ``dtype`` (|e| >= max + half an ulp) as +-inf."""
     name = canonical(dtype)

@@ -12,7 +12,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(
 import checking  # noqa: E402
 
 
-@pytest.fixture(params=[torch.float32, torch.bfloat16], ids=str)
+@pytest.fixture(params=[torch.float32, torch.bfloat16, torch.float16], ids=str)
 def problem(request):
     g = torch.Generator().manual_seed(0)
     x = (torch.randn(300, 1000, generator=g) * 3).to(request.param)
@@ -29,6 +29,20 @@ def test_right_results_pass(problem):
     checking.check_backward(dx, y, dy)
 
 
+def test_wide_float16_rows_whose_outputs_underflow_pass_when_rounded_right():
+    """Most of a float16 row of 2^20 softmax outputs lie below its smallest normal number and
+    many round to 0: the row sums further from 1 than rtol, and still every output is the exact
+    one correctly rounded (a GPU sweep's check once failed every kernel here)."""
+    g = torch.Generator().manual_seed(0)
+    x = (torch.randn(2, 2**20, generator=g) * 3).half()
+    y = torch.softmax(x.double(), -1).half()
+    assert (y.double().sum(-1) - 1).abs().max() > checking.row_sum_tolerance(torch.float16, 2**20, 0)
+    checking.check_forward(y, x)
+    y[1, :8192] = 0  # a lost block is still caught, element-wise: every row of two is sampled
+    with pytest.raises(AssertionError):
+        checking.check_forward(y, x)
+
+
 def test_wrong_results_are_caught(problem):
     x, y, dy, dx = problem
     unwritten = y.clone()
@@ -36,7 +50,7 @@ def test_wrong_results_are_caught(problem):
     garbled = y.clone()
     garbled[150] = y[150].flip(0) * 1.5  # a row nobody samples: its sum gives it away
     wrong_value = y.clone()
-    wrong_value[0, 5] *= 1.5
+    wrong_value[0, int(y[0].argmax())] *= 1.5  # a value the policy judges relatively
     for bad in (unwritten, garbled, wrong_value):
         with pytest.raises(AssertionError):
             checking.check_forward(bad, x)
