@@ -4,7 +4,8 @@ The interpreter that runs the kernels in CI accepts programs the compiler would 
 nothing of registers or instruction counts. benchmarks/resource_usage.py compiles the dispatcher's
 plans with Triton's real backend (ptxas included); run here without TRITON_INTERPRET, in a process
 of its own, it shows that every plan compiles, that the cooperative forward spends two exps an element and
-no more, without spilling, and that folding an online step
+no more, without spilling (but for the epilogue of the 16-bit forward held as words: see the
+test), and that folding an online step
 into fewer running pairs does what kernels.row_math.online_update says: fewer exp2 instructions.
 """
 
@@ -43,7 +44,13 @@ def test_cooperative_plans_spend_two_exps_an_element_and_never_spill(rows):
     assert {(r["direction"], r["dtype"]) for r in cooperative} == {
         (d, t) for d in ("forward", "backward") for t in ("float32", "bfloat16")}
     for r in cooperative:
-        assert r["spill_bytes"] == 0, r
+        # Held as words at 64 registers, the forward spills nothing with the ptxas Triton ships
+        # (12.8) and 16-72 bytes with CUDA 13.0's (the GPU machines'), all in the code that
+        # rounds the block back after the wait; on an H200 that build still beat 72 registers
+        # and no spill (results/h200/packed_words_2026-11-23/sweep_policy.json). Any other
+        # plan, and a spill of the held block itself (128 bytes a thread), fails.
+        allowed = 96 if "held as words" in r["plan"] else 0
+        assert r["spill_bytes"] <= allowed, r
         if r["direction"] == "forward":
             block, warps = (int(w) for w in r["plan"].split("block 1x")[1].split(" warps")[0]
                             .split(", "))

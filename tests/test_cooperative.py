@@ -21,7 +21,7 @@ import torch
 
 import triton_impl
 from reference.tolerance import assert_close, grad_scale
-from triton_impl import launch, policy
+from triton_impl import dispatch, launch, policy
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -130,6 +130,38 @@ def test_impatient_programs_agree_with_their_peers(dtype):
     y64, dy64 = y.double(), dy.double()
     assert_close(dx, y64 * (dy64 - (dy64 * y64).sum(-1, keepdim=True)), dtype=dtype, kind="grad",
                  scale=grad_scale(y, dy, log=False))
+
+
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a GPU: programs run at once")
+@pytest.mark.parametrize("dtype, backward, N, M", [(torch.float32, False, 8 << 20, 16),
+                                                   (torch.float32, True, 4 << 20, 64),
+                                                   (torch.bfloat16, True, 8 << 20, 16)],
+                         ids=["float32-forward-8M", "float32-backward-4M", "bfloat16-backward-8M"])
+def test_rows_of_more_programs_than_fit_at_once_are_right_every_time(dtype, backward, N, M):
+    """One block a program (the plan of N = 1M) for rows of 512-1024 blocks, more programs a row
+    than a 132-SM GPU holds at once (5 an SM forward, 3 float32 backward, 5 bfloat16), so that
+    the first programs of every row give up waiting and help, while their peers start and
+    publish. Each launch is checked: with the helpers' decision a scalar load per thread, every
+    one of 12 such launches on an H200 was wrong (results/h200/one_block_wide_2026-11-23/)."""
+    sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
+    import checking
+    template = dispatch.make_plan(M, 1 << 20, dtype, "cuda", backward=backward)
+    programs = N // template.block_n
+    plan = dataclasses.replace(template, splits=programs, chunk=template.block_n,
+                               grid=(M * programs,))
+    torch.manual_seed(0)
+    x = torch.randn(M, N, device="cuda", dtype=dtype) * 3
+    y = torch.softmax(x.float(), -1).to(dtype)
+    dy = torch.randn_like(x) if backward else None
+    out = torch.empty_like(x)
+    for _ in range(2):
+        out.fill_(float("nan"))
+        if backward:
+            launch.softmax_backward_rows(plan, y, dy, out, False)
+            checking.check_backward(out, y, dy)
+        else:
+            launch.softmax_rows(plan, x, out, False)
+            checking.check_forward(out, x)
 
 
 STRESS = textwrap.dedent("""

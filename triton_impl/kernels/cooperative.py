@@ -307,10 +307,6 @@ def store_held_output(y_row, block, N, BLOCK: tl.constexpr, held, like, m, d, LO
         store_block(y_row, block, N, BLOCK, softmax_output(to_compute(held), m, d, LOG))
 
 
-HELP_COLUMNS: tl.constexpr = tl.constexpr(128)
-"""A helper reads a peer's block this many columns at a time (``help_pairs``, ``help_sums``)."""
-
-
 @triton.jit
 def publish_pair_values(m, d, pairs, slot, n_slots):
     """A block's (max, normaliser) pair into the workspace: one word holds both in float32, so
@@ -322,6 +318,25 @@ def publish_pair_values(m, d, pairs, slot, n_slots):
         publish(pairs + slot, as_bits(m) | (as_bits(d) << 32))
 
 
+HELP_COLUMNS: tl.constexpr = tl.constexpr(128)
+"""A helper reads a peer's block this many columns at a time (``help_pairs``, ``help_sums``)."""
+
+
+@triton.jit
+def unpublished(word_ptr):
+    """Whether the word at ``word_ptr`` is not yet published, one answer for the whole program.
+
+    The threads read the word (a vector of copies of it), and a reduction over the program
+    decides: unpublished if any read saw it so. A scalar load is each thread's own read, and a
+    peer that publishes between two threads' reads would send some threads into a helper's
+    block reductions and not others, whose barriers then pair up different reductions. Seen
+    with scalar loads: a float32 backward at N = 4M with more programs a row than fit on the
+    GPU at once, so that they helped, gave 3 of the 40 rows checked wrong by 8e-4 relative
+    (H200, results/h200/one_block_wide_2026-11-23/)."""
+    seen = tl.load(word_ptr + tl.zeros([HELP_COLUMNS], tl.int32), volatile=True)
+    return tl.max(tl.where(seen == 0, 1, 0), 0) != 0
+
+
 @triton.jit
 def help_pairs(x_row, pairs, n_slots, N, BLOCK: tl.constexpr):
     """Publish the pair of every block of the row not yet published, computed here from the
@@ -329,9 +344,9 @@ def help_pairs(x_row, pairs, n_slots, N, BLOCK: tl.constexpr):
     program of the launch its occupancy): merged as two partial pairs merge (``row_math``)."""
     CHUNK: tl.constexpr = HELP_COLUMNS if BLOCK > HELP_COLUMNS else BLOCK
     for slot in tl.range(0, n_slots, loop_unroll_factor=1):
-        missing = tl.load(pairs + slot, volatile=True) == 0
+        missing = unpublished(pairs + slot)
         if x_row.dtype.element_ty == tl.float64:
-            missing = missing | (tl.load(pairs + n_slots + slot, volatile=True) == 0)
+            missing = missing | unpublished(pairs + n_slots + slot)
         if missing:
             m = compute_like(tl.full([], -float("inf"), tl.float32), x_row)
             d = compute_like(tl.zeros([], tl.float32), x_row)
@@ -350,7 +365,7 @@ def help_sums(y_row, dy_row, sums, n_slots, N, BLOCK: tl.constexpr, LOG: tl.cons
     """``help_pairs`` for the backward's sums of ``grad_term``."""
     CHUNK: tl.constexpr = HELP_COLUMNS if BLOCK > HELP_COLUMNS else BLOCK
     for slot in tl.range(0, n_slots, loop_unroll_factor=1):
-        if tl.load(sums + slot, volatile=True) == 0:
+        if unpublished(sums + slot):
             total = compute_like(tl.zeros([], tl.float32), y_row)
             for start in tl.range(0, BLOCK, CHUNK, loop_unroll_factor=1):
                 cols = slot * BLOCK + start + tl.arange(0, CHUNK)
