@@ -45,8 +45,9 @@ def test_cooperative_plans_spend_two_exps_an_element_and_never_spill(rows):
         (d, t) for d in ("forward", "backward") for t in ("float32", "bfloat16")}
     for r in cooperative:
         # Held as words at 64 registers, the forward spills nothing with the ptxas Triton ships
-        # on PyPI (12.8) and 16-72 bytes with CUDA 13.0's (as the GPU machines' does), all in
-        # the code that rounds the block back after the wait; on an H200 that build still beat 72 registers
+        # on PyPI (12.8) and 16-72 bytes with CUDA 13.0's (24 at N = 65536, as one GPU
+        # machine's compile did: results/h200/verify_words_2026-11-23/), all in the code that
+        # rounds the block back after the wait; on an H200 that build still beat 72 registers
         # and no spill (results/h200/packed_words_2026-11-23/sweep_policy.json). Any other
         # plan, and a spill of the held block itself (128 bytes a thread), fails.
         allowed = 96 if "held as words" in r["plan"] else 0

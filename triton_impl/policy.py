@@ -133,8 +133,8 @@ Held as float32, a bfloat16 block of 8192 columns takes 64 of a thread's registe
 88 (``COOPERATIVE_PLAN``), five programs an SM; held as words, 32, and the kernel 64, eight
 programs an SM. Compiled for sm_90 by the ptxas Triton 3.6 ships on PyPI (CUDA 12.8) nothing
 spills; by CUDA 13.0's 16-72 bytes do, all where the block is rounded back after the wait
-(uncapped: 72 registers, 80 with 12.8), as on the GPU machines (24 bytes at N = 65536 there and
-with 13.0 here). The H200 sweep of that build
+(uncapped: 72 registers, 80 with 12.8), as one H200 machine's compile did (24 bytes at
+N = 65536; another reported Triton's own 12.8: results/h200/verify_helpers_2026-11-23/). The H200 sweep of that build
 (sweep_policy.json below) still found 64 registers 2-3 points of copy faster than 72 at every N. On an H200
 (results/h200/packed_words_2026-11-23/, bfloat16, M*N = 2^27, outputs bit for bit those of the
 float32 form) it moved 95.0 / 84.7 / 78.4% of copy at N = 65536 / 262144 / 1M against 83.1 /
