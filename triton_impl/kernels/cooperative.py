@@ -75,8 +75,9 @@ row), and GPUs start a grid's programs in id order in practice, but nothing prom
 program waits unconditionally: after ``PATIENCE`` polls (``policy.COOPERATIVE_PATIENCE``,
 milliseconds, where peers that started in order publish within microseconds) it computes every
 missing word of its row itself, reading those blocks from memory a chunk at a time
-(``help_pairs``, ``help_sums``), and goes on. A program therefore finishes whatever its peers do,
-in any launch order and any grid size. Helper and owner may both publish a word, computed in a
+(``help_pairs``, ``help_sums``), and goes on; whether a word is missing is one answer for the
+whole program (``unpublished``). A program therefore finishes whatever its peers do, in any
+launch order and any grid size. Helper and owner may both publish a word, computed in a
 different order (the helper's in chunks): publishing is a compare-and-swap from 0, so the first
 value stays, a word never changes once published, and every program of the row merges the same
 words (a test makes every program impatient and checks that equal inputs in different blocks
