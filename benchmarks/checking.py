@@ -35,18 +35,24 @@ def check_forward(got: torch.Tensor, x: torch.Tensor, *, log: bool = False,
                   what: str = "forward") -> None:
     """``got`` = softmax (or log-softmax) of the rows of the 2-D ``x``, within the policy."""
     _everywhere_finite(got, what)
-    probabilities = got.double().exp() if log else got.double()
+    values = got.double()
+    probabilities = values.exp() if log else values
     signed = probabilities.sum(-1) - 1
     off = signed.abs()
-    underflowed = (probabilities < TINY[canonical(got.dtype)]).sum(-1)
     # twice the policy's: the checker does not know the order the kernel summed in
-    limit = 2 * row_sum_tolerance(got.dtype, x.shape[1], underflowed)
+    if log:
+        largest = torch.where(torch.isfinite(values), values.abs(), 0.0).amax(-1)
+        limit = 2 * row_sum_tolerance(got.dtype, x.shape[1], log_magnitude=largest)
+    else:
+        underflowed = (torch.softmax(x.double(), -1) < TINY[canonical(got.dtype)]).sum(-1)
+        limit = 2 * row_sum_tolerance(got.dtype, x.shape[1], underflowed)
     if not (off <= limit).all():
         row = int((off - limit).argmax())
+        allowance = (f"the largest |y| {float(largest[row]):.3g}" if log else
+                     f"{int(underflowed[row])} exact outputs below the smallest normal number")
         raise AssertionError(f"{what}: row {row} sums to 1 {float(signed[row]):+.3g}, "
-                             f"beyond twice the policy's row-sum "
-                             f"tolerance, {float(limit[row]):.3g} ({int(underflowed[row])} "
-                             "outputs below the smallest normal number)")
+                             f"beyond twice the policy's row-sum tolerance, "
+                             f"{float(limit[row]):.3g} ({allowance})")
     rows = sampled_rows(x.shape[0], x.device)
     exact = (torch.log_softmax if log else torch.softmax)(x[rows].double(), -1)
     assert_close(got[rows], exact.cpu().numpy(), dtype=got.dtype,

@@ -110,10 +110,12 @@ def rtol(dtype, N: int, *, summation: str = "tree") -> float:
     return EPS[name] + EPS[COMPUTE[name]] * (SLACK + growth(summation, N))
 
 
-def row_sum_tolerance(dtype, N: int, underflowed, *, summation: str = "tree"):
+def row_sum_tolerance(dtype, N: int, underflowed=0, *, summation: str = "tree",
+                      log_magnitude=None):
     """How far from 1 a softmax row of N outputs of ``dtype`` may sum, ``underflowed`` of them
-    (a count per row: an int, a NumPy array or a torch tensor) below the dtype's smallest normal
-    number.
+    (a count per row: an int, a NumPy array or a torch tensor) exactly below the dtype's
+    smallest normal number; with ``log_magnitude`` (per row, the largest finite |y|), how far
+    the exponentials of a log-softmax row of N outputs may sum from 1.
 
     An output in the normal range is within ``rtol`` of its exact value, relative, so together
     they move the sum by ``rtol`` of 1 at most. An output below the smallest normal number is
@@ -121,12 +123,21 @@ def row_sum_tolerance(dtype, N: int, underflowed, *, summation: str = "tree"):
     truncate), or flushed to 0 from below the compute dtype's smallest normal number; these
     errors do not shrink with the output, so a wide float16 row can add up many: the float64
     softmax of ``3 * randn`` rows of 2^20 values, correctly rounded to float16, sums 2.8e-3 off
-    1 (64% of its outputs are 0), where rtol is 1e-3. Not the element-wise policy's floor summed
-    (``assert_close`` allows every output ``TINY`` absolute, which sums to N * TINY: 64 for that
-    row), but what rounding and flushing can do to a sum."""
+    1 (64% of its outputs are 0), where rtol is 1e-3. Count them from the exact outputs, not from
+    the ones checked, which could raise their own allowance by writing 0. Not the element-wise
+    policy's floor summed (``assert_close`` allows every output ``TINY`` absolute, which sums to
+    N * TINY: 64 for that row), but what rounding and flushing can do to a sum.
+
+    A log-softmax output's error is absolute, up to rtol (1 + the row's largest |y|) as
+    ``assert_close`` allows it, and moves its exponential by that much relative: a correctly
+    rounded float16 log-softmax of a constant row of 4934 is -8.5 rounded to a 2^-7 grid, and
+    its exponentials sum 3.9e-3 off 1."""
     name = canonical(dtype)
+    tol = rtol(name, N, summation=summation)
+    if log_magnitude is not None:
+        return tol * (1 + log_magnitude)
     spacing = FORMATS[name].smallest_subnormal + TINY[COMPUTE[name]]
-    return rtol(name, N, summation=summation) + underflowed * spacing
+    return tol + underflowed * spacing
 
 
 def rounded_range(expected: np.ndarray, dtype) -> np.ndarray:

@@ -43,6 +43,24 @@ def test_wide_float16_rows_whose_outputs_underflow_pass_when_rounded_right():
         checking.check_forward(y, x)
 
 
+@pytest.mark.parametrize("dtype, N", [(torch.float16, 4934), (torch.bfloat16, 6511)])
+def test_correctly_rounded_log_softmax_of_a_constant_row_passes(dtype, N):
+    """Each output is -log(N) rounded on a coarse grid (2^-7 at 8.5 in float16), all the same
+    way: the exponentials sum further off 1 than rtol, and the check allows the log's error."""
+    x = torch.zeros(2, N, dtype=dtype)
+    checking.check_forward(torch.log_softmax(x.double(), -1).to(dtype), x, log=True)
+
+
+def test_half_a_wide_float16_row_written_as_zeros_is_caught_by_its_sum():
+    """The row's allowance counts the exact outputs below float16's smallest normal number
+    (nearly all of a row of 2^20), not the zeros written: 0.127 here, and half the mass gone."""
+    x = (torch.randn(2, 2**20, generator=torch.Generator().manual_seed(0)) * 3).half()
+    y = torch.softmax(x.double(), -1).half()
+    y[1, : 2**19] = 0
+    with pytest.raises(AssertionError, match="row 1 sums to 1"):
+        checking.check_forward(y, x)
+
+
 def test_wrong_results_are_caught(problem):
     x, y, dy, dx = problem
     unwritten = y.clone()

@@ -18,6 +18,8 @@ import pytest
 
 pytest.importorskip("triton")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PTXAS_MAJOR = int(__import__("triton").knobs.nvidia.ptxas.version.split(".")[0])
+"""The major version of the ptxas that Triton compiles with here (its own, or TRITON_PTXAS_PATH)."""
 
 
 @pytest.fixture(scope="module")
@@ -45,12 +47,14 @@ def test_cooperative_plans_spend_two_exps_an_element_and_never_spill(rows):
         (d, t) for d in ("forward", "backward") for t in ("float32", "bfloat16")}
     for r in cooperative:
         # Held as words at 64 registers, the forward spills nothing with the ptxas Triton ships
-        # on PyPI (12.8) and 16-72 bytes with CUDA 13.0's (24 at N = 65536, as one GPU
-        # machine's compile did: results/h200/verify_words_2026-11-23/), all in the code that
-        # rounds the block back after the wait; on an H200 that build still beat 72 registers
-        # and no spill (results/h200/packed_words_2026-11-23/sweep_policy.json). Any other
-        # plan, and a spill of the held block itself (128 bytes a thread), fails.
-        allowed = 96 if "held as words" in r["plan"] else 0
+        # on PyPI (12.8) and 16-72 bytes with CUDA 13.0's, by the version of this code (24 at
+        # N = 65536 on one GPU machine: results/h200/verify_words_2026-11-23/), all in the code
+        # that rounds the block back after the wait; on an H200 that build still beat 72
+        # registers and no spill (results/h200/packed_words_2026-11-23/sweep_policy.json). So
+        # a newer ptxas may spill there, less than the held block (128 bytes a thread); 12.8
+        # may not, nor may any other plan.
+        words = "held as words" in r["plan"] and PTXAS_MAJOR >= 13
+        allowed = 96 if words else 0
         assert r["spill_bytes"] <= allowed, r
         if r["direction"] == "forward":
             block, warps = (int(w) for w in r["plan"].split("block 1x")[1].split(" warps")[0]

@@ -121,6 +121,17 @@ def _word_aligned(rows: torch.Tensor) -> bool:
     return rows.data_ptr() % 4 == 0 and (rows.stride(0) % 2 == 0 or rows.shape[0] == 1)
 
 
+def exchange_vector(slots: int, num_warps: int) -> int:
+    """The length of the vector in which a cooperative program reads its row's ``slots`` words
+    (``kernels/cooperative.py``: ``wait_for``, ``all_published``): a power of two, and at least
+    a word for every thread. Whether every word is published decides whether the program helps,
+    whose block reductions every thread must enter or none; a vector of 32 words or fewer is
+    reduced within each warp, by shuffles, from each warp's own reads, so warps could decide
+    apart. Spread over every warp, the reduction goes through shared memory behind a barrier
+    and every thread reads the one answer. The words past ``slots`` are masked: not read."""
+    return max(next_power_of_2(slots), 32 * num_warps)
+
+
 def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Launch, ...]:
     """The launches of ``plan`` over (M, N) row matrices of unit column stride: ``(x, y)`` forward,
     ``(y, dy, dx)`` backward (the last is written). Allocates the workspaces the plan needs."""
@@ -145,7 +156,8 @@ def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Lau
         words = torch.zeros(exchange_words(M, plan, backward, rows[0].element_size()),
                             dtype=torch.int64, device=rows[0].device)
         constexprs = dict(BLOCK=plan.block_n, BLOCKS=plan.blocks_per_program,
-                          SLOTS=next_power_of_2(slots), PATIENCE=plan.patience, LOG=log)
+                          SLOTS=exchange_vector(slots, plan.num_warps), PATIENCE=plan.patience,
+                          LOG=log)
         if backward:
             kernel = coop.cooperative_backward
         else:

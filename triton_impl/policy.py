@@ -132,7 +132,7 @@ two values (``Plan.paired``; ``kernels/cooperative.py``, ``held_pair``), one blo
 Held as float32, a bfloat16 block of 8192 columns takes 64 of a thread's registers and the kernel
 88 (``COOPERATIVE_PLAN``), five programs an SM; held as words, 32, and the kernel 64, eight
 programs an SM. Compiled for sm_90 by the ptxas Triton 3.6 ships on PyPI (CUDA 12.8) nothing
-spills; by CUDA 13.0's 16-72 bytes do, all where the block is rounded back after the wait
+spills; by CUDA 13.0's 16-72 bytes do (by the version of this code), all where the block is rounded back after the wait
 (uncapped: 72 registers, 80 with 12.8), as one H200 machine's compile did (24 bytes at
 N = 65536; another reported Triton's own 12.8: results/h200/verify_helpers_2026-11-23/). The H200 sweep of that build
 (sweep_policy.json below) still found 64 registers 2-3 points of copy faster than 72 at every N. On an H200

@@ -359,6 +359,7 @@ def help_pairs(x_row, pairs, n_slots, N, BLOCK: tl.constexpr):
                 d = rescale(d, m, m_new) + rescale(tl.sum(p, 0), m_chunk, m_new)
                 m = m_new
             publish_pair_values(m, d, pairs, slot, n_slots)
+    tl.debug_barrier()  # see help_sums
 
 
 @triton.jit
@@ -374,6 +375,9 @@ def help_sums(y_row, dy_row, sums, n_slots, N, BLOCK: tl.constexpr, LOG: tl.cons
                 dy = tl.load(dy_row + cols, mask=cols < N, other=0.0)
                 total += tl.sum(grad_term(to_compute(y), to_compute(dy), LOG), 0)
             publish(sums + slot, as_bits(total))
+    # One thread makes each compare-and-swap; the barrier performs them for the whole program
+    # before any thread reads the words back (else another warp may still read a 0).
+    tl.debug_barrier()
 
 
 @triton.jit
