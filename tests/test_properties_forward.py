@@ -69,7 +69,8 @@ def test_rows_are_probability_distributions(impl, device, data):
                               summation=impl.summation)
     error = np.abs(y.sum(axis=1) - 1)
     worst = int(np.argmax(error - bound))
-    assert np.all(error <= bound), f"row {worst} sums off by {error[worst]:.3g} > {bound[worst]:.3g}"
+    assert np.all(error <= bound), (f"row {worst} sums off by {error[worst]:.3g} > "
+                                    f"{bound[worst]:.3g}")
 
 
 @given(data=st.data())

@@ -131,19 +131,21 @@ COOPERATIVE_PAIRED_MAX_REGISTERS = 64
 two values (``Plan.paired``; ``kernels/cooperative.py``, ``held_pair``), one block a program.
 Held as float32, a bfloat16 block of 8192 columns takes 64 of a thread's registers and the kernel
 88 (``COOPERATIVE_PLAN``), five programs an SM; held as words, 32, and the kernel 64, eight
-programs an SM. Compiled for sm_90 by the ptxas Triton 3.6 ships on PyPI (CUDA 12.8) nothing
-spills; by CUDA 13.0's 16-72 bytes do (by the version of this code), all where the block is rounded back after the wait
-(uncapped: 72 registers, 80 with 12.8), as one H200 machine's compile did (24 bytes at
-N = 65536; another reported Triton's own 12.8: results/h200/verify_helpers_2026-11-23/). The H200 sweep of that build
-(sweep_policy.json below) still found 64 registers 2-3 points of copy faster than 72 at every N. On an H200
-(results/h200/packed_words_2026-11-23/, bfloat16, M*N = 2^27, outputs bit for bit those of the
-float32 form) it moved 95.0 / 84.7 / 78.4% of copy at N = 65536 / 262144 / 1M against 83.1 /
-74.5 / 69.5%; uncapped (72 registers) 92.4 / 82.3 / 75.1%. The kernel as committed (its words
-unpacked by shifts) measured 93.0 / 82.4 / 76.6% on another H200 (copy 4244 GB/s;
-sweep_policy.json there), where the earlier sweep of the float32 form gave 81.2 / 72.9 / 68.3%
-(results/h200/help_2026-11-23/). Why the wait costs so much: a bfloat16 program of this kernel
-spends 1.5-2.5 us of its 5-7 us waiting for its row's pairs, and the same kernel with each block
-normalised alone moves 101% of copy (results/h200/timeline_2026-11-23/)."""
+programs an SM. Compiled for sm_90 by the ptxas of Triton's PyPI wheel (CUDA 12.8) nothing
+spills; by CUDA 13.0's 16-72 bytes do, by the version of this code, all where the block is
+rounded back after the wait (uncapped: 72 registers, 80 with 12.8), as one H200 machine's
+compile did (24 bytes at N = 65536: results/h200/verify_words_2026-11-23/; two later machines
+used Triton's own 12.8). The H200 sweep of that build (sweep_policy.json below) still found 64
+registers 2-3 points of copy faster than 72 at every N.
+
+On an H200 (results/h200/packed_words_2026-11-23/, bfloat16, M*N = 2^27, outputs bit for bit
+those of the float32 form) it moved 95.0 / 84.7 / 78.4% of copy at N = 65536 / 262144 / 1M
+against 83.1 / 74.5 / 69.5%; uncapped (72 registers) 92.4 / 82.3 / 75.1%. The kernel as
+committed (its words unpacked by shifts) measured 93.0 / 82.4 / 76.6% on another H200 (copy
+4244 GB/s; sweep_policy.json there), where the earlier sweep of the float32 form gave 81.2 /
+72.9 / 68.3% (results/h200/help_2026-11-23/). Why the wait costs so much: a bfloat16 program of
+this kernel spends 1.5-2.5 us of its 5-7 us waiting for its row's pairs, and the same kernel with
+each block normalised alone moves 101% of copy (results/h200/timeline_2026-11-23/)."""
 COOPERATIVE_PATIENCE = 4096
 """Polls a waiting cooperative program makes of its row's words before it computes the missing
 ones itself (``kernels/cooperative.py``: why no launch can hang). A poll is one round trip to L2,
@@ -422,7 +424,7 @@ def block_and_tail(N: int) -> tuple[int, int]:
 
 
 def _cooperative(M, N, itemsize, device, backward, block_n, splits) -> Plan:
-    default_block, default_warps, max_registers = COOPERATIVE_PLAN[itemsize, backward]
+    default_block, default_warps, _ = COOPERATIVE_PLAN[itemsize, backward]
     if block_n is None:
         block_n = min(default_block, next_power_of_2(N))
         wanted = COOPERATIVE_PROGRAMS_PER_SM * device.sm_count
@@ -440,17 +442,23 @@ def _cooperative(M, N, itemsize, device, backward, block_n, splits) -> Plan:
         programs = min(blocks, device.sm_count)
     programs, chunk = _chunks(N, programs, block_n)
     values_per_thread = default_block // (32 * default_warps)
-    if chunk > block_n:  # several blocks a program: see COOPERATIVE_PLAN
-        max_registers = 0
-        if backward:
-            values_per_thread //= 2
+    if chunk > block_n and backward:  # several blocks a program: see COOPERATIVE_PLAN
+        values_per_thread //= 2
     num_warps = max(_warps(block_n, values_per_thread, MAX_WARPS), 4)
     paired = itemsize == 2 and not backward and N % 2 == 0
-    if paired and chunk == block_n:
-        max_registers = COOPERATIVE_PAIRED_MAX_REGISTERS
+    max_registers = _cooperative_registers(itemsize, backward, paired, chunk == block_n)
     return Plan("cooperative", 1, block_n, num_warps, 1, programs, chunk,
                 (M * programs,), False, block_n, max_registers=max_registers,
                 patience=1 if device.interpreted else COOPERATIVE_PATIENCE, paired=paired)
+
+
+def _cooperative_registers(itemsize: int, backward: bool, paired: bool, one_block: bool) -> int:
+    """``Plan.max_registers`` of a cooperative plan: the cap of ``COOPERATIVE_PLAN`` (of
+    ``COOPERATIVE_PAIRED_MAX_REGISTERS`` for a block held as words) where a program holds one
+    block, none where it holds several."""
+    if not one_block:
+        return 0
+    return COOPERATIVE_PAIRED_MAX_REGISTERS if paired else COOPERATIVE_PLAN[itemsize, backward][2]
 
 
 def without_words(plan: Plan) -> Plan:
@@ -458,8 +466,8 @@ def without_words(plan: Plan) -> Plan:
     (a row or its start not 4-byte aligned): the block held as loaded, under that form's cap."""
     if not plan.paired:
         return plan
-    cap = COOPERATIVE_PLAN[2, False][2] if plan.blocks_per_program == 1 else 0
-    return dataclasses.replace(plan, paired=False, max_registers=cap)
+    return dataclasses.replace(plan, paired=False, max_registers=_cooperative_registers(
+        2, False, False, plan.blocks_per_program == 1))
 
 
 def exchange_words(M: int, plan: Plan, backward: bool, itemsize: int) -> int:

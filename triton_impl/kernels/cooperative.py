@@ -41,16 +41,13 @@ What a program holds across the wait sets how many programs fit on a multiproces
 bytes in flight while some of them wait. The backward holds its 16-bit blocks as loaded and
 converts them again after the wait (``row_math.to_compute_again``): with the counter exchange,
 bfloat16, 8192 columns and 8 warps, 87 -> 64 registers, 91.5% -> 92.8% of an H100's copy at
-N = 65536. The 16-bit forward holds its block as 32-bit words of two values (``held_pair``), read
-as words and unpacked by inline PTX each time it is used, so that the compiler cannot merge the
-unpackings and keep a float32 copy live instead: 64 registers (nothing spilled by CI's ptxas,
-24 bytes by an H200 machine's) where the block held as float32 took 88, eight programs an SM
-instead of five. On an H200 (bfloat16, M*N =
-2^27, results/h200/packed_words_2026-11-23/) that moved 95.0 / 84.7 / 78.4% of copy at N = 65536
-/ 262144 / 1M against 83.1 / 74.5 / 69.5% for the block held as float32, in the same call, and
-outputs bit for bit the same. Written in Triton (a max by select in bfloat16 then a second
-conversion, or 32-bit words converted by shifts) the compiler kept more live, not less: 93
-registers against 80 (results/h100/cooperative_2026-11-23/experiments_b/), 84
+N = 65536. The 16-bit forward holds its block as 32-bit words of two values (``held_pair``),
+read as words and unpacked by inline PTX each time it is used, so that the compiler cannot merge
+the unpackings and keep a float32 copy live instead: 64 registers where the block held as
+float32 took 88, eight programs an SM instead of five, measured in
+``policy.COOPERATIVE_PAIRED_MAX_REGISTERS``. Written in Triton (a max by select in bfloat16 then
+a second conversion, or 32-bit words converted by shifts) the compiler kept more live, not less:
+93 registers against 80 (results/h100/cooperative_2026-11-23/experiments_b/), 84
 (results/h200/paired_words_2026-11-23/). The words are rounded back in pairs as well
 (``pack_words``). Rows that cannot be read as words (N odd, a row not 4-byte aligned) hold the
 block as float32 under the cap of ``policy.COOPERATIVE_PLAN``.
@@ -280,8 +277,8 @@ def held_pair(held, like, PAIRED: tl.constexpr, ASM: tl.constexpr):
     values die at once: what stays in registers is the words, half the float32 block's. Left to
     merge the unpackings (as it does the Triton form), the compiler keeps the float32 copy
     instead, and more registers than the block held as float32: compiled for sm_90, the Triton
-    form takes 115 uncapped and spills at 64, the inline form 72-80 uncapped and none at 64 (CI's
-    ptxas; the ptxas of an H200 machine spilled 24 bytes: results/h200/verify_words_2026-11-23/)."""
+    form takes 115 uncapped and spills at 64, the inline form 72-80 uncapped (what each ptxas
+    makes of it at 64: ``policy.COOPERATIVE_PAIRED_MAX_REGISTERS``)."""
     if PAIRED:
         even, odd = unpack_words(held, like, ASM)
         m = tl.maximum(tl.max(even, 0), tl.max(odd, 0))
