@@ -1,7 +1,8 @@
 """What a plan's kernels cost per thread on a Hopper GPU, read without one: registers, spills,
 shared memory and exp2 instructions, from Triton's own compiler and NVIDIA's cuobjdump.
 
-    PYTHONPATH=. python3 benchmarks/resource_usage.py [--arch 90] [--n 65536 262144] [--json FILE]
+    PYTHONPATH=. python3 benchmarks/resource_usage.py [--arch 90] [--n 65536 262144]
+        [--dtypes float32 bfloat16 float16] [--json FILE]
 
 Triton compiles for a named target (sm_90 here) on any machine; the wheel carries ptxas and
 cuobjdump. So before a GPU times a change, this tells whether it did what it was meant to do to the
@@ -32,16 +33,18 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from reference.dtypes import canonical  # noqa: E402
 from traffic_model.gpus import GPUS  # noqa: E402
-from triton_impl import launch, policy  # noqa: E402
+from triton_impl import hardware, launch, policy  # noqa: E402
 
 POINTER_TYPES = {torch.float32: "*fp32", torch.bfloat16: "*bf16", torch.float16: "*fp16",
                  torch.float64: "*fp64", torch.int32: "*i32",
                  torch.int64: "*i64"}
+DTYPES = {canonical(t): t for t in (torch.float32, torch.bfloat16, torch.float16)}
 CUOBJDUMP = os.path.join(os.path.dirname(triton.__file__), "backends", "nvidia", "bin", "cuobjdump")
 H100 = GPUS["H100"]
-GPU = policy.DeviceDescription(f"a {H100.sms}-SM Hopper GPU (compiled only)", H100.sms)
+GPU = policy.DeviceDescription(f"a {H100.sms}-SM Hopper GPU (compiled only)", H100.sms,
+                               ptxas_major=hardware.ptxas_major())
 """The policy's plans as an H100 SXM would get them (an H200 has as many SMs: both are in
-``traffic_model.gpus``)."""
+``traffic_model.gpus``), compiled by the ptxas that compiles them here."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -115,17 +118,20 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--arch", type=int, default=90, help="SM version to compile for")
     parser.add_argument("--n", type=int, nargs="+", default=[65536, 262144], help="row lengths")
+    parser.add_argument("--dtypes", nargs="+", choices=sorted(DTYPES),
+                        default=["float32", "bfloat16", "float16"], help="input dtypes")
     parser.add_argument("--json", help="also write the rows to this file")
     args = parser.parse_args(argv)
     if any(n < 1 for n in args.n):
         parser.error("--n: row lengths must be at least 1")
     rows = []
-    print(f"compiled for sm_{args.arch} (no GPU used): per-thread resources of each plan's "
-          f"reduction kernel")
+    ptxas = triton.knobs.nvidia.ptxas
+    print(f"compiled for sm_{args.arch} by ptxas {ptxas.version} ({ptxas.path}; no GPU used): "
+          f"per-thread resources of each plan's reduction kernel")
     print(f"{'direction':9} {'dtype':8} {'N':>7}  {'plan':76} {'regs':>4} "
           f"{'spill':>5} {'smem':>6} {'exp2':>4}")
     for direction in ("forward", "backward"):
-        for dtype in (torch.float32, torch.bfloat16):
+        for dtype in (DTYPES[name] for name in args.dtypes):
             for N in args.n:
                 M = max((1 << 27) // N, 1)
                 for plan in variants(M, N, dtype, direction == "backward"):
@@ -140,7 +146,8 @@ def main(argv=None):
                                      **dataclasses.asdict(usage)))
     if args.json:
         with open(args.json, "w") as f:
-            json.dump(dict(arch=args.arch, triton=triton.__version__, rows=rows), f, indent=1)
+            json.dump(dict(arch=args.arch, triton=triton.__version__, ptxas=ptxas.version,
+                           rows=rows), f, indent=1)
 
 
 if __name__ == "__main__":

@@ -3,10 +3,14 @@
 The interpreter that runs the kernels in CI accepts programs the compiler would reject, and says
 nothing of registers or instruction counts. benchmarks/resource_usage.py compiles the dispatcher's
 plans with Triton's real backend (ptxas included); run here without TRITON_INTERPRET, in a process
-of its own, it shows that every plan compiles, that the cooperative forward spends two exps an element and
-no more, without spilling (but for the epilogue of the 16-bit forward held as words: see the
-test), and that folding an online step
-into fewer running pairs does what kernels.row_math.online_update says: fewer exp2 instructions.
+of its own, it shows that every plan compiles, that the cooperative plans spend two exps an
+element in the forward and no more, and never spill, and that folding an online step into fewer
+running pairs does what kernels.row_math.online_update says: fewer exp2 instructions.
+
+The plans depend on the ptxas that compiles them
+(``policy.COOPERATIVE_PAIRED_UNCAPPED_FROM_PTXAS``), so the cooperative plans are compiled by
+Triton's own and, where torch carries one (its CUDA builds, which torch.compile then uses for
+every Triton kernel of the process), by torch's.
 """
 
 import json
@@ -17,45 +21,53 @@ import sys
 import pytest
 
 pytest.importorskip("triton")
+torch = pytest.importorskip("torch")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PTXAS_MAJOR = int(__import__("triton").knobs.nvidia.ptxas.version.split(".")[0])
-"""The major version of the ptxas that Triton compiles with here (its own, or TRITON_PTXAS_PATH)."""
+DTYPES = ("float32", "bfloat16", "float16")
+TORCH_PTXAS = os.path.join(os.path.dirname(torch.__file__), "bin", "ptxas")
 
 
-@pytest.fixture(scope="module")
-def rows(tmp_path_factory):
+def usage(tmp_path_factory, ptxas: str | None, ns: tuple[str, ...]) -> list[dict]:
+    """resource_usage.py's rows at ``ns``, compiled by ``ptxas`` (None: Triton's own)."""
     out = tmp_path_factory.mktemp("resources") / "usage.json"
-    env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("TRITON_INTERPRET", "TRITON_PTXAS_PATH")}
     env["PYTHONPATH"] = ROOT + os.pathsep + env.get("PYTHONPATH", "")
+    if ptxas is not None:
+        env["TRITON_PTXAS_PATH"] = ptxas
     done = subprocess.run([sys.executable, os.path.join(ROOT, "benchmarks", "resource_usage.py"),
-                           "--n", "1024", "65536", "--json", str(out)],
+                           "--n", *ns, "--dtypes", *DTYPES, "--json", str(out)],
                           env=env, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-4000:]
     return json.loads(out.read_text())["rows"]
 
 
+@pytest.fixture(scope="module")
+def rows(tmp_path_factory):
+    return usage(tmp_path_factory, None, ("1024", "65536"))
+
+
+@pytest.fixture(scope="module")
+def rows_of_torchs_ptxas(tmp_path_factory):
+    if not os.access(TORCH_PTXAS, os.X_OK):
+        pytest.skip("this torch carries no ptxas (its CPU builds)")
+    return usage(tmp_path_factory, TORCH_PTXAS, ("65536",))
+
+
 def test_every_plan_compiles_for_sm90(rows):
     seen = {(r["direction"], r["dtype"], r["N"]) for r in rows}
-    assert seen == {(d, t, n) for d in ("forward", "backward") for t in ("float32", "bfloat16")
+    assert seen == {(d, t, n) for d in ("forward", "backward") for t in DTYPES
                     for n in (1024, 65536)}
     assert all(r["registers"] > 0 for r in rows)
 
 
-def test_cooperative_plans_spend_two_exps_an_element_and_never_spill(rows):
-    cooperative = [r for r in rows if r["kernel"] == "cooperative"]
+@pytest.mark.parametrize("compiled_by", ["rows", "rows_of_torchs_ptxas"])
+def test_cooperative_plans_spend_two_exps_an_element_and_never_spill(compiled_by, request):
+    cooperative = [r for r in request.getfixturevalue(compiled_by) if r["kernel"] == "cooperative"]
     assert {(r["direction"], r["dtype"]) for r in cooperative} == {
-        (d, t) for d in ("forward", "backward") for t in ("float32", "bfloat16")}
+        (d, t) for d in ("forward", "backward") for t in DTYPES}
     for r in cooperative:
-        # Held as words at 64 registers, the forward spills nothing with the ptxas Triton ships
-        # on PyPI (12.8) and 16-72 bytes with CUDA 13.0's, by the version of this code (24 at
-        # N = 65536 on one GPU machine: results/h200/verify_words_2026-11-23/), all in the code
-        # that rounds the block back after the wait; on an H200 that build still beat 72
-        # registers and no spill (results/h200/packed_words_2026-11-23/sweep_policy.json). So
-        # a newer ptxas may spill there, less than the held block (128 bytes a thread); 12.8
-        # may not, nor may any other plan.
-        words = "held as words" in r["plan"] and PTXAS_MAJOR >= 13
-        allowed = 96 if words else 0
-        assert r["spill_bytes"] <= allowed, r
+        assert r["spill_bytes"] == 0, r
         if r["direction"] == "forward":
             block, warps = (int(w) for w in r["plan"].split("block 1x")[1].split(" warps")[0]
                             .split(", "))

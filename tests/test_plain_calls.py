@@ -10,7 +10,7 @@ import pytest
 torch = pytest.importorskip("torch")
 triton_impl = pytest.importorskip("triton_impl")
 from triton_impl import ops  # noqa: E402
-from triton_impl.hardware import kernels_interpreted  # noqa: E402
+from triton_impl.hardware import kernels_interpreted, ptxas_setting  # noqa: E402
 
 
 def test_a_repeated_plain_call_is_remembered_and_answers_the_same(device):
@@ -18,13 +18,26 @@ def test_a_repeated_plain_call_is_remembered_and_answers_the_same(device):
     first = triton_impl.softmax(x, -1)
     assert len(ops._PLAIN_CALLS) == 1
     (key,) = ops._PLAIN_CALLS
-    assert key == (x.shape, x.stride(), x.dtype, x.device, -1, False, triton_impl.policy.AUTO)
+    assert key == (x.shape, x.stride(), x.dtype, x.device, -1, False, triton_impl.policy.AUTO,
+                   ptxas_setting())
     again = triton_impl.softmax(x, -1)
     other = torch.randn(6, 40, device=device)
     assert len(ops._PLAIN_CALLS) == 1
     torch.testing.assert_close(again, first, rtol=0, atol=0)
     torch.testing.assert_close(triton_impl.softmax(other, -1), torch.softmax(other, -1))
     torch.testing.assert_close(triton_impl.log_softmax(other, -1), torch.log_softmax(other, -1))
+
+
+def test_a_new_ptxas_plans_again(device, monkeypatch):
+    """torch.compile can set TRITON_PTXAS_PATH halfway through a process, and the words form's
+    register cap depends on the ptxas (``policy.COOPERATIVE_PAIRED_UNCAPPED_FROM_PTXAS``): a call
+    remembered under one ptxas is planned again under another."""
+    x = torch.randn(6, 40, device=device)
+    triton_impl.softmax(x, -1)
+    monkeypatch.setenv("TRITON_PTXAS_PATH", "/a/ptxas/set/later")
+    assert ptxas_setting() == "/a/ptxas/set/later"
+    (key,) = ops._PLAIN_CALLS
+    assert ops._plain_call_key(x, -1, None, False, triton_impl.policy.AUTO) != key
 
 
 def test_what_decides_the_checks_is_in_the_key(device):

@@ -350,18 +350,19 @@ def test_the_order_of_a_loops_sums_needs_its_block():
 
 
 @triton.jit
-def _both_conversions(x_ptr, first_ptr, again_ptr, BLOCK: tl.constexpr):
+def _both_conversions(x_ptr, first_ptr, again_ptr, BLOCK: tl.constexpr, ASM: tl.constexpr):
     cols = tl.arange(0, BLOCK)
     x = tl.load(x_ptr + cols)
     tl.store(first_ptr + cols, to_compute(x))
-    tl.store(again_ptr + cols, to_compute_again(x))
+    tl.store(again_ptr + cols, to_compute_again(x, ASM))
 
 
 def test_converting_again_is_the_first_conversion_bit_for_bit(device):
     """``row_math.to_compute_again`` (the cooperative backward's conversion after its wait) gives
     torch's exact float32 of every kind of 16-bit value: ±0, subnormals, the extremes, ±inf and
-    NaN (bfloat16 through its bit form, float16 through the conversion), as ``to_compute`` does
-    compiled; under the interpreter ``to_compute`` flushes bfloat16 subnormals to signed zeros."""
+    NaN (bfloat16 through its bit form, float16 through inline PTX compiled and the conversion
+    interpreted), as ``to_compute`` does compiled; under the interpreter ``to_compute`` flushes
+    bfloat16 subnormals to signed zeros."""
     for dtype in (torch.bfloat16, torch.float16):
         info = torch.finfo(dtype)
         special = [0.0, -0.0, info.tiny, info.tiny / 4, -info.tiny / 8, info.max, -info.max,
@@ -371,7 +372,7 @@ def test_converting_again_is_the_first_conversion_bit_for_bit(device):
         x = x.to(device)
         first = torch.full(x.shape, 7.0, device=device)  # poisoned: a store that did not happen
         again = torch.full(x.shape, -7.0, device=device)
-        _both_conversions[(1,)](x, first, again, BLOCK=64)
+        _both_conversions[(1,)](x, first, again, BLOCK=64, ASM=x.is_cuda)
         expected = x.float()
         assert torch.equal(again.view(torch.int32), expected.view(torch.int32)), dtype
         if x.is_cuda or dtype != torch.bfloat16:

@@ -159,7 +159,7 @@ def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Lau
                             dtype=torch.int64, device=rows[0].device)
         constexprs = dict(BLOCK=plan.block_n, BLOCKS=plan.blocks_per_program,
                           SLOTS=exchange_vector(slots, plan.num_warps), PATIENCE=plan.patience,
-                          LOG=log)
+                          LOG=log, ASM=not kernels_interpreted())
         if backward:
             kernel = coop.cooperative_backward
         else:
@@ -167,7 +167,7 @@ def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Lau
                 plan = without_words(plan)
                 options["max_registers"] = plan.max_registers
             kernel = coop.cooperative_forward
-            constexprs.update(PAIRED=plan.paired, ASM=not kernels_interpreted())
+            constexprs["PAIRED"] = plan.paired
         return (Launch(kernel, plan.grid, (*rows, words, N, *strides, plan.splits), constexprs,
                        **options),)
     workspace = _workspace(M, plan.splits, rows[0], 1 if backward else 2)

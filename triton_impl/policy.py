@@ -128,24 +128,35 @@ no cap, and the backward half the values a thread (twice the warps), as before; 
 from the wide rows of each run."""
 COOPERATIVE_PAIRED_MAX_REGISTERS = 64
 """``Plan.max_registers`` of a 16-bit cooperative forward that holds its block as 32-bit words of
-two values (``Plan.paired``; ``kernels/cooperative.py``, ``held_pair``), one block a program.
+two values (``Plan.paired``; ``kernels/cooperative.py``, ``held_pair``), one block a program,
+compiled by a ptxas older than ``COOPERATIVE_PAIRED_UNCAPPED_FROM_PTXAS``.
 Held as float32, a bfloat16 block of 8192 columns takes 64 of a thread's registers and the kernel
 88 (``COOPERATIVE_PLAN``), five programs an SM; held as words, 32, and the kernel 64, eight
 programs an SM. Compiled for sm_90 by the ptxas of Triton's PyPI wheel (CUDA 12.8) nothing
-spills; by CUDA 13.0's 16-72 bytes do, by the version of this code, all where the block is
-rounded back after the wait (uncapped: 72 registers, 80 with 12.8), as one H200 machine's
-compile did (24 bytes at N = 65536: results/h200/verify_words_2026-11-23/; two later machines
-used Triton's own 12.8). The H200 sweep of that build (sweep_policy.json below) still found 64
-registers 2-3 points of copy faster than 72 at every N.
+spills (uncapped: 80 registers).
 
 On an H200 (results/h200/packed_words_2026-11-23/, bfloat16, M*N = 2^27, outputs bit for bit
 those of the float32 form) it moved 95.0 / 84.7 / 78.4% of copy at N = 65536 / 262144 / 1M
-against 83.1 / 74.5 / 69.5%; uncapped (72 registers) 92.4 / 82.3 / 75.1%. The kernel as
+against 83.1 / 74.5 / 69.5%; uncapped 92.4 / 82.3 / 75.1%. The kernel as
 committed (its words unpacked by shifts) measured 93.0 / 82.4 / 76.6% on another H200 (copy
 4244 GB/s; sweep_policy.json there), where the earlier sweep of the float32 form gave 81.2 /
 72.9 / 68.3% (results/h200/help_2026-11-23/). Why the wait costs so much: a bfloat16 program of
 this kernel spends 1.5-2.5 us of its 5-7 us waiting for its row's pairs, and the same kernel with
 each block normalised alone moves 101% of copy (results/h200/timeline_2026-11-23/)."""
+COOPERATIVE_PAIRED_UNCAPPED_FROM_PTXAS = 13
+"""The ptxas major version (``DeviceDescription.ptxas_major``) from which the words form takes
+the compiler's choice of registers (72) rather than ``COOPERATIVE_PAIRED_MAX_REGISTERS``.
+CUDA 13.0's ptxas spills 16 bytes at 64, where the block is rounded back after the wait. It is
+what compiles our kernels in any process that has run torch.compile: inductor sets
+TRITON_PTXAS_PATH to the ptxas in torch's wheel (13.0 with torch 2.11's CUDA 13 build) for the
+whole process, when nothing had set it. bfloat16, M*N = 2^27, of copy at N = 65536 / 262144 / 1M
+(results/h100/ptxas_2026-11-23/, results/h200/ptxas_2026-11-23/):
+
+- H100, 12.8: 64 registers 97.5 / 96.7 / 91.2%, 72 97.5 / 96.4 / 88.2%;
+  13.0: 64 94.9 / 94.4 / 88.1%, uncapped 97.6 / 96.5 / 88.7%, 72 97.6 / 96.4 / 88.0%.
+- H200, 12.8: 64 95.0 / 85.7 / 76.7%, 72 92.0 / 82.8 / 73.8%;
+  13.0: 64 91.9 / 81.9 / 74.1%, uncapped 91.5 / 86.2 / 74.2%, 72 91.3 / 84.3 / 74.5%.
+"""
 COOPERATIVE_PATIENCE = 4096
 """Polls a waiting cooperative program makes of its row's words before it computes the missing
 ones itself (``kernels/cooperative.py``: why no launch can hang). A poll is one round trip to L2,
@@ -188,11 +199,14 @@ class DeviceDescription:
 
     ``interpreted``: the Triton interpreter, which runs programs one after another, so a
     cooperative row must be a single program there (nothing may wait for a later program).
+    ``ptxas_major``: the major version of the ptxas that compiles the kernels for it (None: not
+    known; the plans then are those for Triton's own, CUDA 12.8's).
     """
 
     name: str
     sm_count: int
     interpreted: bool = False
+    ptxas_major: int | None = None
 
 
 @dataclass(frozen=True)
@@ -446,19 +460,26 @@ def _cooperative(M, N, itemsize, device, backward, block_n, splits) -> Plan:
         values_per_thread //= 2
     num_warps = max(_warps(block_n, values_per_thread, MAX_WARPS), 4)
     paired = itemsize == 2 and not backward and N % 2 == 0
-    max_registers = _cooperative_registers(itemsize, backward, paired, chunk == block_n)
+    max_registers = _cooperative_registers(itemsize, backward, paired, chunk == block_n,
+                                           device.ptxas_major)
     return Plan("cooperative", 1, block_n, num_warps, 1, programs, chunk,
                 (M * programs,), False, block_n, max_registers=max_registers,
                 patience=1 if device.interpreted else COOPERATIVE_PATIENCE, paired=paired)
 
 
-def _cooperative_registers(itemsize: int, backward: bool, paired: bool, one_block: bool) -> int:
+def _cooperative_registers(itemsize: int, backward: bool, paired: bool, one_block: bool,
+                           ptxas_major: int | None) -> int:
     """``Plan.max_registers`` of a cooperative plan: the cap of ``COOPERATIVE_PLAN`` (of
-    ``COOPERATIVE_PAIRED_MAX_REGISTERS`` for a block held as words) where a program holds one
-    block, none where it holds several."""
+    ``COOPERATIVE_PAIRED_MAX_REGISTERS`` for a block held as words, but none from ptxas
+    ``COOPERATIVE_PAIRED_UNCAPPED_FROM_PTXAS``) where a program holds one block, none where it
+    holds several."""
     if not one_block:
         return 0
-    return COOPERATIVE_PAIRED_MAX_REGISTERS if paired else COOPERATIVE_PLAN[itemsize, backward][2]
+    if not paired:
+        return COOPERATIVE_PLAN[itemsize, backward][2]
+    if ptxas_major is not None and ptxas_major >= COOPERATIVE_PAIRED_UNCAPPED_FROM_PTXAS:
+        return 0
+    return COOPERATIVE_PAIRED_MAX_REGISTERS
 
 
 def without_words(plan: Plan) -> Plan:
@@ -467,7 +488,7 @@ def without_words(plan: Plan) -> Plan:
     if not plan.paired:
         return plan
     return dataclasses.replace(plan, paired=False, max_registers=_cooperative_registers(
-        2, False, False, plan.blocks_per_program == 1))
+        2, False, False, plan.blocks_per_program == 1, None))
 
 
 def exchange_words(M: int, plan: Plan, backward: bool, itemsize: int) -> int:

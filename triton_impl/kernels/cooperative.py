@@ -430,10 +430,11 @@ def cooperative_forward(x_ptr, y_ptr, words_ptr, N, x_row_stride, y_row_stride, 
 @triton.jit
 def cooperative_backward(y_ptr, dy_ptr, dx_ptr, words_ptr, N, y_row_stride, dy_row_stride,
                          dx_row_stride, programs, BLOCK: tl.constexpr, BLOCKS: tl.constexpr,
-                         SLOTS: tl.constexpr, PATIENCE: tl.constexpr, LOG: tl.constexpr):
+                         SLOTS: tl.constexpr, PATIENCE: tl.constexpr, LOG: tl.constexpr,
+                         ASM: tl.constexpr):
     """dx of rows shared by ``programs`` programs (see ``cooperative_forward``); ``words`` is the
     workspace of zeros: a row's programs * BLOCKS words, the partial sums of ``grad_term`` of
-    its blocks, row after row."""
+    its blocks, row after row. ``ASM``: compiled, not interpreted (``to_compute_again``)."""
     n_slots = programs * BLOCKS
     row, program = row_and_program(programs)
     first = program * BLOCKS
@@ -461,7 +462,7 @@ def cooperative_backward(y_ptr, dy_ptr, dx_ptr, words_ptr, N, y_row_stride, dy_r
     s = tl.sum(from_bits(published_bits(words), y_ptr), 0)
 
     store_block(dx_row, first, N, BLOCK,
-                grad_output(to_compute_again(y), to_compute_again(dy), s, LOG))
+                grad_output(to_compute_again(y, ASM), to_compute_again(dy, ASM), s, LOG))
     for b in tl.range(first + 1, first + BLOCKS):
         yb = load_block(y_row, b, N, BLOCK, 0.0, "evict_first")
         dyb = load_block(dy_row, b, N, BLOCK, 0.0, "evict_first")

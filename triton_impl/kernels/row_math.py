@@ -52,18 +52,23 @@ def to_compute(x):
 
 
 @triton.jit
-def to_compute_again(x):
+def to_compute_again(x, ASM: tl.constexpr):
     """``to_compute(x)`` once more, for a value held across a wait and converted on both sides.
 
     The compiler merges two identical conversions of one value into one, and then keeps the
     converted float32 copy alive across the wait: for a 16-bit row, twice the registers of the
-    value as loaded, so fewer programs fit on a multiprocessor and fewer bytes are in flight. For
-    bfloat16 the conversion is exact as bits (a bfloat16 is the top half of a float32), written
-    here so that it is not the first one's and the 16-bit value is what stays in registers.
-    float16 has no such form; float32 and float64 need no conversion."""
+    value as loaded, so fewer programs fit on a multiprocessor and fewer bytes are in flight. So
+    the second conversion is written in a form that is not the first one's, and the 16-bit value
+    is what stays in registers. For bfloat16 the conversion is exact as bits (a bfloat16 is the
+    top half of a float32). float16 has no such form: compiled (``ASM``), it is the same
+    ``cvt.f32.f16`` as inline PTX, which the compiler may not merge; under the interpreter, which
+    runs no PTX and keeps no registers, the plain conversion. float32 and float64 need none."""
     if x.dtype == tl.bfloat16:
         bits = x.to(tl.uint16, bitcast=True).to(tl.uint32) << 16
         return bits.to(tl.float32, bitcast=True)
+    elif x.dtype == tl.float16 and ASM:
+        return tl.inline_asm_elementwise("cvt.f32.f16 $0, $1;", "=r,h", [x], dtype=tl.float32,
+                                         is_pure=False, pack=1)
     else:
         return to_compute(x)
 
