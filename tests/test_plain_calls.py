@@ -40,6 +40,21 @@ def test_a_new_ptxas_plans_again(device, monkeypatch):
     assert ops._plain_call_key(x, -1, None, False, triton_impl.policy.AUTO) != key
 
 
+def test_the_ptxas_in_force_is_read_from_the_tool_triton_would_run(tmp_path, monkeypatch):
+    """``hardware.ptxas_major`` asks the ptxas that TRITON_PTXAS_PATH names, as Triton would
+    (a stand-in that answers as CUDA 13.0's does), and the plans follow it."""
+    from triton_impl import hardware, policy
+
+    fake = tmp_path / "ptxas"
+    fake.write_text("#!/bin/sh\necho 'Cuda compilation tools, release 13.0, V13.0.88'\n")
+    fake.chmod(0o755)
+    monkeypatch.setenv("TRITON_PTXAS_PATH", str(fake))
+    assert hardware.ptxas_major() == 13
+    monkeypatch.delenv("TRITON_PTXAS_PATH")
+    own = hardware.ptxas_major()
+    assert own is not None and own < policy.COOPERATIVE_PAIRED_UNCAPPED_FROM_PTXAS  # 12.8
+
+
 def test_what_decides_the_checks_is_in_the_key(device):
     """Each of these differs from the remembered call in one property the checks or the plan
     depend on: each is a call of its own (and the bad ones are still refused)."""

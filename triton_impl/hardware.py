@@ -22,7 +22,7 @@ def kernels_interpreted() -> bool:
     return isinstance(_forward_kernels.single_block_forward, InterpretedFunction)
 
 
-def ptxas_major() -> int:
+def ptxas_major() -> int | None:
     """The major version of the ptxas that Triton compiles with now: TRITON_PTXAS_PATH's, or
     Triton's own. It can change in a process: torch.compile's inductor sets TRITON_PTXAS_PATH to
     torch's own ptxas when it first compiles, if nothing had (see
@@ -37,14 +37,18 @@ def ptxas_setting() -> str | None:
 
 
 @functools.lru_cache(maxsize=None)
-def _ptxas_major_at(path: str | None) -> int:
+def _ptxas_major_at(path: str | None) -> int | None:
     """``ptxas_major`` for a value of TRITON_PTXAS_PATH (the key only: Triton reads it), asked of
-    the tool once (``ptxas --version``)."""
-    return int(triton.knobs.nvidia.ptxas.version.split(".")[0])
+    the tool once (``ptxas --version``). None if Triton finds none or cannot read its version:
+    the plans are then those for Triton's own, and the compile says what is missing."""
+    try:
+        return int(triton.knobs.nvidia.ptxas.version.split(".")[0])
+    except (RuntimeError, OSError, ValueError, AttributeError):
+        return None
 
 
 @functools.lru_cache(maxsize=None)
-def _cuda_description(index: int, ptxas: int) -> DeviceDescription:
+def _cuda_description(index: int, ptxas: int | None) -> DeviceDescription:
     props = torch.cuda.get_device_properties(index)
     return DeviceDescription(props.name, props.multi_processor_count, ptxas_major=ptxas)
 
