@@ -41,10 +41,9 @@ POINTER_TYPES = {torch.float32: "*fp32", torch.bfloat16: "*bf16", torch.float16:
 DTYPES = {canonical(t): t for t in (torch.float32, torch.bfloat16, torch.float16)}
 CUOBJDUMP = os.path.join(os.path.dirname(triton.__file__), "backends", "nvidia", "bin", "cuobjdump")
 H100 = GPUS["H100"]
-GPU = policy.DeviceDescription(f"a {H100.sms}-SM Hopper GPU (compiled only)", H100.sms,
-                               ptxas_major=hardware.ptxas_major())
+GPU = policy.DeviceDescription(f"a {H100.sms}-SM Hopper GPU (compiled only)", H100.sms)
 """The policy's plans as an H100 SXM would get them (an H200 has as many SMs: both are in
-``traffic_model.gpus``), compiled by the ptxas that compiles them here."""
+``traffic_model.gpus``); ``main`` gives it the ptxas that compiles for ``--arch`` here."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -103,11 +102,11 @@ def plan_usage(plan: policy.Plan, M: int, N: int, dtype: torch.dtype, backward: 
     return compile_usage(launch.launches(plan, rows, log=False)[0], arch)
 
 
-def variants(M: int, N: int, dtype: torch.dtype, backward: bool):
+def variants(M: int, N: int, dtype: torch.dtype, backward: bool, gpu: policy.DeviceDescription):
     """The policy's plan, then the online kernel forced: a pair per column, and folded."""
-    yield policy.choose(M, N, dtype, GPU, backward=backward)
+    yield policy.choose(M, N, dtype, gpu, backward=backward)
     if N > policy.single_block_max_cols(dtype.itemsize, backward):
-        online = policy.choose(M, N, dtype, GPU, backward=backward,
+        online = policy.choose(M, N, dtype, gpu, backward=backward,
                                forcing=policy.Forcing("online"))
         yield online
         yield dataclasses.replace(online, lanes=policy.folded_lanes(
@@ -125,7 +124,9 @@ def main(argv=None):
     if any(n < 1 for n in args.n):
         parser.error("--n: row lengths must be at least 1")
     rows = []
-    ptxas = triton.knobs.nvidia.ptxas
+    blackwell = int(args.arch >= 100)
+    ptxas = hardware.PTXAS_TOOLS[blackwell].transform(hardware.ptxas_setting()[blackwell])
+    gpu = dataclasses.replace(GPU, ptxas_major=hardware.ptxas_major(args.arch // 10))
     print(f"compiled for sm_{args.arch} by ptxas {ptxas.version} ({ptxas.path}; no GPU used): "
           f"per-thread resources of each plan's reduction kernel")
     print(f"{'direction':9} {'dtype':8} {'N':>7}  {'plan':76} {'regs':>4} "
@@ -134,7 +135,7 @@ def main(argv=None):
         for dtype in (DTYPES[name] for name in args.dtypes):
             for N in args.n:
                 M = max((1 << 27) // N, 1)
-                for plan in variants(M, N, dtype, direction == "backward"):
+                for plan in variants(M, N, dtype, direction == "backward", gpu):
                     usage = plan_usage(plan, M, N, dtype, direction == "backward", args.arch)
                     name = canonical(dtype)
                     described = plan.describe().rsplit(", grid", 1)[0]

@@ -5,6 +5,8 @@ every call in an autograd mode or a graph, takes the general path."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 torch = pytest.importorskip("torch")
@@ -28,31 +30,49 @@ def test_a_repeated_plain_call_is_remembered_and_answers_the_same(device):
     torch.testing.assert_close(triton_impl.log_softmax(other, -1), torch.log_softmax(other, -1))
 
 
-def test_a_new_ptxas_plans_again(device, monkeypatch):
-    """torch.compile can set TRITON_PTXAS_PATH halfway through a process, and the words form's
-    register cap depends on the ptxas (``policy.COOPERATIVE_PAIRED_UNCAPPED_FROM_PTXAS``): a call
-    remembered under one ptxas is planned again under another."""
-    x = torch.randn(6, 40, device=device)
-    triton_impl.softmax(x, -1)
-    monkeypatch.setenv("TRITON_PTXAS_PATH", "/a/ptxas/set/later")
-    assert ptxas_setting() == "/a/ptxas/set/later"
-    (key,) = ops._PLAIN_CALLS
-    assert ops._plain_call_key(x, -1, None, False, triton_impl.policy.AUTO) != key
+def _stand_in_ptxas(tmp_path, release: str) -> str:
+    """A ptxas that answers ``--version`` as CUDA ``release``'s does."""
+    fake = tmp_path / "ptxas"
+    fake.write_text(f"#!/bin/sh\necho 'Cuda compilation tools, release {release}, V{release}.88'\n")
+    fake.chmod(0o755)
+    return str(fake)
 
 
 def test_the_ptxas_in_force_is_read_from_the_tool_triton_would_run(tmp_path, monkeypatch):
-    """``hardware.ptxas_major`` asks the ptxas that TRITON_PTXAS_PATH names, as Triton would
-    (a stand-in that answers as CUDA 13.0's does), and the plans follow it."""
-    from triton_impl import hardware, policy
+    """``hardware.ptxas_major`` asks the ptxas that TRITON_PTXAS_PATH names, as Triton would, for
+    a GPU before Blackwell, and TRITON_PTXAS_BLACKWELL_PATH's for one after."""
+    from triton_impl import hardware
 
-    fake = tmp_path / "ptxas"
-    fake.write_text("#!/bin/sh\necho 'Cuda compilation tools, release 13.0, V13.0.88'\n")
-    fake.chmod(0o755)
-    monkeypatch.setenv("TRITON_PTXAS_PATH", str(fake))
-    assert hardware.ptxas_major() == 13
-    monkeypatch.delenv("TRITON_PTXAS_PATH")
-    own = hardware.ptxas_major()
-    assert own is not None and own < policy.COOPERATIVE_PAIRED_UNCAPPED_FROM_PTXAS  # 12.8
+    monkeypatch.delenv("TRITON_PTXAS_BLACKWELL_PATH", raising=False)
+    monkeypatch.setenv("TRITON_PTXAS_PATH", _stand_in_ptxas(tmp_path, "13.0"))
+    assert hardware.ptxas_major(9) == 13
+    assert hardware.ptxas_major(10) != 13  # Triton's own ptxas-blackwell
+    monkeypatch.setenv("TRITON_PTXAS_BLACKWELL_PATH", os.environ["TRITON_PTXAS_PATH"])
+    assert hardware.ptxas_major(10) == 13
+
+
+def test_a_new_ptxas_plans_again(device, tmp_path, monkeypatch):
+    """torch.compile can set TRITON_PTXAS_PATH halfway through a process, and the words form's
+    register cap depends on the ptxas (``policy.COOPERATIVE_PAIRED_UNCAPPED_FROM_PTXAS``): a plan
+    made, and a call remembered, under one ptxas are made again under another."""
+    from triton_impl import dispatch, hardware, policy
+
+    x = torch.randn(6, 40, device=device)
+    triton_impl.softmax(x, -1)
+    (key,) = ops._PLAIN_CALLS
+
+    def gpu(device):
+        return policy.DeviceDescription("a 132-SM GPU", 132, ptxas_major=hardware.ptxas_major())
+
+    monkeypatch.setattr(dispatch, "device_info", gpu)
+    monkeypatch.delenv("TRITON_PTXAS_PATH", raising=False)
+    before = dispatch.make_plan(2048, 65536, torch.bfloat16, device)
+    assert before.paired and before.max_registers == policy.COOPERATIVE_PAIRED_MAX_REGISTERS
+
+    monkeypatch.setenv("TRITON_PTXAS_PATH", _stand_in_ptxas(tmp_path, "13.0"))
+    after = dispatch.make_plan(2048, 65536, torch.bfloat16, device)
+    assert after.paired and after.max_registers == 0
+    assert ops._plain_call_key(x, -1, None, False, triton_impl.policy.AUTO) != key
 
 
 def test_what_decides_the_checks_is_in_the_key(device):

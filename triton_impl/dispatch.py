@@ -11,7 +11,7 @@ import functools
 
 import torch
 
-from .hardware import device_info
+from .hardware import device_info, ptxas_setting
 from .policy import AUTO, KERNELS, Forcing, Plan, choose
 
 __all__ = ["KERNELS", "Forcing", "Plan", "make_plan"]
@@ -19,11 +19,13 @@ __all__ = ["KERNELS", "Forcing", "Plan", "make_plan"]
 
 @functools.lru_cache(maxsize=4096)
 def _cached_plan(M: int, N: int, dtype: torch.dtype, device: torch.device, backward: bool,
-                 forcing: Forcing) -> Plan:
+                 forcing: Forcing, ptxas: tuple) -> Plan:
+    """``ptxas``: ``hardware.ptxas_setting()``, which can change in a process and which some
+    plans follow (``hardware.ptxas_major``)."""
     return choose(M, N, dtype, device_info(device), backward=backward, forcing=forcing)
 
 
 def make_plan(M: int, N: int, dtype: torch.dtype, device, *, backward: bool = False,
               forcing: Forcing = AUTO) -> Plan:
     """The plan for M rows of N columns (M, N >= 1) of ``dtype`` on ``device`` (see ``policy``)."""
-    return _cached_plan(M, N, dtype, torch.device(device), backward, forcing)
+    return _cached_plan(M, N, dtype, torch.device(device), backward, forcing, ptxas_setting())

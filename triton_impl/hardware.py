@@ -22,39 +22,49 @@ def kernels_interpreted() -> bool:
     return isinstance(_forward_kernels.single_block_forward, InterpretedFunction)
 
 
-def ptxas_major() -> int | None:
-    """The major version of the ptxas that Triton compiles with now: TRITON_PTXAS_PATH's, or
-    Triton's own. It can change in a process: torch.compile's inductor sets TRITON_PTXAS_PATH to
-    torch's own ptxas when it first compiles, if nothing had (see
-    ``policy.COOPERATIVE_PAIRED_UNCAPPED_FROM_PTXAS``)."""
-    return _ptxas_major_at(ptxas_setting())
+PTXAS_TOOLS = (triton.knobs.env_nvidia_tool("ptxas"),
+               triton.knobs.env_nvidia_tool("ptxas-blackwell"))
+"""The ptxas Triton 3.6 compiles with for a GPU before Blackwell (sm_90: TRITON_PTXAS_PATH, or its
+own 12.8) and for Blackwell on (compute capability 10 and up: TRITON_PTXAS_BLACKWELL_PATH, or its
+own 12.9)."""
 
 
-def ptxas_setting() -> str | None:
-    """What chooses the ptxas that Triton compiles with: the TRITON_PTXAS_PATH it reads (None:
-    its own). Part of a remembered plan's key (``ops._PLAIN_CALLS``)."""
-    return os.environ.get("TRITON_PTXAS_PATH")
+def ptxas_major(capability: int = 9) -> int | None:
+    """The major version of the ptxas that Triton compiles with now for a GPU of compute
+    capability ``capability`` (its major number). It can change in a process: torch.compile's
+    inductor sets TRITON_PTXAS_PATH to torch's own ptxas when it compiles in that process, if
+    nothing had (see ``policy.COOPERATIVE_PAIRED_UNCAPPED_FROM_PTXAS``). None where Triton finds
+    no ptxas or cannot read its version: the plans are then those for Triton's own, and the
+    compile says what is missing."""
+    blackwell = int(capability >= 10)
+    return _ptxas_major_at(blackwell, ptxas_setting()[blackwell])
+
+
+def ptxas_setting() -> tuple[str | None, ...]:
+    """What chooses the ptxas that Triton compiles with: the variables it reads (None: its own
+    tool), in ``PTXAS_TOOLS``' order. Part of a plan's cache key (``dispatch``, ``ops``)."""
+    return tuple(os.environ.get(tool.key) for tool in PTXAS_TOOLS)
 
 
 @functools.lru_cache(maxsize=None)
-def _ptxas_major_at(path: str | None) -> int | None:
-    """``ptxas_major`` for a value of TRITON_PTXAS_PATH (the key only: Triton reads it), asked of
-    the tool once (``ptxas --version``). None if Triton finds none or cannot read its version:
-    the plans are then those for Triton's own, and the compile says what is missing."""
+def _ptxas_major_at(blackwell: int, path: str | None) -> int | None:
+    """``ptxas_major`` of the tool that ``path`` names (None: Triton's own), asked once."""
     try:
-        return int(triton.knobs.nvidia.ptxas.version.split(".")[0])
+        return int(PTXAS_TOOLS[blackwell].transform(path).version.split(".")[0])
     except (RuntimeError, OSError, ValueError, AttributeError):
         return None
 
 
 @functools.lru_cache(maxsize=None)
-def _cuda_description(index: int, ptxas: int | None) -> DeviceDescription:
+def _cuda_description(index: int, setting: tuple[str | None, ...]) -> DeviceDescription:
+    """``setting``: ``ptxas_setting()``, the key of the ptxas in force."""
     props = torch.cuda.get_device_properties(index)
-    return DeviceDescription(props.name, props.multi_processor_count, ptxas_major=ptxas)
+    return DeviceDescription(props.name, props.multi_processor_count,
+                             ptxas_major=ptxas_major(props.major))
 
 
 def device_info(device: torch.device) -> DeviceDescription:
     if kernels_interpreted():
         return DeviceDescription("triton interpreter", INTERPRETER_SM_COUNT, interpreted=True)
     index = device.index if device.index is not None else torch.cuda.current_device()
-    return _cuda_description(index, ptxas_major())
+    return _cuda_description(index, ptxas_setting())

@@ -145,17 +145,20 @@ this kernel spends 1.5-2.5 us of its 5-7 us waiting for its row's pairs, and the
 each block normalised alone moves 101% of copy (results/h200/timeline_2026-11-23/)."""
 COOPERATIVE_PAIRED_UNCAPPED_FROM_PTXAS = 13
 """The ptxas major version (``DeviceDescription.ptxas_major``) from which the words form takes
-the compiler's choice of registers (72) rather than ``COOPERATIVE_PAIRED_MAX_REGISTERS``.
-CUDA 13.0's ptxas spills 16 bytes at 64, where the block is rounded back after the wait. It is
-what compiles our kernels in any process that has run torch.compile: inductor sets
-TRITON_PTXAS_PATH to the ptxas in torch's wheel (13.0 with torch 2.11's CUDA 13 build) for the
-whole process, when nothing had set it. bfloat16, M*N = 2^27, of copy at N = 65536 / 262144 / 1M
+the compiler's choice of registers rather than ``COOPERATIVE_PAIRED_MAX_REGISTERS``. CUDA 13.0's
+ptxas spills 16 bytes at 64, where the block is rounded back after the wait, and takes 72
+uncapped with no spill (results/h100/ptxas_2026-11-23/usage_torch.log, usage_cuda13_cpu.log).
+It is what compiles our kernels once torch.compile has compiled in the process: inductor then
+sets TRITON_PTXAS_PATH to the ptxas in torch's wheel (13.0 with torch 2.11's CUDA 13 build), if
+nothing had, for the rest of the process (the test suite and speed_of_light, whose peers include
+torch.compile, compile that way). bfloat16, M*N = 2^27, of copy at N = 65536 / 262144 / 1M
 (results/h100/ptxas_2026-11-23/, results/h200/ptxas_2026-11-23/):
 
 - H100, 12.8: 64 registers 97.5 / 96.7 / 91.2%, 72 97.5 / 96.4 / 88.2%;
-  13.0: 64 94.9 / 94.4 / 88.1%, uncapped 97.6 / 96.5 / 88.7%, 72 97.6 / 96.4 / 88.0%.
+  13.0: 64 94.9 / 94.4 / 88.1%, uncapped 97.6 / 96.5 / 88.7%.
 - H200, 12.8: 64 95.0 / 85.7 / 76.7%, 72 92.0 / 82.8 / 73.8%;
-  13.0: 64 91.9 / 81.9 / 74.1%, uncapped 91.5 / 86.2 / 74.2%, 72 91.3 / 84.3 / 74.5%.
+  13.0: 64 91.9 / 81.9 / 74.1%, uncapped 91.5 / 86.2 / 74.2%: the gain on the H200 is at
+  262144 only, and 64 is 0.4 ahead at 65536.
 """
 COOPERATIVE_PATIENCE = 4096
 """Polls a waiting cooperative program makes of its row's words before it computes the missing

@@ -277,8 +277,8 @@ def held_pair(held, like, PAIRED: tl.constexpr, ASM: tl.constexpr):
     values die at once: what stays in registers is the words, half the float32 block's. Left to
     merge the unpackings (as it does the Triton form), the compiler keeps the float32 copy
     instead, and more registers than the block held as float32: compiled for sm_90, the Triton
-    form takes 115 uncapped and spills at 64, the inline form 72-80 uncapped (what each ptxas
-    makes of it at 64: ``policy.COOPERATIVE_PAIRED_MAX_REGISTERS``)."""
+    form takes 115 uncapped and spills at 64; the inline form, what each ptxas makes of it:
+    ``policy.COOPERATIVE_PAIRED_MAX_REGISTERS`` and ``COOPERATIVE_PAIRED_UNCAPPED_FROM_PTXAS``."""
     if PAIRED:
         even, odd = unpack_words(held, like, ASM)
         m = tl.maximum(tl.max(even, 0), tl.max(odd, 0))
