@@ -3,9 +3,9 @@
 The policy compares in float64 on the host. For the problems the benchmarks time (hundreds of MB)
 that would cost seconds a point, so every element is checked on the GPU for what must hold
 everywhere (finite, as finite inputs give; every forward row a distribution summing to 1 within
-the policy's ``row_sum_tolerance``), and the element-wise policy is applied to a sample of rows: the first, the
-last and some evenly spaced between, which covers the first and last programs of any grid and
-the rows a wrong row offset would garble.
+the policy's ``row_sum_tolerance``), and the element-wise policy is applied to a sample of rows:
+the first, the last and some evenly spaced between, which covers the first and last programs of
+any grid and the rows a wrong row offset would garble.
 """
 
 from __future__ import annotations

@@ -124,8 +124,9 @@ def main(argv=None):
     if any(n < 1 for n in args.n):
         parser.error("--n: row lengths must be at least 1")
     rows = []
-    blackwell = int(args.arch >= 100)
-    ptxas = hardware.PTXAS_TOOLS[blackwell].transform(hardware.ptxas_setting()[blackwell])
+    ptxas = hardware.ptxas_tool(args.arch // 10)
+    if ptxas is None:
+        parser.error(f"--arch {args.arch}: Triton finds no ptxas to compile for it with")
     gpu = dataclasses.replace(GPU, ptxas_major=hardware.ptxas_major(args.arch // 10))
     print(f"compiled for sm_{args.arch} by ptxas {ptxas.version} ({ptxas.path}; no GPU used): "
           f"per-thread resources of each plan's reduction kernel")

@@ -343,11 +343,11 @@ def _cooperative(M: int, N: int, itemsize: int, plan: policy.Plan, backward: boo
     read again after it. Programs of a row start together (consecutive program ids), so while a
     program waits for its row every resident program is loading its own chunk: the reuse distance
     of the re-reads is a whole chunk of inputs per resident program, against the usable L2 (no
-    output is written in that window). Nsight on an H100 (evidence/probe_cooperative_h100.json, N = 4M): float32 forward,
-    3 programs of 128 KiB an SM, 49.5 MiB, misses (4-8% of its re-reads hit at M = 32-64; 32-44%
-    at M = 4-8, where the model says none); the backward, 1 program of 256 KiB an SM, 33 MiB,
-    hits (88%); bfloat16 hits (76-88%). The workspace's slots are read right after they are written:
-    those reads stay in the L2 (Nsight counts no DRAM read beyond the inputs where a program holds
+    output is written in that window). Nsight on an H100 (evidence/probe_cooperative_h100.json,
+    N = 4M): float32 forward, 3 programs of 128 KiB an SM, 49.5 MiB, misses (4-8% of its
+    re-reads hit at M = 32-64; 32-44% at M = 4-8, where the model says none); the backward, 1
+    program of 256 KiB an SM, 33 MiB, hits (88%); bfloat16 hits (76-88%). The workspace's slots
+    are read right after they are written: those reads stay in the L2 (Nsight counts no DRAM read beyond the inputs where a program holds
     one block).
 
     A row's programs wait for each other (``programs_per_row``): where they take every SM, rows run

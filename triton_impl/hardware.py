@@ -29,15 +29,22 @@ own 12.8) and for Blackwell on (compute capability 10 and up: TRITON_PTXAS_BLACK
 own 12.9)."""
 
 
-def ptxas_major(capability: int = 9) -> int | None:
-    """The major version of the ptxas that Triton compiles with now for a GPU of compute
-    capability ``capability`` (its major number). It can change in a process: torch.compile's
-    inductor sets TRITON_PTXAS_PATH to torch's own ptxas when it compiles in that process, if
-    nothing had (see ``policy.COOPERATIVE_PAIRED_UNCAPPED_FROM_PTXAS``). None where Triton finds
-    no ptxas or cannot read its version: the plans are then those for Triton's own, and the
-    compile says what is missing."""
+def ptxas_tool(capability: int = 9):
+    """The ptxas (Triton's ``NvidiaTool``: ``path``, ``version``) that Triton compiles with now
+    for a GPU of compute capability ``capability`` (its major number), asked once per setting.
+    It can change in a process: torch.compile's inductor sets TRITON_PTXAS_PATH to torch's own
+    ptxas when it compiles in that process, if nothing had (see
+    ``policy.COOPERATIVE_PAIRED_UNCAPPED_FROM_PTXAS``). None where Triton finds no ptxas or cannot
+    read its version."""
     blackwell = int(capability >= 10)
-    return _ptxas_major_at(blackwell, ptxas_setting()[blackwell])
+    return _ptxas_at(blackwell, ptxas_setting()[blackwell])
+
+
+def ptxas_major(capability: int = 9) -> int | None:
+    """The major version of ``ptxas_tool(capability)``; None where there is none (the plans are
+    then those for Triton's own, and the compile says what is missing)."""
+    tool = ptxas_tool(capability)
+    return None if tool is None else int(tool.version.split(".")[0])
 
 
 def ptxas_setting() -> tuple[str | None, ...]:
@@ -47,10 +54,12 @@ def ptxas_setting() -> tuple[str | None, ...]:
 
 
 @functools.lru_cache(maxsize=None)
-def _ptxas_major_at(blackwell: int, path: str | None) -> int | None:
-    """``ptxas_major`` of the tool that ``path`` names (None: Triton's own), asked once."""
+def _ptxas_at(blackwell: int, path: str | None):
+    """The tool that ``path`` names (None: Triton's own), or None if it has no readable version."""
     try:
-        return int(PTXAS_TOOLS[blackwell].transform(path).version.split(".")[0])
+        tool = PTXAS_TOOLS[blackwell].transform(path)
+        int(tool.version.split(".")[0])
+        return tool
     except (RuntimeError, OSError, ValueError, AttributeError):
         return None
 
