@@ -25,9 +25,9 @@ run above.
 
 ``python -m traffic_model.validate results/h200`` sets the model beside all of them, and
 ``tests/test_traffic_model_hardware.py`` holds it to them, to the H100 run, to the H200 rerun and
-to the runs of 2026-11-23 (``results/h100/run_2026-11-23``, ``results/h200/run_2026-11-23``: a
-later kernel, committed after the last change here, out of sample), with only the copy bandwidth
-of each run changed. The model reads the knobs when it predicts, so
+to the runs of 2026-11-23 (``results/h100/run_2026-11-23``, ``results/h200/run_2026-11-23``,
+and the runs of 56635ff beside them: later kernels, committed after the last change here, out of
+sample), with only the copy bandwidth of each run changed. The model reads the knobs when it predicts, so
 a calibration can try a value at run time (``knobs.LAUNCH_S = 4e-6``) before it edits it here.
 
 The kernel speeds (``KERNEL_SPEEDS``) are rates per SM, not fractions of the copy: the kernels
