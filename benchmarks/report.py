@@ -57,6 +57,13 @@ def bandwidth_table(result, section="bandwidth"):
     return "\n".join(lines)
 
 
+def widths_table(result):
+    """The widths that are not multiples of 16 (speed_of_light's ``widths`` section), if run."""
+    if not _points(result, "widths"):
+        return "(no widths section in this run)"
+    return bandwidth_table(result, "widths")
+
+
 def wide_table(result):
     lines = ["| dtype | N | M | direction | ours | online forced | best peer | ours / peer |",
              "|---|---|---|---|---|---|---|---|"]
@@ -187,7 +194,8 @@ def main(argv=None):
     copies = result.get("copy_gbs_per_run", [result["copy_gbs"]])
     print(f"{result['device']}, copy {', '.join(f'{c:.0f}' for c in copies)} GB/s "
           f"(torch {result['torch']}, triton {result['triton']})\n")
-    for part in (bandwidth_table, wide_table, latency_table, seeds_summary, failures):
+    for part in (bandwidth_table, widths_table, wide_table, latency_table, seeds_summary,
+                 failures):
         print(part(result) + "\n")
 
 

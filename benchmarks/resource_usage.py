@@ -20,6 +20,7 @@ import argparse
 import dataclasses
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -53,6 +54,13 @@ class Usage:
     shared_bytes: int
     exp2: int
     """ex2 instructions in the PTX: per thread, unrolled, so per step of each loop."""
+    vector_loads: int
+    scalar_loads: int
+    """Global loads in the PTX, of several elements (up to 16 bytes) and of one: a row whose N and
+    strides the compiler cannot prove multiples of a vector loads one element at a time."""
+    max_registers: int
+    """The cap the launch compiled with (0: none); the launch may lift the plan's
+    (``policy.without_vectors``)."""
 
 
 def compile_usage(record: launch.Launch, arch: int = 90) -> Usage:
@@ -91,8 +99,11 @@ def compile_usage(record: launch.Launch, arch: int = 90) -> Usage:
                               capture_output=True, text=True).stdout
     fields = dict(item.split(":", 1) for line in dump.splitlines() if "REG:" in line
                   for item in line.split() if ":" in item)
+    ptx = compiled.asm["ptx"]
+    loads = re.findall(r"\bld\.global\S*", ptx)
+    vector = sum(bool(re.search(r"\.v[248]\.", load)) for load in loads)
     return Usage(int(fields["REG"]), int(fields["STACK"]), compiled.metadata.shared,
-                 compiled.asm["ptx"].count("ex2.approx"))
+                 ptx.count("ex2.approx"), vector, len(loads) - vector, record.max_registers)
 
 
 def plan_usage(plan: policy.Plan, M: int, N: int, dtype: torch.dtype, backward: bool,
@@ -131,7 +142,7 @@ def main(argv=None):
     print(f"compiled for sm_{args.arch} by ptxas {ptxas.version} ({ptxas.path}; no GPU used): "
           f"per-thread resources of each plan's reduction kernel")
     print(f"{'direction':9} {'dtype':8} {'N':>7}  {'plan':76} {'regs':>4} "
-          f"{'spill':>5} {'smem':>6} {'exp2':>4}")
+          f"{'spill':>5} {'smem':>6} {'exp2':>4} {'loads v/1':>9}")
     for direction in ("forward", "backward"):
         for dtype in (DTYPES[name] for name in args.dtypes):
             for N in args.n:
@@ -140,9 +151,12 @@ def main(argv=None):
                     usage = plan_usage(plan, M, N, dtype, direction == "backward", args.arch)
                     name = canonical(dtype)
                     described = plan.describe().rsplit(", grid", 1)[0]
+                    if usage.max_registers != plan.max_registers:
+                        described += f" (launched with cap {usage.max_registers or 'none'})"
+                    loads = f"{usage.vector_loads}/{usage.scalar_loads}"
                     print(f"{direction:9} {name:8} {N:7}  {described:76} "
                           f"{usage.registers:4} {usage.spill_bytes:5} {usage.shared_bytes:6} "
-                          f"{usage.exp2:4}", flush=True)
+                          f"{usage.exp2:4} {loads:>9}", flush=True)
                     rows.append(dict(direction=direction, dtype=name, N=N, M=M,
                                      kernel=plan.kernel, plan=plan.describe(), lanes=plan.lanes,
                                      **dataclasses.asdict(usage)))

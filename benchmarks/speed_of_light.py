@@ -4,6 +4,7 @@
 
 Sections (all by default):
   bandwidth  forward and backward, float32 and bfloat16, N = 256 .. 262144 at M*N = 2**27
+  widths     the same at widths that are not multiples of 16 (``WIDTHS_N``), M*N about 2**27
   wide       N = 1M and 4M with M = 1 .. 128, float32 and bfloat16, with the online kernel forced
   seeds      the seeds' grid: M = 4096, N = 256 .. 12800 step 128, float32 forward, with naive
              (torch.compile left out: it would compile 99 times)
@@ -39,6 +40,11 @@ from triton_impl import launch  # noqa: E402
 
 DTYPES = {"float32": torch.float32, "bfloat16": torch.bfloat16, "float16": torch.float16}
 BANDWIDTH_N = [256, 1024, 4096, 16384, 65536, 262144]
+WIDTHS_N = [1000, 1001, 4100, 12344, 50257, 50264, 65528, 65535]
+"""Widths the bandwidth grid (powers of two) and the seeds' grid (multiples of 128) never reach:
+multiples of 8 (1000, 12344, 50264, 65528), of 4 (4100) and odd ones (1001; 50257, GPT-2's
+vocabulary; 65535), whose rows a kernel cannot read in 16-byte vectors unless it is told N's
+multiple (``launch.known_multiple_of``); M = 2**27 / N, rounded."""
 WIDE_N = [1 << 20, 1 << 22]
 WIDE_M = [1, 2, 4, 8, 16, 32, 64, 128]
 COLORS = {"ours": "tab:red", "ours:online": "tab:pink", "torch": "tab:blue",
@@ -48,7 +54,7 @@ COLORS = {"ours": "tab:red", "ours:online": "tab:pink", "torch": "tab:blue",
 IMPLAUSIBLE = 1.15
 """A problem of hundreds of MB timed faster than this multiple of the copy bandwidth did not run
 (L2 can hold none of it between the flushed calls): recorded as failed, not as a speed."""
-SECTIONS = ("bandwidth", "wide", "seeds", "latency")
+SECTIONS = ("bandwidth", "widths", "wide", "seeds", "latency")
 IMPLS = ("ours", "torch", "torch.compile", "liger", "quack")
 LATENCY_SHAPES = [(1, 1024), (8, 4096), (64, 1024), (256, 2048), (1024, 1024), (4096, 512)]
 
@@ -143,13 +149,15 @@ def run(sections, impls, out_dir, dtypes=("float32", "bfloat16")):
             json.dump(result, f, indent=1)
         return result
 
-    if "bandwidth" in sections:
+    for section, widths in (("bandwidth", BANDWIDTH_N), ("widths", WIDTHS_N)):
+        if section not in sections:
+            continue
         for dtype_name in dtypes:
-            for N in BANDWIDTH_N:
-                M = (1 << 27) // N
+            for N in widths:
+                M = round((1 << 27) / N)
                 for direction in ("forward", "backward"):
                     for name in impls:
-                        p = time_point(name, M, N, DTYPES[dtype_name], direction, "bandwidth",
+                        p = time_point(name, M, N, DTYPES[dtype_name], direction, section,
                                        points, copy_gbs)
                         if p:
                             print(f"  {dtype_name:8} {direction:8} N={N:7} {name:18} "
@@ -212,7 +220,8 @@ def plot(result, path):
     import matplotlib.pyplot as plt
 
     points = [p for p in result["points"] if "gbs" in p]
-    panels = [("bandwidth", d, t) for t in ("float32", "bfloat16") for d in ("forward", "backward")]
+    panels = [(section, d, t) for section in ("bandwidth", "widths")
+              for t in ("float32", "bfloat16") for d in ("forward", "backward")]
     panels += [("wide", d, t) for t in ("float32", "bfloat16") for d in ("forward", "backward")]
     panels += [("seeds", "forward", "float32")]
     panels = [p for p in panels if any(q["section"] == p[0] for q in points)]

@@ -4,8 +4,9 @@ The interpreter that runs the kernels in CI accepts programs the compiler would 
 nothing of registers or instruction counts. benchmarks/resource_usage.py compiles the dispatcher's
 plans with Triton's real backend (ptxas included); run here without TRITON_INTERPRET, in a process
 of its own, it shows that every plan compiles, that the cooperative plans spend two exps an
-element in the forward and no more, and never spill, and that folding an online step into fewer
-running pairs does what kernels.row_math.online_update says: fewer exp2 instructions.
+element in the forward and no more, and never spill, that rows whose width is not a multiple of
+16 are still read in vectors, and that folding an online step into fewer running pairs does what
+kernels.row_math.online_update says: fewer exp2 instructions.
 
 The plans depend on the ptxas that compiles them
 (``policy.COOPERATIVE_PAIRED_UNCAPPED_FROM_PTXAS``), so the cooperative plans are compiled by
@@ -75,6 +76,31 @@ def test_cooperative_plans_spend_two_exps_an_element_and_never_spill(compiled_by
             # two exps a value (the block's normaliser, then the output from the row's max: see
             # kernels/cooperative.py), plus the merge of the row's slots
             assert 2 * per_thread <= r["exp2"] <= 2 * per_thread + 4, r
+
+
+@pytest.fixture(scope="module")
+def rows_not_of_16(tmp_path_factory):
+    return usage(tmp_path_factory, None, ("1000", "65528", "65534"))
+
+
+def test_rows_not_a_multiple_of_16_are_read_in_vectors(rows_not_of_16):
+    """N = 1000 and 65528 are multiples of 8, 65534 of 2 (``launch.known_multiple_of``): each
+    kernel that reads its row with plain loads reads it in vectors (of 16 bytes where N allows),
+    not one element at a time as Triton's specialisation alone would (the online backward reads
+    through cp.async, which the count leaves out; a cooperative kernel's one or two scalar loads
+    are its exchange). Cooperative plans keep their cap where the rows are whole 16-byte vectors,
+    compile uncapped elsewhere (``policy.without_vectors``), and never spill."""
+    assert {(r["dtype"], r["N"]) for r in rows_not_of_16} == {
+        (t, n) for t in DTYPES for n in (1000, 65528, 65534)}
+    for r in rows_not_of_16:
+        itemsize = 4 if r["dtype"] == "float32" else 2
+        if r["N"] != 65534 and r["vector_loads"] + r["scalar_loads"]:
+            assert r["vector_loads"] > 0 and r["scalar_loads"] <= 2, r
+        if r["kernel"] == "cooperative":
+            assert r["spill_bytes"] == 0, r
+            planned = int(r["plan"].split("at most ")[1].split()[0]) if "at most" in r["plan"] else 0
+            whole = r["N"] % (16 // itemsize) == 0
+            assert r["max_registers"] == (planned if whole else 0), r
 
 
 def test_folding_cuts_the_forward_exps_without_spilling(rows):

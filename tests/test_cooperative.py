@@ -55,8 +55,10 @@ def test_forward_and_backward_with_many_slots(device, dtype, log, M, N, block_n)
 @pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16])
 def test_sixteen_bit_forward_holds_words_only_where_rows_read_as_words(device, dtype):
     """A 16-bit forward holds its block as 32-bit words (``Plan.paired``) when N is even and every
-    row starts 4-byte aligned, under its own register cap; otherwise its block as loaded, under
-    that form's cap. Both give softmax (the interpreter runs the words' Triton form)."""
+    row starts 4-byte aligned, under its own register cap; otherwise its block as loaded, with
+    the compiler's choice of registers (rows that are not 4-byte aligned are not read in 16-byte
+    vectors either: ``policy.without_vectors``). Both give softmax (the interpreter runs the
+    words' Triton form)."""
     M, N = 3, 40
     base = (torch.randn(M * N + 1, dtype=torch.float64) * 4).to(dtype).to(device)
     cases = {"aligned": (base[:M * N].view(M, N), True),
@@ -68,8 +70,29 @@ def test_sixteen_bit_forward_holds_words_only_where_rows_read_as_words(device, d
         assert plan.paired == (x.shape[1] % 2 == 0), name
         (record,) = launch.launches(plan, (x, torch.empty_like(x)), log=False)
         assert record.constexprs["PAIRED"] == paired, name
-        held_as_loaded = policy.COOPERATIVE_PLAN[2, False][2] if plan.blocks_per_program == 1 else 0
-        assert record.max_registers == (plan.max_registers if paired else held_as_loaded), name
+        assert record.max_registers == (plan.max_registers if paired else 0), name
+        y = triton_impl.softmax(x, -1, kernel="cooperative", block_n=16)
+        assert_close(y, torch.softmax(x.double(), -1), dtype=dtype, kind="softmax")
+
+
+@pytest.mark.parametrize("backward", [False, True], ids=["forward", "backward"])
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16], ids=str)
+def test_register_caps_hold_only_for_rows_read_in_whole_vectors(device, dtype, backward):
+    """The caps of ``policy.COOPERATIVE_PLAN`` were measured on rows read in 16-byte vectors: a
+    launch keeps a plan's cap where N, the row strides and the rows' starts allow them, and
+    compiles uncapped elsewhere (``policy.without_vectors``), right either way."""
+    base = (torch.randn(4 * 48 + 8, dtype=torch.float64) * 4).to(dtype).to(device)
+    cases = {"whole vectors": (base[:4 * 48].view(4, 48), True),
+             "N of 4": (base[:4 * 44].view(4, 44), dtype == torch.float32),
+             "N of 2": (base[:4 * 46].view(4, 46), False),
+             "one element off": (base[1:4 * 48 + 1].view(4, 48), False)}
+    for name, (x, whole) in cases.items():
+        plan = triton_impl.plan(x, kernel="cooperative", block_n=16, backward=backward)
+        rows = (x, x.clone(), torch.empty_like(x)) if backward else (x, torch.empty_like(x))
+        (record,) = launch.launches(plan, rows, log=False)
+        words = record.constexprs.get("PAIRED", False)
+        kept = plan.max_registers if words else policy.without_words(plan).max_registers
+        assert record.max_registers == (kept if whole else 0), name
         y = triton_impl.softmax(x, -1, kernel="cooperative", block_n=16)
         assert_close(y, torch.softmax(x.double(), -1), dtype=dtype, kind="softmax")
 

@@ -161,6 +161,36 @@ def test_any_layout(layout, path, overrides, device):
         _check(x, dim, log, torch.float32, overrides)
 
 
+@pytest.mark.parametrize("N,strides,itemsize,multiple", [
+    (1024, (1024, 1024), 4, 1),  # every integer a multiple of 16: Triton's specialisation says so
+    (1000, (1000, 1000), 4, 4),  # a multiple of 8: 16-byte vectors of 4 float32
+    (1000, (1000, 1000), 2, 8),
+    (4100, (4100, 4100), 2, 4),
+    (1000, (0, 1000), 8, 2),  # an expanded row's stride 0 divides by anything
+    (1024, (1028, 1024), 4, 4),  # N of 16, a stride of 4: the stride decides
+    (1001, (1001, 1001), 4, 1),
+])
+def test_the_launch_tells_each_kernel_what_its_widths_are_multiples_of(N, strides, itemsize,
+                                                                        multiple):
+    assert launch.known_multiple_of(N, strides, itemsize) == multiple
+
+
+@pytest.mark.skipif(not kernels_interpreted(), reason="the interpreter runs the hint's division")
+@pytest.mark.parametrize("path,overrides", [p for p in PATHS if p[0] != "auto"],
+                         ids=[i for i in PATH_IDS if i != "auto"])
+def test_a_wrong_multiple_would_fail_these_tests(path, overrides, device, monkeypatch):
+    """The kernels take N and the row strides through ``row_math.known_multiple``, which
+    divides under the interpreter: a launch that promised a multiple the row is not would
+    lose columns here, in CI, not only on a GPU. N = 100 is a multiple of 4, not of 8."""
+    x = _random((3, 100), torch.float32, device)
+    expected = _oracle(x, -1, False)
+    assert launch.known_multiple_of(100, (100, 100), 4) == 4
+    assert np.allclose(triton_impl.softmax(x, -1, **overrides).cpu().numpy(), expected, atol=1e-6)
+    monkeypatch.setattr(launch, "known_multiple_of", lambda N, strides, itemsize: 8)
+    wrong = triton_impl.softmax(x, -1, **overrides).cpu().numpy()
+    assert not np.allclose(wrong, expected, atol=1e-3)
+
+
 def test_zero_dim_and_empty(device):
     scalar = torch.tensor(3.5, device=device)
     assert triton_impl.softmax(scalar, 0).item() == 1.0

@@ -320,7 +320,7 @@ def group_table(run: Run) -> str:
     groups: dict[tuple, list[SpeedPoint]] = {}
     for p in run.points:
         groups.setdefault((p.section, p.impl, p.direction, p.dtype, p.regime), []).append(p)
-    order = {"bandwidth": 0, "seeds": 1, "wide": 2, "latency": 3}
+    order = {"bandwidth": 0, "widths": 1, "seeds": 2, "wide": 3, "latency": 4}
     rows = []
     for key, pts in sorted(groups.items(), key=lambda kv: (order.get(kv[0][0], 9), *kv[0])):
         mean, mean_abs, worst = summary([p.error for p in pts])

@@ -4,13 +4,14 @@
 ``softmax_rows`` / ``softmax_backward_rows`` run them, and tools that compile or time plans
 (benchmarks/resource_usage.py, benchmarks/sweep_plans.py) take the same ``Launch`` records.
 Every kernel names its constexprs alike: ``BLOCK_M``/``BLOCK`` (columns a step or program holds),
-``TAIL``, ``LANES``, ``STAGES``, ``BLOCKS``, ``SLOTS``, ``LOG``.
+``TAIL``, ``LANES``, ``STAGES``, ``BLOCKS``, ``SLOTS``, ``LOG``, ``MULTIPLE_OF``.
 """
 
 from __future__ import annotations
 
 import collections
 import contextlib
+import math
 import warnings
 from typing import NamedTuple
 
@@ -27,7 +28,7 @@ from .hardware import kernels_interpreted
 from .kernels import backward as bwd
 from .kernels import cooperative as coop
 from .kernels import forward as fwd
-from .policy import Plan, exchange_words, next_power_of_2, without_words
+from .policy import Plan, exchange_words, next_power_of_2, without_vectors, without_words
 
 LAUNCHES: collections.Counter = collections.Counter()
 """Kernel launches by plan kernel and direction ("cooperative_forward", ...), counted so that
@@ -121,6 +122,26 @@ def _word_aligned(rows: torch.Tensor) -> bool:
     return rows.data_ptr() % 4 == 0 and (rows.stride(0) % 2 == 0 or rows.shape[0] == 1)
 
 
+def _whole_vectors(rows: tuple[torch.Tensor, ...], N: int) -> bool:
+    """Whether every row of ``rows`` is read in whole 16-byte vectors: N and every row stride a
+    multiple of a vector's elements, every tensor 16-byte aligned (``policy.without_vectors``)."""
+    per_vector = 16 // rows[0].element_size()
+    return (math.gcd(N, *(t.stride(0) for t in rows)) % per_vector == 0
+            and all(t.data_ptr() % 16 == 0 for t in rows))
+
+
+def known_multiple_of(N: int, strides: tuple[int, ...], itemsize: int) -> int:
+    """``MULTIPLE_OF`` for every kernel (``kernels/row_math.known_multiple``): 1 where N and every
+    row stride are multiples of 16, which Triton's own specialisation shows the compiler; else
+    the largest power of two that divides them all, up to the elements of a 16-byte vector
+    (16 // itemsize): N = 1000 float32 gives 4, N = 4100 bfloat16 4, an odd N 1. A stride of 0
+    (an expanded row) is a multiple of anything."""
+    if N % 16 == 0 and all(stride % 16 == 0 for stride in strides):
+        return 1
+    common = math.gcd(N, *strides)
+    return min(common & -common, 16 // itemsize)
+
+
 def exchange_vector(slots: int, num_warps: int) -> int:
     """The length of the vector in which a cooperative program reads its row's ``slots`` words
     (``kernels/cooperative.py``: ``wait_for``, ``all_published``): a power of two, and at least
@@ -142,36 +163,40 @@ def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Lau
     strides = tuple(t.stride(0) for t in rows)
     options = dict(num_warps=plan.num_warps, num_stages=plan.num_stages,
                    max_registers=plan.max_registers)
+    multiple_of = known_multiple_of(N, strides, rows[0].element_size())
     if plan.kernel == "single_block":
         kernel = bwd.single_block_backward if backward else fwd.single_block_forward
-        constexprs = dict(BLOCK_M=plan.block_m, BLOCK=plan.block_n, LOG=log, STAGES=plan.num_stages)
+        constexprs = dict(BLOCK_M=plan.block_m, BLOCK=plan.block_n, LOG=log, STAGES=plan.num_stages,
+                          MULTIPLE_OF=multiple_of)
         if not backward:
             constexprs["TAIL"] = plan.tail
         return (Launch(kernel, plan.grid, (*rows, M, N, *strides), constexprs, **options),)
     if plan.kernel == "online":
         kernel = bwd.online_backward if backward else fwd.online_forward
         return (Launch(kernel, plan.grid, (*rows, M, N, *strides),
-                       dict(BLOCK=plan.block_n, LANES=plan.lanes, LOG=log, STAGES=plan.num_stages),
-                       **options),)
+                       dict(BLOCK=plan.block_n, LANES=plan.lanes, LOG=log, STAGES=plan.num_stages,
+                            MULTIPLE_OF=multiple_of), **options),)
     if plan.kernel == "cooperative":
         slots = plan.splits * plan.blocks_per_program
         words = torch.zeros(exchange_words(M, plan, backward, rows[0].element_size()),
                             dtype=torch.int64, device=rows[0].device)
         constexprs = dict(BLOCK=plan.block_n, BLOCKS=plan.blocks_per_program,
                           SLOTS=exchange_vector(slots, plan.num_warps), PATIENCE=plan.patience,
-                          LOG=log, ASM=not kernels_interpreted())
+                          LOG=log, ASM=not kernels_interpreted(), MULTIPLE_OF=multiple_of)
+        if plan.paired and not all(_word_aligned(t) for t in rows):
+            plan = without_words(plan)
+        if plan.max_registers and not _whole_vectors(rows, N):
+            plan = without_vectors(plan)
+        options["max_registers"] = plan.max_registers
         if backward:
             kernel = coop.cooperative_backward
         else:
-            if plan.paired and not all(_word_aligned(t) for t in rows):
-                plan = without_words(plan)
-                options["max_registers"] = plan.max_registers
             kernel = coop.cooperative_forward
             constexprs["PAIRED"] = plan.paired
         return (Launch(kernel, plan.grid, (*rows, words, N, *strides, plan.splits), constexprs,
                        **options),)
     workspace = _workspace(M, plan.splits, rows[0], 1 if backward else 2)
-    common = dict(BLOCK=plan.block_n, STAGES=plan.num_stages)
+    common = dict(BLOCK=plan.block_n, STAGES=plan.num_stages, MULTIPLE_OF=multiple_of)
     if backward:
         partials, final = bwd.split_grad_partials, bwd.split_backward
         first = Launch(partials, plan.grid, (*rows[:2], workspace, N, *strides[:2], plan.chunk),

@@ -13,7 +13,8 @@ Masked lanes load y = dy = 0 and so add nothing to the sum.
 import triton
 import triton.language as tl
 
-from .row_math import compute_like, grad_output, grad_term, lane_tile, row_pointer, to_compute
+from .row_math import (compute_like, grad_output, grad_term, known_multiple, lane_tile,
+                       row_pointer, to_compute)
 
 
 @triton.jit
@@ -50,40 +51,47 @@ def write_grad_chunk(y_row, dy_row, dx_row, start, end, s, LOG: tl.constexpr, BL
 def single_block_backward(
     y_ptr, dy_ptr, dx_ptr, M, N, y_row_stride, dy_row_stride, dx_row_stride,
     BLOCK_M: tl.constexpr, BLOCK: tl.constexpr, LOG: tl.constexpr, STAGES: tl.constexpr,
+    MULTIPLE_OF: tl.constexpr,
 ):
+    N = known_multiple(N, MULTIPLE_OF)
     cols = tl.arange(0, BLOCK)[None, :]
     n_tiles = tl.cdiv(M, BLOCK_M)
     for tile in tl.range(tl.program_id(0), n_tiles, tl.num_programs(0), num_stages=STAGES):
         rows = (tile * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)[:, None]
         mask = (rows < M) & (cols < N)
-        y = tl.load(y_ptr + rows * y_row_stride + cols, mask=mask, other=0.0)
-        dy = tl.load(dy_ptr + rows * dy_row_stride + cols, mask=mask, other=0.0)
+        y = tl.load(row_pointer(y_ptr, rows, y_row_stride, MULTIPLE_OF) + cols, mask=mask,
+                    other=0.0)
+        dy = tl.load(row_pointer(dy_ptr, rows, dy_row_stride, MULTIPLE_OF) + cols, mask=mask,
+                     other=0.0)
         y, dy = to_compute(y), to_compute(dy)
         s = tl.sum(grad_term(y, dy, LOG), 1)[:, None]
         dx = grad_output(y, dy, s, LOG)
-        tl.store(dx_ptr + rows * dx_row_stride + cols, dx.to(dx_ptr.dtype.element_ty), mask=mask)
+        tl.store(row_pointer(dx_ptr, rows, dx_row_stride, MULTIPLE_OF) + cols,
+                 dx.to(dx_ptr.dtype.element_ty), mask=mask)
 
 
 @triton.jit
 def online_backward(y_ptr, dy_ptr, dx_ptr, M, N, y_row_stride, dy_row_stride, dx_row_stride,
                     BLOCK: tl.constexpr, LANES: tl.constexpr, LOG: tl.constexpr,
-                    STAGES: tl.constexpr):
+                    STAGES: tl.constexpr, MULTIPLE_OF: tl.constexpr):
+    N = known_multiple(N, MULTIPLE_OF)
     for row in tl.range(tl.program_id(0), M, tl.num_programs(0)):
-        y_row = row_pointer(y_ptr, row, y_row_stride)
-        dy_row = row_pointer(dy_ptr, row, dy_row_stride)
+        y_row = row_pointer(y_ptr, row, y_row_stride, MULTIPLE_OF)
+        dy_row = row_pointer(dy_ptr, row, dy_row_stride, MULTIPLE_OF)
         s = chunk_grad_sum(y_row, dy_row, 0, N, LOG, BLOCK, LANES, STAGES)
-        write_grad_chunk(y_row, dy_row, row_pointer(dx_ptr, row, dx_row_stride), 0, N, s, LOG,
+        write_grad_chunk(y_row, dy_row, row_pointer(dx_ptr, row, dx_row_stride, MULTIPLE_OF), 0, N, s, LOG,
                          BLOCK, STAGES)
 
 
 @triton.jit
 def split_grad_partials(y_ptr, dy_ptr, sums_ptr, N, y_row_stride, dy_row_stride, chunk,
                         BLOCK: tl.constexpr, LANES: tl.constexpr, LOG: tl.constexpr,
-                        STAGES: tl.constexpr):
+                        STAGES: tl.constexpr, MULTIPLE_OF: tl.constexpr):
+    N = known_multiple(N, MULTIPLE_OF)
     row, split, n_splits = tl.program_id(0), tl.program_id(1), tl.num_programs(1)
     start = split * chunk
-    s = chunk_grad_sum(row_pointer(y_ptr, row, y_row_stride),
-                       row_pointer(dy_ptr, row, dy_row_stride),
+    s = chunk_grad_sum(row_pointer(y_ptr, row, y_row_stride, MULTIPLE_OF),
+                       row_pointer(dy_ptr, row, dy_row_stride, MULTIPLE_OF),
                        start, tl.minimum(start + chunk, N), LOG, BLOCK, LANES, STAGES)
     tl.store(sums_ptr + row.to(tl.int64) * n_splits + split, s)
 
@@ -91,12 +99,13 @@ def split_grad_partials(y_ptr, dy_ptr, sums_ptr, N, y_row_stride, dy_row_stride,
 @triton.jit
 def split_backward(y_ptr, dy_ptr, dx_ptr, sums_ptr, N, y_row_stride, dy_row_stride, dx_row_stride,
                    chunk, SLOTS: tl.constexpr, BLOCK: tl.constexpr, LOG: tl.constexpr,
-                   STAGES: tl.constexpr):
+                   STAGES: tl.constexpr, MULTIPLE_OF: tl.constexpr):
+    N = known_multiple(N, MULTIPLE_OF)
     row, split, n_splits = tl.program_id(0), tl.program_id(1), tl.num_programs(1)
     slots = tl.arange(0, SLOTS)
     parts = tl.load(sums_ptr + row.to(tl.int64) * n_splits + slots, mask=slots < n_splits,
                     other=0.0)
     start = split * chunk
-    write_grad_chunk(row_pointer(y_ptr, row, y_row_stride), row_pointer(dy_ptr, row, dy_row_stride),
-                     row_pointer(dx_ptr, row, dx_row_stride), start, tl.minimum(start + chunk, N),
+    write_grad_chunk(row_pointer(y_ptr, row, y_row_stride, MULTIPLE_OF), row_pointer(dy_ptr, row, dy_row_stride, MULTIPLE_OF),
+                     row_pointer(dx_ptr, row, dx_row_stride, MULTIPLE_OF), start, tl.minimum(start + chunk, N),
                      tl.sum(parts, 0), LOG, BLOCK, STAGES)

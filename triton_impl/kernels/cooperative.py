@@ -101,8 +101,8 @@ import triton
 import triton.language as tl
 
 from .row_math import (block_exponentials, compute_like, exp, exponent_base, grad_output,
-                       grad_term, merge_pairs, rescale, row_pointer, softmax_output, to_compute,
-                       to_compute_again)
+                       grad_term, known_multiple, merge_pairs, rescale, row_pointer,
+                       softmax_output, to_compute, to_compute_again)
 
 
 @triton.jit
@@ -381,18 +381,20 @@ def help_sums(y_row, dy_row, sums, n_slots, N, BLOCK: tl.constexpr, LOG: tl.cons
 def cooperative_forward(x_ptr, y_ptr, words_ptr, N, x_row_stride, y_row_stride, programs,
                         BLOCK: tl.constexpr, BLOCKS: tl.constexpr, SLOTS: tl.constexpr,
                         PATIENCE: tl.constexpr, LOG: tl.constexpr, PAIRED: tl.constexpr,
-                        ASM: tl.constexpr):
+                        ASM: tl.constexpr, MULTIPLE_OF: tl.constexpr):
     """Softmax of rows shared by ``programs`` programs of BLOCKS blocks; ``words`` is the
     int64 workspace of zeros: a row's programs * BLOCKS words of published pairs (float32; twice
     that, float64: the maxima, then the normalisers), row after row. ``PAIRED``: 16-bit rows
     (N even, rows at even strides and 4-byte aligned) whose first block a program holds as
-    32-bit words (``held_pair``); ``ASM``: compiled, not interpreted (``unpack_words``)."""
+    32-bit words (``held_pair``); ``ASM``: compiled, not interpreted (``unpack_words``).
+    ``MULTIPLE_OF``: see ``row_math.known_multiple``."""
+    N = known_multiple(N, MULTIPLE_OF)
     n_slots = programs * BLOCKS
     WORDS: tl.constexpr = 2 if x_ptr.dtype.element_ty == tl.float64 else 1
     row, program = row_and_program(programs)
     first = program * BLOCKS
-    x_row = row_pointer(x_ptr, row, x_row_stride)
-    y_row = row_pointer(y_ptr, row, y_row_stride)
+    x_row = row_pointer(x_ptr, row, x_row_stride, MULTIPLE_OF)
+    y_row = row_pointer(y_ptr, row, y_row_stride, MULTIPLE_OF)
     pairs = words_ptr + row.to(tl.int64) * n_slots * WORDS
 
     held = load_held(x_row, first, N, BLOCK, "evict_last", PAIRED)
@@ -431,16 +433,17 @@ def cooperative_forward(x_ptr, y_ptr, words_ptr, N, x_row_stride, y_row_stride, 
 def cooperative_backward(y_ptr, dy_ptr, dx_ptr, words_ptr, N, y_row_stride, dy_row_stride,
                          dx_row_stride, programs, BLOCK: tl.constexpr, BLOCKS: tl.constexpr,
                          SLOTS: tl.constexpr, PATIENCE: tl.constexpr, LOG: tl.constexpr,
-                         ASM: tl.constexpr):
+                         ASM: tl.constexpr, MULTIPLE_OF: tl.constexpr):
     """dx of rows shared by ``programs`` programs (see ``cooperative_forward``); ``words`` is the
     workspace of zeros: a row's programs * BLOCKS words, the partial sums of ``grad_term`` of
     its blocks, row after row. ``ASM``: compiled, not interpreted (``to_compute_again``)."""
+    N = known_multiple(N, MULTIPLE_OF)
     n_slots = programs * BLOCKS
     row, program = row_and_program(programs)
     first = program * BLOCKS
-    y_row = row_pointer(y_ptr, row, y_row_stride)
-    dy_row = row_pointer(dy_ptr, row, dy_row_stride)
-    dx_row = row_pointer(dx_ptr, row, dx_row_stride)
+    y_row = row_pointer(y_ptr, row, y_row_stride, MULTIPLE_OF)
+    dy_row = row_pointer(dy_ptr, row, dy_row_stride, MULTIPLE_OF)
+    dx_row = row_pointer(dx_ptr, row, dx_row_stride, MULTIPLE_OF)
     sums = words_ptr + row.to(tl.int64) * n_slots
 
     y = load_raw(y_row, first, N, BLOCK, 0.0, "evict_last")  # both held across the wait

@@ -20,8 +20,9 @@ split_forward         row would leave most of the GPU idle): each writes its chu
 import triton
 import triton.language as tl
 
-from .row_math import (compute_like, lane_tile, merge_pairs, online_update, row_pointer,
-                       softmax_output, softmax_rows, softmax_rows_with_tail, to_compute)
+from .row_math import (compute_like, known_multiple, lane_tile, merge_pairs, online_update,
+                       row_pointer, softmax_output, softmax_rows, softmax_rows_with_tail,
+                       to_compute)
 
 
 @triton.jit
@@ -59,48 +60,53 @@ def write_chunk(x_row, y_row, start, end, m, d, LOG: tl.constexpr, BLOCK: tl.con
 def single_block_forward(
     x_ptr, y_ptr, M, N, x_row_stride, y_row_stride,
     BLOCK_M: tl.constexpr, BLOCK: tl.constexpr, TAIL: tl.constexpr, LOG: tl.constexpr,
-    STAGES: tl.constexpr,
+    STAGES: tl.constexpr, MULTIPLE_OF: tl.constexpr,
 ):
     """BLOCK_M rows a tile, each held as BLOCK columns and, where TAIL > 0, a second tile of the
-    TAIL columns after them: a row of 8320 as 8192 + 256 rather than 16384 (``policy.Plan.tail``)."""
+    TAIL columns after them: a row of 8320 as 8192 + 256 rather than 16384 (``policy.Plan.tail``).
+    N and the row strides are multiples of MULTIPLE_OF (``row_math.known_multiple``), as in
+    every kernel."""
+    N = known_multiple(N, MULTIPLE_OF)
     cols = tl.arange(0, BLOCK)
     n_tiles = tl.cdiv(M, BLOCK_M)
     for tile in tl.range(tl.program_id(0), n_tiles, tl.num_programs(0), num_stages=STAGES):
-        rows = (tile * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)
-        mask = (rows < M)[:, None] & (cols < N)[None, :]
-        x = to_compute(tl.load(x_ptr + rows[:, None] * x_row_stride + cols[None, :], mask=mask,
-                               other=-float("inf")))
+        rows = (tile * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)[:, None]
+        mask = (rows < M) & (cols < N)[None, :]
+        x = to_compute(tl.load(row_pointer(x_ptr, rows, x_row_stride, MULTIPLE_OF) + cols[None, :],
+                               mask=mask, other=-float("inf")))
         if TAIL > 0:
             tail = BLOCK + tl.arange(0, TAIL)
-            tail_mask = (rows < M)[:, None] & (tail < N)[None, :]
-            x_tail = to_compute(tl.load(x_ptr + rows[:, None] * x_row_stride + tail[None, :],
-                                        mask=tail_mask, other=-float("inf")))
+            tail_mask = (rows < M) & (tail < N)[None, :]
+            x_tail = to_compute(tl.load(row_pointer(x_ptr, rows, x_row_stride, MULTIPLE_OF)
+                                        + tail[None, :], mask=tail_mask, other=-float("inf")))
             y, y_tail = softmax_rows_with_tail(x, x_tail, LOG)
-            tl.store(y_ptr + rows[:, None] * y_row_stride + tail[None, :],
+            tl.store(row_pointer(y_ptr, rows, y_row_stride, MULTIPLE_OF) + tail[None, :],
                      y_tail.to(y_ptr.dtype.element_ty), mask=tail_mask)
         else:
             y = softmax_rows(x, LOG)
-        tl.store(y_ptr + rows[:, None] * y_row_stride + cols[None, :],
+        tl.store(row_pointer(y_ptr, rows, y_row_stride, MULTIPLE_OF) + cols[None, :],
                  y.to(y_ptr.dtype.element_ty), mask=mask)
 
 
 @triton.jit
 def online_forward(x_ptr, y_ptr, M, N, x_row_stride, y_row_stride,
                    BLOCK: tl.constexpr, LANES: tl.constexpr, LOG: tl.constexpr,
-                   STAGES: tl.constexpr):
+                   STAGES: tl.constexpr, MULTIPLE_OF: tl.constexpr):
+    N = known_multiple(N, MULTIPLE_OF)
     for row in tl.range(tl.program_id(0), M, tl.num_programs(0)):
-        x_row = row_pointer(x_ptr, row, x_row_stride)
+        x_row = row_pointer(x_ptr, row, x_row_stride, MULTIPLE_OF)
         m, d = chunk_pair(x_row, 0, N, BLOCK, LANES, STAGES)
-        write_chunk(x_row, row_pointer(y_ptr, row, y_row_stride), 0, N, m, d, LOG, BLOCK, STAGES)
+        write_chunk(x_row, row_pointer(y_ptr, row, y_row_stride, MULTIPLE_OF), 0, N, m, d, LOG, BLOCK, STAGES)
 
 
 @triton.jit
 def split_partials(x_ptr, pairs_ptr, N, x_row_stride, chunk, BLOCK: tl.constexpr,
-                   LANES: tl.constexpr, STAGES: tl.constexpr):
+                   LANES: tl.constexpr, STAGES: tl.constexpr, MULTIPLE_OF: tl.constexpr):
     """Chunk ``program_id(1)`` of row ``program_id(0)``: its pair into ``pairs[0|1, row, chunk]``."""
+    N = known_multiple(N, MULTIPLE_OF)
     row, split, n_splits = tl.program_id(0), tl.program_id(1), tl.num_programs(1)
     start = split * chunk
-    m, d = chunk_pair(row_pointer(x_ptr, row, x_row_stride), start, tl.minimum(start + chunk, N),
+    m, d = chunk_pair(row_pointer(x_ptr, row, x_row_stride, MULTIPLE_OF), start, tl.minimum(start + chunk, N),
                       BLOCK, LANES, STAGES)
     slot = row.to(tl.int64) * n_splits + split
     tl.store(pairs_ptr + slot, m)
@@ -110,7 +116,8 @@ def split_partials(x_ptr, pairs_ptr, N, x_row_stride, chunk, BLOCK: tl.constexpr
 @triton.jit
 def split_forward(x_ptr, y_ptr, pairs_ptr, N, x_row_stride, y_row_stride, chunk,
                   SLOTS: tl.constexpr, BLOCK: tl.constexpr, LOG: tl.constexpr,
-                  STAGES: tl.constexpr):
+                  STAGES: tl.constexpr, MULTIPLE_OF: tl.constexpr):
+    N = known_multiple(N, MULTIPLE_OF)
     row, split, n_splits = tl.program_id(0), tl.program_id(1), tl.num_programs(1)
     slots = tl.arange(0, SLOTS)
     first = row.to(tl.int64) * n_splits
@@ -119,5 +126,5 @@ def split_forward(x_ptr, y_ptr, pairs_ptr, N, x_row_stride, y_row_stride, chunk,
                       mask=slots < n_splits, other=0.0)
     m, d = merge_pairs(m_parts, d_parts)
     start = split * chunk
-    write_chunk(row_pointer(x_ptr, row, x_row_stride), row_pointer(y_ptr, row, y_row_stride),
+    write_chunk(row_pointer(x_ptr, row, x_row_stride, MULTIPLE_OF), row_pointer(y_ptr, row, y_row_stride, MULTIPLE_OF),
                 start, tl.minimum(start + chunk, N), m, d, LOG, BLOCK, STAGES)
