@@ -10,9 +10,10 @@ What is drawn
 -------------
 ``lengths``   N, the length of the softmax axis: 1, primes, 2^k - 1, 2^k and 2^k + 1 (where block
               loops and masks change behaviour), any length up to ``max_n``, and now and then a
-              wide row up to ``wide_n``.
+              wide row up to ``wide_n`` (half of them 2^k - 1, 2^k or 2^k + 1: a block's edge).
 ``shapes``    a ``Shape``: any rank (0-d included), the softmax ``dim`` (negative too) and the
-              other sides, whose product M (the number of rows) is 1 to ``max_rows``.
+              other sides, whose product M (the number of rows) is 1 to ``max_rows``; now and
+              then up to ``many_rows`` short rows (more than a persistent grid has programs).
 ``layouts``   a ``Layout``: where the elements live in memory. Contiguous; axes permuted in memory
               (transposed); strided and offset inside a bigger buffer (sliced); or both. Every
               buffer element outside the view holds a poison (NaN or +-inf), so an implementation
@@ -76,7 +77,8 @@ def special_lengths(max_n: int) -> tuple[int, ...]:
 @st.composite
 def lengths(draw, max_n: int = 300, wide_n: int | None = None) -> int:
     """A row length N: special (see ``special_lengths``) or any up to ``max_n``; now and then
-    (one draw in eight) a wide one up to ``wide_n``. Shrinks towards 1."""
+    (one draw in eight) a wide one up to ``wide_n``, half of those at a power of two or one
+    either side (where a kernel's blocks end: 1025, 4097). Shrinks towards 1."""
     kinds = ["special", "any"] * 4
     if wide_n and wide_n > max_n:
         kinds[-1] = "wide"
@@ -84,7 +86,10 @@ def lengths(draw, max_n: int = 300, wide_n: int | None = None) -> int:
     if kind == "special":
         return draw(st.sampled_from(special_lengths(max_n)))
     if kind == "wide":
-        return draw(st.integers(max_n + 1, wide_n))
+        edges = sorted({2**k + d for k in range(wide_n.bit_length()) for d in (-1, 0, 1)}
+                       & set(range(max_n + 1, wide_n + 1)))
+        anywhere = st.integers(max_n + 1, wide_n)
+        return draw(st.one_of(anywhere, st.sampled_from(edges)) if edges else anywhere)
     return draw(st.integers(1, max_n))
 
 
@@ -111,15 +116,23 @@ class Shape:
 
 @st.composite
 def shapes(draw, *, max_n: int = 300, max_rows: int = 8, max_rank: int = 4,
-           wide_n: int | None = None, max_elements: int | None = None) -> Shape:
-    """Any rank from 0 to ``max_rank`` (mostly 2), N from ``lengths``, M from 1 to ``max_rows``.
+           wide_n: int | None = None, max_elements: int | None = None,
+           many_rows: int | None = None) -> Shape:
+    """Any rank from 0 to ``max_rank`` (mostly 2), N from ``lengths``, M from 1 to ``max_rows``;
+    one shape in eight of rank 2 or more, if ``many_rows`` is set, up to that many rows of at
+    most ``max_elements // many_rows`` columns (a kernel whose programs walk rows must start each
+    row afresh: with more rows than programs, some programs take several).
 
     ``max_elements`` caps M * N (a wide row then comes alone: M = 1).
     """
     rank = draw(st.sampled_from([r for r in (2, 1, 3, 2, 4, 2, 0) if r <= max_rank]))
     if rank == 0:
         return Shape((), draw(st.sampled_from([0, -1])))
-    n = draw(lengths(max_n, wide_n))
+    if rank >= 2 and many_rows and many_rows > max_rows and draw(st.integers(0, 7)) == 7:
+        max_rows = many_rows
+        n = draw(st.integers(1, max(1, (max_elements or 8 * many_rows) // many_rows)))
+    else:
+        n = draw(lengths(max_n, wide_n))
     if max_elements is not None:
         n = min(n, max_elements)
     budget = max(1, min(max_rows, (max_elements or n * max_rows) // n))
@@ -433,13 +446,14 @@ class _Literal:
 
 @st.composite
 def cases(draw, dtypes=DTYPES, *, max_n: int = 300, max_rows: int = 8, max_rank: int = 4,
-          wide_n: int | None = None, max_elements: int | None = None, extremes=EXTREMES,
+          wide_n: int | None = None, max_elements: int | None = None,
+          many_rows: int | None = None, extremes=EXTREMES,
           bases=BASES, with_layouts: bool = True) -> Case:
     """A ``Case``: dtype from ``dtypes``, shape from ``shapes``, values from ``rows``, layout
     from ``layouts`` (contiguous when ``with_layouts`` is False)."""
     dtype = draw(st.sampled_from(tuple(dtypes)))
     shape = draw(shapes(max_n=max_n, max_rows=max_rows, max_rank=max_rank, wide_n=wide_n,
-                        max_elements=max_elements))
+                        max_elements=max_elements, many_rows=many_rows))
     drawn = draw(rows(shape.M, shape.N, dtype, extremes=extremes, bases=bases))
     case = Case(np.zeros(shape.shape), dtype, shape.dim, Layout(), drawn.recipe)
     case = replace(case, x=case.from_rows(drawn.values))

@@ -66,6 +66,22 @@ def test_shapes_reach(condition):
     found(S.shapes(max_n=300, max_rows=8, wide_n=2000), condition)
 
 
+def test_wide_lengths_reach_a_blocks_edge():
+    """A wide row at 2^k + 1 is where a kernel of 2^k-column blocks takes one more, nearly empty."""
+    found(S.lengths(300, wide_n=5000), lambda n: n == 4097)
+
+
+def test_shapes_reach_more_rows_than_a_gpu_has_programs():
+    """More rows than an H100's 132 SMs: a persistent grid's programs each take several."""
+    found(S.shapes(max_n=300, max_rows=8, wide_n=2000, max_elements=2400, many_rows=300),
+          lambda s: s.M > 132)
+
+
+@given(S.shapes(max_n=300, max_rows=8, wide_n=2000, max_elements=2400, many_rows=300))
+def test_many_rows_respect_their_limits(shape):
+    assert 1 <= shape.M <= 300 and shape.M * shape.N <= 2400
+
+
 @given(S.shapes(max_n=300, max_rows=8, wide_n=2000, max_elements=2400))
 def test_shapes_respect_their_limits(shape):
     assert 1 <= shape.M <= 8 and 1 <= shape.N <= 2000

@@ -129,5 +129,6 @@ def case_strategy(impl: Implementation, *, extremes=EXTREMES, with_layouts: bool
 
     caps = strategy_limits(impl)
     return cases(tuple(dtypes or impl.dtypes), max_n=caps.max_n, max_rows=caps.max_rows,
-                 wide_n=caps.wide_n, max_elements=caps.max_elements, extremes=extremes,
+                 wide_n=caps.wide_n, max_elements=caps.max_elements,
+                 many_rows=caps.many_rows, extremes=extremes,
                  with_layouts=with_layouts, **kwargs)

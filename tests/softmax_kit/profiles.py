@@ -15,12 +15,15 @@ DATABASE_ENV = "SOFTMAX_HYPOTHESIS_DATABASE"
 
 @dataclass(frozen=True)
 class Limits:
-    """Size caps for drawn inputs: row length, rows, rare wide rows, and elements in all."""
+    """Size caps for drawn inputs: row length, rows, rare wide rows, elements in all, and rare
+    many short rows (``many_rows``: past the programs of a persistent grid, which a kernel that
+    walks rows must reset its state between; 0 in a cap turns them off)."""
 
     max_n: int = 300
     max_rows: int = 8
     wide_n: int | None = None
     max_elements: int | None = None
+    many_rows: int | None = None
 
     def capped(self, other: Limits | None) -> Limits:
         """The smaller of each cap (``other`` from a slow implementation)."""
@@ -32,7 +35,8 @@ class Limits:
 
         return Limits(min(self.max_n, other.max_n), min(self.max_rows, other.max_rows),
                       least(self.wide_n, other.wide_n) if other.wide_n != 0 else None,
-                      least(self.max_elements, other.max_elements))
+                      least(self.max_elements, other.max_elements),
+                      least(self.many_rows, other.many_rows) if other.many_rows != 0 else None)
 
 
 _COMMON = dict(deadline=None, print_blob=True,
@@ -47,11 +51,12 @@ _COMMON = dict(deadline=None, print_blob=True,
                report_multiple_bugs=False)
 PROFILES = {
     "ci": (dict(_COMMON, max_examples=40, derandomize=True, database=None),
-           Limits(max_n=300, max_rows=8, wide_n=1100, max_elements=2400)),
+           Limits(max_n=300, max_rows=8, wide_n=4200, max_elements=4400, many_rows=300)),
     "dev": (dict(_COMMON, max_examples=100),
-            Limits(max_n=300, max_rows=8, wide_n=1100, max_elements=2400)),
+            Limits(max_n=300, max_rows=8, wide_n=4200, max_elements=4400, many_rows=300)),
     "thorough": (dict(_COMMON, max_examples=1000),
-                 Limits(max_n=4100, max_rows=64, wide_n=70000, max_elements=1 << 18)),
+                 Limits(max_n=4100, max_rows=64, wide_n=70000, max_elements=1 << 18,
+                        many_rows=4096)),
 }
 """Profile -> (hypothesis settings, size limits)."""
 
@@ -88,5 +93,6 @@ def load_profile() -> None:
 def limits() -> Limits:
     """The current profile's limits, with the environment's overrides."""
     base = PROFILES[profile_name()][1]
-    env = {key: os.environ.get(f"SOFTMAX_{key.upper()}") for key in ("max_n", "max_rows", "wide_n")}
+    env = {key: os.environ.get(f"SOFTMAX_{key.upper()}")
+           for key in ("max_n", "max_rows", "wide_n", "many_rows")}
     return replace(base, **{key: int(value) for key, value in env.items() if value})

@@ -81,7 +81,8 @@ def triton_paths(interpreted: bool) -> dict[str, tuple[dict, Limits | None]]:
     small enough that multi-block loops iterate: the one list of forced paths the tests use."""
     from triton_impl.policy import single_block_max_cols
 
-    slow = Limits(max_n=100, max_rows=4, wide_n=0, max_elements=200) if interpreted else None
+    slow = (Limits(max_n=100, max_rows=4, wide_n=0, max_elements=200, many_rows=0)
+            if interpreted else None)
     # a forced single block holds the whole row: as wide as the backward holds, in every dtype
     widest = min(single_block_max_cols(format_of(dtype).itemsize, backward=True)
                  for dtype in TORCH_DTYPES)
