@@ -11,6 +11,7 @@ import triton
 import triton.language as tl
 
 import dataclasses
+import os
 
 import reference
 import triton_impl
@@ -21,6 +22,7 @@ from triton_impl.hardware import kernels_interpreted
 from triton_impl.kernels.row_math import to_compute, to_compute_again
 
 DTYPES = [torch.float32, torch.float16, torch.bfloat16]
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # (path, options): every path forced through the public options (the kit's one list), with
 # blocks small enough that the multi-block loops iterate
@@ -285,6 +287,63 @@ def test_no_warning_reaches_the_caller(path, overrides, device):
         y = triton_impl.softmax(x, -1, **overrides)
         triton_impl.log_softmax(x, -1, **overrides)
         triton_impl.softmax_backward_data(y, torch.ones_like(y), -1, **overrides)
+
+
+def test_tensors_whose_memory_is_not_their_values(device):
+    """A negated view (its memory holds -x, as torch._neg_view makes it) gives softmax of x, in
+    every path and on a repeated call (the plain-call cache); a wrapper subclass (torch's
+    TwoTensor, whose own storage is empty) runs the op on what it wraps, as torch.softmax does;
+    sparse and nested tensors, and a backward's dy on another device than y, are refused before
+    any work."""
+    from torch.testing._internal.two_tensor import TwoTensor
+
+    x = _random((3, 40), torch.float32, device)
+    negated = torch._neg_view(-x)
+    for path, overrides in PATHS:
+        for _ in range(2):
+            torch.testing.assert_close(triton_impl.softmax(negated, -1, **overrides),
+                                       torch.softmax(x, -1), msg=path)
+    pair = triton_impl.softmax(TwoTensor(x, 2 * x), -1)
+    assert type(pair) is TwoTensor
+    torch.testing.assert_close(pair.a, torch.softmax(x, -1))
+    torch.testing.assert_close(pair.b, torch.softmax(2 * x, -1))
+    with pytest.raises(TypeError, match="to_dense"):
+        triton_impl.softmax(x.to_sparse(), -1)
+    with pytest.raises(TypeError, match="nested"):
+        triton_impl.softmax(torch.nested.nested_tensor([x, x]), -1)
+    y = triton_impl.softmax(x, -1)
+    with pytest.raises(RuntimeError, match="one device"):
+        triton_impl.softmax_backward_data(y, torch.ones(3, 40, device="meta"), -1)
+
+
+def test_autocast_returns_what_torch_returns(device):
+    """torch.autocast on CUDA computes a 16-bit softmax without ``dtype=`` in float32 and returns
+    float32; on the CPU it leaves the dtype. The same dtype as torch, and torch's values."""
+    x = _random((3, 40), torch.float16, device)
+    with torch.autocast(x.device.type, dtype=torch.float16):
+        for ours, theirs in ((triton_impl.softmax, torch.softmax),
+                             (triton_impl.log_softmax, torch.log_softmax)):
+            for _ in range(2):  # the second call, through the plain-call cache
+                y, expected = ours(x, -1), theirs(x, -1)
+                assert y.dtype == expected.dtype
+                torch.testing.assert_close(y, expected, atol=2e-3, rtol=2e-3)
+
+
+def test_meta_tensors_need_no_gpu_and_no_interpreter():
+    """A meta tensor is a shape: planned and 'computed' on a machine without a GPU, kernels
+    compiled or not (without the interpreter a CPU tensor is refused, a meta one is not)."""
+    import subprocess
+    import sys
+
+    code = ("import torch, triton_impl; x = torch.empty(3, 4, device='meta');"
+            "y = triton_impl.softmax(x, -1); triton_impl.plan(x);"
+            "assert y.device.type == 'meta' and y.shape == x.shape;"
+            "assert triton_impl.LogSoftmax(0)(x).shape == x.shape")
+    env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
+    env["PYTHONPATH"] = ROOT + os.pathsep + env.get("PYTHONPATH", "")
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
 
 
 def test_bad_input_is_refused_with_a_clear_error(device, monkeypatch):

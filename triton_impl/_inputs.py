@@ -39,11 +39,15 @@ def has_storage(x: torch.Tensor) -> bool:
     """Whether a kernel can read ``x``'s memory. Not for a tensor that only describes one (the
     meta device, a ``FakeTensorMode`` or ``torch.compile`` fake: only a shape to compute), nor for
     a batched tensor of the legacy vmap (``torch._vmap_internals``, which gradcheck's batched
-    checks use), whose batch only an operator's fallback unwraps: these go through the custom op.
+    checks use), whose batch only an operator's fallback unwraps, nor for a tensor subclass with
+    its own ``__torch_dispatch__`` (a wrapper such as torch's ``TwoTensor``, whose own storage is
+    empty): these go through the custom op, which the subclass runs on what it wraps.
     """
     if x.device.type == "meta" or torch._C._functorch.is_legacy_batchedtensor(x):
         return False
-    return type(x) is torch.Tensor or not is_fake(x)  # the type test keeps the common case cheap
+    if type(x) is torch.Tensor:  # the common case, cheaply
+        return True
+    return not is_fake(x) and type(x).__torch_dispatch__ is torch.Tensor.__torch_dispatch__
 
 
 def implicit_dim(op: str, x, stacklevel: int) -> int:
@@ -88,6 +92,12 @@ def check_input(x, dim, name: str = "x", *, dtype: torch.dtype | None = None) ->
     """
     if not isinstance(x, torch.Tensor):
         raise TypeError(f"{name} must be a torch.Tensor, got {type(x).__name__}")
+    if x.is_nested:
+        raise TypeError(f"{name} is a nested tensor; the Triton softmax reads dense tensors: apply "
+                        f"it to each of {name}.unbind(), or use torch.softmax")
+    if x.layout is not torch.strided:
+        raise TypeError(f"{name} is a {x.layout} tensor; the Triton softmax reads dense (strided) "
+                        f"tensors: convert with {name}.to_dense(), or use torch.sparse.softmax")
     if dtype is not None:
         check_dtype(dtype)
     elif x.dtype not in SUPPORTED_DTYPES:

@@ -73,7 +73,9 @@ def _cuda_description(index: int, setting: tuple[str | None, ...]) -> DeviceDesc
 
 
 def device_info(device: torch.device) -> DeviceDescription:
-    if kernels_interpreted():
+    """What the policy plans for on ``device``: the interpreter's stand-in under it, and for a
+    meta tensor (a shape alone) on a machine without a GPU; else the CUDA device's."""
+    if kernels_interpreted() or (device.type == "meta" and not torch.cuda.is_available()):
         return DeviceDescription("triton interpreter", INTERPRETER_SM_COUNT, interpreted=True)
     index = device.index if device.index is not None else torch.cuda.current_device()
     return _cuda_description(index, ptxas_setting())

@@ -72,7 +72,11 @@ def _rows_shape(shape: torch.Size, dim: int) -> tuple[int, int]:
 
 
 def _as_rows(x: torch.Tensor, dim: int) -> torch.Tensor:
-    """``x`` with ``dim`` moved last as an (M, N) matrix of unit column stride, a view when possible."""
+    """``x`` with ``dim`` moved last as an (M, N) matrix of unit column stride, a view when possible.
+    A negated view (``torch._neg_view``: its memory holds -x) is resolved first: a kernel reads
+    the memory."""
+    if x.is_neg():
+        x = x.resolve_neg()
     if x.dim() == 2 and dim == 1 and x.stride(1) == 1:  # rows already, any row stride
         return x
     if dim == x.dim() - 1 and x.is_contiguous():  # the common case, without movedim's cost
@@ -404,14 +408,30 @@ def _plain_call_key(x, dim, dtype, log: bool, forcing: Forcing) -> tuple | None:
     tensor, an int ``dim``, no ``dtype=``, no graph recording it, no autograd mode that may differentiate
     it); None for any other call, which takes the general path every time."""
     if (dtype is None and type(x) is torch.Tensor and type(dim) is int
-            and x.layout is torch.strided and not _recorded() and not _differentiated(x)
+            and x.layout is torch.strided and not x.is_nested and not _recorded()
+            and not _differentiated(x)
             and not torch._C._functorch.is_legacy_batchedtensor(x)):
         return (x.shape, x.stride(), x.dtype, x.device, dim, log, forcing, ptxas_setting())
     return None
 
 
+_AUTOCAST_TO_FLOAT32 = (torch.float16, torch.bfloat16)
+
+
+def _autocast_dtype(x, dtype: torch.dtype | None) -> torch.dtype | None:
+    """``dtype`` as torch's autocast sets it for softmax and log-softmax (its ``fp32_set_opt_dtype``
+    policy): inside ``torch.autocast("cuda")`` a float16 or bfloat16 CUDA input without ``dtype=``
+    is computed and returned in float32, as torch.softmax returns it there. (CPU autocast has no
+    such rule for softmax: the dtype stays.)"""
+    if (dtype is None and isinstance(x, torch.Tensor) and x.dtype in _AUTOCAST_TO_FLOAT32
+            and x.device.type == "cuda" and torch.is_autocast_enabled("cuda")):
+        return torch.float32
+    return dtype
+
+
 def _apply(x, dim, dtype, log: bool, kernel, block_n, splits):
     forcing = Forcing.of(kernel, block_n, splits)
+    dtype = _autocast_dtype(x, dtype)
     key = _plain_call_key(x, dim, dtype, log, forcing)
     seen = _PLAIN_CALLS.get(key) if key is not None else None
     if seen is not None:
@@ -485,6 +505,8 @@ def softmax_backward_data(y: torch.Tensor, dy: torch.Tensor, dim: int = -1, *, l
     check_input(dy, dim, "dy")
     if dy.shape != y.shape:
         raise ValueError(f"dy has shape {tuple(dy.shape)}, y has {tuple(y.shape)}: they must match")
+    if dy.device != y.device:
+        raise RuntimeError(f"dy is on {dy.device}, y on {y.device}: move them to one device")
     options = forcing.as_op_args()
     if not _recorded():
         _plan(y.shape, y.dtype, y.device, dim, forcing, backward=True)  # refused before the cast
