@@ -212,11 +212,13 @@ def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Lau
 @contextlib.contextmanager
 def _interpreter_quiet():
     """Under the Triton interpreter, keep its NumPy warnings from the caller: it computes masked
-    lanes too (-inf - -inf, whose NaN the mask then drops) and converts one-element arrays to
-    loop bounds. Compiled kernels warn nothing: ``_run`` enters this only under the interpreter."""
+    lanes too (-inf - -inf, whose NaN the mask then drops), takes maxima of rows that are all
+    NaN, and converts one-element arrays to loop bounds. Compiled kernels warn nothing: ``_run``
+    enters this only under the interpreter."""
     with np.errstate(all="ignore"), warnings.catch_warnings():
         warnings.filterwarnings("ignore", "Conversion of an array with ndim > 0",
                                 DeprecationWarning)
+        warnings.filterwarnings("ignore", "All-NaN slice encountered", RuntimeWarning)
         yield
 
 
