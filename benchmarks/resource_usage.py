@@ -60,7 +60,7 @@ class Usage:
     strides the compiler cannot prove multiples of a vector loads one element at a time."""
     max_registers: int
     """The cap the launch compiled with (0: none); the launch may lift the plan's
-    (``policy.without_vectors``)."""
+    (``policy.for_rows``)."""
 
 
 def compile_usage(record: launch.Launch, arch: int = 90) -> Usage:

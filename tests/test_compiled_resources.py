@@ -89,7 +89,7 @@ def test_rows_not_a_multiple_of_16_are_read_in_vectors(rows_not_of_16):
     not one element at a time as Triton's specialisation alone would (the online backward reads
     through cp.async, which the count leaves out; a cooperative kernel's one or two scalar loads
     are its exchange). Cooperative plans keep their cap where the rows are whole 16-byte vectors,
-    compile uncapped elsewhere (``policy.without_vectors``), and never spill."""
+    compile uncapped elsewhere (``policy.for_rows``), and never spill."""
     assert {(r["dtype"], r["N"]) for r in rows_not_of_16} == {
         (t, n) for t in DTYPES for n in (1000, 65528, 65534)}
     for r in rows_not_of_16:
@@ -98,7 +98,8 @@ def test_rows_not_a_multiple_of_16_are_read_in_vectors(rows_not_of_16):
             assert r["vector_loads"] > 0 and r["scalar_loads"] <= 2, r
         if r["kernel"] == "cooperative":
             assert r["spill_bytes"] == 0, r
-            planned = int(r["plan"].split("at most ")[1].split()[0]) if "at most" in r["plan"] else 0
+            capped = "at most " in r["plan"]
+            planned = int(r["plan"].split("at most ")[1].split()[0]) if capped else 0
             whole = r["N"] % (16 // itemsize) == 0
             assert r["max_registers"] == (planned if whole else 0), r
 

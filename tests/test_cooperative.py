@@ -57,7 +57,7 @@ def test_sixteen_bit_forward_holds_words_only_where_rows_read_as_words(device, d
     """A 16-bit forward holds its block as 32-bit words (``Plan.paired``) when N is even and every
     row starts 4-byte aligned, under its own register cap; otherwise its block as loaded, with
     the compiler's choice of registers (rows that are not 4-byte aligned are not read in 16-byte
-    vectors either: ``policy.without_vectors``). Both give softmax (the interpreter runs the
+    vectors either: ``policy.for_rows``). Both give softmax (the interpreter runs the
     words' Triton form)."""
     M, N = 3, 40
     base = (torch.randn(M * N + 1, dtype=torch.float64) * 4).to(dtype).to(device)
@@ -80,7 +80,7 @@ def test_sixteen_bit_forward_holds_words_only_where_rows_read_as_words(device, d
 def test_register_caps_hold_only_for_rows_read_in_whole_vectors(device, dtype, backward):
     """The caps of ``policy.COOPERATIVE_PLAN`` were measured on rows read in 16-byte vectors: a
     launch keeps a plan's cap where N, the row strides and the rows' starts allow them, and
-    compiles uncapped elsewhere (``policy.without_vectors``), right either way."""
+    compiles uncapped elsewhere (``policy.for_rows``), right either way."""
     base = (torch.randn(4 * 48 + 8, dtype=torch.float64) * 4).to(dtype).to(device)
     cases = {"whole vectors": (base[:4 * 48].view(4, 48), True),
              "N of 4": (base[:4 * 44].view(4, 44), dtype == torch.float32),
@@ -90,9 +90,7 @@ def test_register_caps_hold_only_for_rows_read_in_whole_vectors(device, dtype, b
         plan = triton_impl.plan(x, kernel="cooperative", block_n=16, backward=backward)
         rows = (x, x.clone(), torch.empty_like(x)) if backward else (x, torch.empty_like(x))
         (record,) = launch.launches(plan, rows, log=False)
-        words = record.constexprs.get("PAIRED", False)
-        kept = plan.max_registers if words else policy.without_words(plan).max_registers
-        assert record.max_registers == (kept if whole else 0), name
+        assert record.max_registers == (plan.max_registers if whole else 0), name
         y = triton_impl.softmax(x, -1, kernel="cooperative", block_n=16)
         assert_close(y, torch.softmax(x.double(), -1), dtype=dtype, kind="softmax")
 
@@ -126,7 +124,9 @@ def test_words_form_is_capped_only_for_a_ptxas_that_does_not_spill_there():
         for dtype in ("bfloat16", "float16"):
             plan = policy.choose(2048, 65536, dtype, gpu)
             assert plan.paired and plan.max_registers == cap, (ptxas, plan)
-            assert policy.without_words(plan).max_registers == policy.COOPERATIVE_PLAN[2, False][2]
+            assert policy.for_rows(plan, words=True, vectors=True) == plan
+            unpaired = policy.for_rows(plan, words=False, vectors=False)
+            assert not unpaired.paired and unpaired.max_registers == 0, unpaired
             backward = policy.choose(2048, 65536, dtype, gpu, backward=True)
             assert backward.max_registers == policy.COOPERATIVE_PLAN[2, True][2], (ptxas, backward)
 

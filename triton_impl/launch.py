@@ -28,7 +28,7 @@ from .hardware import kernels_interpreted
 from .kernels import backward as bwd
 from .kernels import cooperative as coop
 from .kernels import forward as fwd
-from .policy import Plan, exchange_words, next_power_of_2, without_vectors, without_words
+from .policy import Plan, exchange_words, for_rows, next_power_of_2
 
 LAUNCHES: collections.Counter = collections.Counter()
 """Kernel launches by plan kernel and direction ("cooperative_forward", ...), counted so that
@@ -122,24 +122,21 @@ def _word_aligned(rows: torch.Tensor) -> bool:
     return rows.data_ptr() % 4 == 0 and (rows.stride(0) % 2 == 0 or rows.shape[0] == 1)
 
 
-def _whole_vectors(rows: tuple[torch.Tensor, ...], N: int) -> bool:
-    """Whether every row of ``rows`` is read in whole 16-byte vectors: N and every row stride a
-    multiple of a vector's elements, every tensor 16-byte aligned (``policy.without_vectors``)."""
-    per_vector = 16 // rows[0].element_size()
-    return (math.gcd(N, *(t.stride(0) for t in rows)) % per_vector == 0
-            and all(t.data_ptr() % 16 == 0 for t in rows))
+def row_multiple(N: int, strides: tuple[int, ...], itemsize: int) -> int:
+    """The largest power of two that divides N and every row stride, up to the elements of a
+    16-byte vector (16 // itemsize): N = 1000 float32 gives 4, N = 4100 bfloat16 4, an odd N 1.
+    A stride of 0 (an expanded row) is a multiple of anything."""
+    common = math.gcd(N, *strides)
+    return min(common & -common, 16 // itemsize)
 
 
 def known_multiple_of(N: int, strides: tuple[int, ...], itemsize: int) -> int:
     """``MULTIPLE_OF`` for every kernel (``kernels/row_math.known_multiple``): 1 where N and every
     row stride are multiples of 16, which Triton's own specialisation shows the compiler; else
-    the largest power of two that divides them all, up to the elements of a 16-byte vector
-    (16 // itemsize): N = 1000 float32 gives 4, N = 4100 bfloat16 4, an odd N 1. A stride of 0
-    (an expanded row) is a multiple of anything."""
+    ``row_multiple``."""
     if N % 16 == 0 and all(stride % 16 == 0 for stride in strides):
         return 1
-    common = math.gcd(N, *strides)
-    return min(common & -common, 16 // itemsize)
+    return row_multiple(N, strides, itemsize)
 
 
 def exchange_vector(slots: int, num_warps: int) -> int:
@@ -183,10 +180,10 @@ def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Lau
         constexprs = dict(BLOCK=plan.block_n, BLOCKS=plan.blocks_per_program,
                           SLOTS=exchange_vector(slots, plan.num_warps), PATIENCE=plan.patience,
                           LOG=log, ASM=not kernels_interpreted(), MULTIPLE_OF=multiple_of)
-        if plan.paired and not all(_word_aligned(t) for t in rows):
-            plan = without_words(plan)
-        if plan.max_registers and not _whole_vectors(rows, N):
-            plan = without_vectors(plan)
+        itemsize = rows[0].element_size()
+        vectors = (row_multiple(N, strides, itemsize) == 16 // itemsize
+                   and all(t.data_ptr() % 16 == 0 for t in rows))
+        plan = for_rows(plan, all(_word_aligned(t) for t in rows), vectors)
         options["max_registers"] = plan.max_registers
         if backward:
             kernel = coop.cooperative_backward

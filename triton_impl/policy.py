@@ -227,9 +227,8 @@ class Plan:
     0: the compiler's choice), so that more programs fit on a multiprocessor. ``patience``: the
     polls a cooperative program makes before it computes its row's missing words itself
     (``COOPERATIVE_PATIENCE``). ``paired``: a 16-bit cooperative forward holds its block as 32-bit
-    words of two values (``COOPERATIVE_PAIRED_MAX_REGISTERS``); the launch takes ``without_words``
-    instead for rows that cannot be read as words, and ``without_vectors`` (no cap) for rows
-    that cannot be read in 16-byte vectors.
+    words of two values (``COOPERATIVE_PAIRED_MAX_REGISTERS``); the launch adapts the plan to rows
+    that cannot be read as words or in 16-byte vectors (``for_rows``).
     """
 
     kernel: str
@@ -486,26 +485,25 @@ def _cooperative_registers(itemsize: int, backward: bool, paired: bool, one_bloc
     return COOPERATIVE_PAIRED_MAX_REGISTERS
 
 
-def without_words(plan: Plan) -> Plan:
-    """A paired cooperative plan (``Plan.paired``) for rows that cannot be read as 32-bit words
-    (a row or its start not 4-byte aligned): the block held as loaded, under that form's cap."""
-    if not plan.paired:
-        return plan
-    return dataclasses.replace(plan, paired=False, max_registers=_cooperative_registers(
-        2, False, False, plan.blocks_per_program == 1, None))
+def for_rows(plan: Plan, words: bool, vectors: bool) -> Plan:
+    """A cooperative plan as launched on particular rows (the launch reads their layout).
 
-
-def without_vectors(plan: Plan) -> Plan:
-    """A cooperative plan for rows not read in whole 16-byte vectors (N or a row stride not a
-    multiple of a vector's elements, or a row not 16-byte aligned): the compiler's choice of
-    registers. The caps (``COOPERATIVE_PLAN``, ``COOPERATIVE_PAIRED_MAX_REGISTERS``) were
-    measured on rows read in 16-byte vectors. Read in narrower loads, more values need addresses
-    of their own, and compiled for sm_90 (ptxas 12.8; ``benchmarks/resource_usage.py --n``) the
-    capped kernels spill: at an odd N the float32 forward 104 bytes at its cap of 96, the 16-bit
-    forward 136 at 88 and backward 680 at 96; at N = 65534 (a multiple of two) the 16-bit words
-    form 32-40 bytes at 64. Uncapped, none spills but the forward at an odd N (8 bytes, at 168
-    registers). Not yet timed."""
-    return dataclasses.replace(plan, max_registers=0)
+    ``words``: every row reads as 32-bit words (16-bit, 4-byte aligned, at even strides); without
+    them a paired plan (``Plan.paired``) holds its block as loaded. ``vectors``: every row reads
+    in whole 16-byte vectors (N and the strides multiples of a vector's elements, the rows
+    16-byte aligned); without them the kernel takes the compiler's choice of registers. The caps
+    (``COOPERATIVE_PLAN``, ``COOPERATIVE_PAIRED_MAX_REGISTERS``) were measured on rows read in
+    16-byte vectors. Read in narrower loads, more values need addresses of their own, and
+    compiled for sm_90 (ptxas 12.8; ``benchmarks/resource_usage.py --n``) the capped kernels
+    spill: at an odd N the float32 forward 104 bytes at its cap of 96, the 16-bit forward 136 at
+    88 and backward 680 at 96; at N = 65534 (a multiple of two) the 16-bit words form 32-40 bytes
+    at 64. Uncapped, none spills but the forward at an odd N (8 bytes, at 168 registers). Not yet
+    timed. Rows that are not words are not whole vectors either: they take no cap."""
+    if not vectors:
+        plan = dataclasses.replace(plan, max_registers=0)
+    if plan.paired and not words:
+        plan = dataclasses.replace(plan, paired=False, max_registers=0)
+    return plan
 
 
 def exchange_words(M: int, plan: Plan, backward: bool, itemsize: int) -> int:
