@@ -145,16 +145,11 @@ RUNS_OF_2026_11_23 = {
 }
 """The runs of 2026-11-23, out of sample: (what the run is, its misses, the bfloat16 wide rows'
 figures, the other misses)."""
-KNOWN_MISSES = {"h100": H100_MISSES, "h200/rerun_2026-11-22": RERUN_MISSES} | {
-    name: (f"results/{name} (out of sample: {what}), {off} points off their regime's tolerance. "
-           + BFLOAT16_WIDE_ROWS.format(**figures) + f". {rest}. Strict, so that a model that "
-           "holds makes this fail")
-    for name, (what, off, figures, rest) in RUNS_OF_2026_11_23.items()}
-"""Runs that miss somewhere, by results directory (under results/), with every miss recounted."""
 PEERS_WIDE_BFLOAT16 = (
     "the forced online bfloat16 forward on wide rows, 14 points (M = 1-64 at N = 1M and 4M, "
     "{online}) and torch's bfloat16 forward, {torch_points} points ({torch}): the model gives "
-    "them float32's rate per program; torch's bfloat16 backward at 4 x 1M and 1 x 4M ({torch_backward})")
+    "them float32's rate per program; torch's bfloat16 backward at 4 x 1M and 1 x 4M "
+    "({torch_backward})")
 WORDS_KERNEL_RUNS = {
     "h100/run_56635ff_2026-11-23": (
         "the H100, every section", "53 of 549",
@@ -186,11 +181,21 @@ WORDS_KERNEL_RUNS = {
 }
 """The runs of 56635ff, out of sample: (what the run is, its misses, the peers' bfloat16 wide
 rows, the other misses)."""
-KNOWN_MISSES |= {
-    name: (f"results/{name} (out of sample: {what}), {off} points off their regime's tolerance: "
-           + PEERS_WIDE_BFLOAT16.format(**figures) + f". {rest}. Strict, so that a model that "
-           "holds makes this fail")
-    for name, (what, off, figures, rest) in WORDS_KERNEL_RUNS.items()}
+
+
+def _recounted(runs: dict, wide_rows: str) -> dict:
+    """Each run's reason for its strict mark: what it is, its misses counted, the wide rows'
+    misses (``wide_rows`` with the run's figures), then the rest."""
+    return {name: (f"results/{name} (out of sample: {what}), {off} points off their regime's "
+                   f"tolerance: {wide_rows.format(**figures)}. {rest}. Strict, so that a model "
+                   "that holds makes this fail")
+            for name, (what, off, figures, rest) in runs.items()}
+
+
+KNOWN_MISSES = ({"h100": H100_MISSES, "h200/rerun_2026-11-22": RERUN_MISSES}
+                | _recounted(RUNS_OF_2026_11_23, BFLOAT16_WIDE_ROWS)
+                | _recounted(WORDS_KERNEL_RUNS, PEERS_WIDE_BFLOAT16))
+"""Runs that miss somewhere, by results directory (under results/), with every miss recounted."""
 KNOWN_BYTES_MISSES = {name: KNOWN_MISSES[name] for name in
                       ("h100", "h100/run_2026-11-23", "h100/run_56635ff_2026-11-23")}
 MISS_COUNTS = {"h200": (0, 0), "h100": (47, 3), "h200/rerun_2026-11-22": (3, 0),

@@ -72,8 +72,8 @@ def _rows_shape(shape: torch.Size, dim: int) -> tuple[int, int]:
 
 
 def _as_rows(x: torch.Tensor, dim: int) -> torch.Tensor:
-    """``x`` with ``dim`` moved last as an (M, N) matrix of unit column stride, a view when possible.
-    A negated view (``torch._neg_view``: its memory holds -x) is resolved first: a kernel reads
+    """``x`` with ``dim`` moved last as an (M, N) matrix of unit column stride, a view when
+    possible. A negated view (``torch._neg_view``: its memory holds -x) is resolved first: a kernel reads
     the memory."""
     if x.is_neg():
         x = x.resolve_neg()

@@ -79,8 +79,8 @@ def online_backward(y_ptr, dy_ptr, dx_ptr, M, N, y_row_stride, dy_row_stride, dx
         y_row = row_pointer(y_ptr, row, y_row_stride, MULTIPLE_OF)
         dy_row = row_pointer(dy_ptr, row, dy_row_stride, MULTIPLE_OF)
         s = chunk_grad_sum(y_row, dy_row, 0, N, LOG, BLOCK, LANES, STAGES)
-        write_grad_chunk(y_row, dy_row, row_pointer(dx_ptr, row, dx_row_stride, MULTIPLE_OF), 0, N, s, LOG,
-                         BLOCK, STAGES)
+        dx_row = row_pointer(dx_ptr, row, dx_row_stride, MULTIPLE_OF)
+        write_grad_chunk(y_row, dy_row, dx_row, 0, N, s, LOG, BLOCK, STAGES)
 
 
 @triton.jit
@@ -106,6 +106,7 @@ def split_backward(y_ptr, dy_ptr, dx_ptr, sums_ptr, N, y_row_stride, dy_row_stri
     parts = tl.load(sums_ptr + row.to(tl.int64) * n_splits + slots, mask=slots < n_splits,
                     other=0.0)
     start = split * chunk
-    write_grad_chunk(row_pointer(y_ptr, row, y_row_stride, MULTIPLE_OF), row_pointer(dy_ptr, row, dy_row_stride, MULTIPLE_OF),
-                     row_pointer(dx_ptr, row, dx_row_stride, MULTIPLE_OF), start, tl.minimum(start + chunk, N),
-                     tl.sum(parts, 0), LOG, BLOCK, STAGES)
+    write_grad_chunk(row_pointer(y_ptr, row, y_row_stride, MULTIPLE_OF),
+                     row_pointer(dy_ptr, row, dy_row_stride, MULTIPLE_OF),
+                     row_pointer(dx_ptr, row, dx_row_stride, MULTIPLE_OF), start,
+                     tl.minimum(start + chunk, N), tl.sum(parts, 0), LOG, BLOCK, STAGES)

@@ -96,7 +96,8 @@ def online_forward(x_ptr, y_ptr, M, N, x_row_stride, y_row_stride,
     for row in tl.range(tl.program_id(0), M, tl.num_programs(0)):
         x_row = row_pointer(x_ptr, row, x_row_stride, MULTIPLE_OF)
         m, d = chunk_pair(x_row, 0, N, BLOCK, LANES, STAGES)
-        write_chunk(x_row, row_pointer(y_ptr, row, y_row_stride, MULTIPLE_OF), 0, N, m, d, LOG, BLOCK, STAGES)
+        y_row = row_pointer(y_ptr, row, y_row_stride, MULTIPLE_OF)
+        write_chunk(x_row, y_row, 0, N, m, d, LOG, BLOCK, STAGES)
 
 
 @triton.jit
@@ -106,8 +107,8 @@ def split_partials(x_ptr, pairs_ptr, N, x_row_stride, chunk, BLOCK: tl.constexpr
     N = known_multiple(N, MULTIPLE_OF)
     row, split, n_splits = tl.program_id(0), tl.program_id(1), tl.num_programs(1)
     start = split * chunk
-    m, d = chunk_pair(row_pointer(x_ptr, row, x_row_stride, MULTIPLE_OF), start, tl.minimum(start + chunk, N),
-                      BLOCK, LANES, STAGES)
+    m, d = chunk_pair(row_pointer(x_ptr, row, x_row_stride, MULTIPLE_OF), start,
+                      tl.minimum(start + chunk, N), BLOCK, LANES, STAGES)
     slot = row.to(tl.int64) * n_splits + split
     tl.store(pairs_ptr + slot, m)
     tl.store(pairs_ptr + tl.num_programs(0).to(tl.int64) * n_splits + slot, d)
@@ -126,5 +127,6 @@ def split_forward(x_ptr, y_ptr, pairs_ptr, N, x_row_stride, y_row_stride, chunk,
                       mask=slots < n_splits, other=0.0)
     m, d = merge_pairs(m_parts, d_parts)
     start = split * chunk
-    write_chunk(row_pointer(x_ptr, row, x_row_stride, MULTIPLE_OF), row_pointer(y_ptr, row, y_row_stride, MULTIPLE_OF),
-                start, tl.minimum(start + chunk, N), m, d, LOG, BLOCK, STAGES)
+    write_chunk(row_pointer(x_ptr, row, x_row_stride, MULTIPLE_OF),
+                row_pointer(y_ptr, row, y_row_stride, MULTIPLE_OF), start,
+                tl.minimum(start + chunk, N), m, d, LOG, BLOCK, STAGES)

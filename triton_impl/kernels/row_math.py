@@ -60,7 +60,8 @@ def known_multiple(n, MULTIPLE_OF: tl.constexpr):
 @triton.jit
 def row_pointer(ptr, row, row_stride, MULTIPLE_OF: tl.constexpr):
     """Start of row ``row`` (or of each of a tile's rows); 64-bit, so that tensors past 2**31
-    elements are addressed right. ``row_stride`` is a multiple of MULTIPLE_OF (``known_multiple``)."""
+    elements are addressed right. ``row_stride`` is a multiple of MULTIPLE_OF
+    (``known_multiple``)."""
     return ptr + tl.cast(row, tl.int64) * known_multiple(row_stride, MULTIPLE_OF)
 
 
