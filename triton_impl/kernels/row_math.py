@@ -66,28 +66,6 @@ def row_pointer(ptr, row, row_stride, MULTIPLE_OF: tl.constexpr):
 
 
 @triton.jit
-def known_multiple(n, MULTIPLE_OF: tl.constexpr):
-    """``n``, which the launch guarantees to be a multiple of ``MULTIPLE_OF``, written so that
-    the compiler knows it too.
-
-    A load of a row's columns becomes one 16-byte vector instruction a thread only where the
-    compiler can prove that each vector starts 16-byte aligned (the row's start: its stride
-    times the row) and is masked all or nothing (the mask's edge: N). Triton specialises every
-    integer argument on one fact, whether it is a multiple of 16; a row of 1000 float32 (a
-    multiple of 8) or 4100 bfloat16 (of 4) therefore loads its 2- or 4-byte values one at a
-    time, and takes more registers for their addresses. ``n // k * k`` is ``n`` when k divides
-    it, and the compiler's analysis of the multiplication sees a multiple of k. (``tl.multiple_of``
-    marks tensors: on a scalar argument Triton 3.6 compiled the same scalar loads.) The launch
-    passes 1 where every integer is already a multiple of 16, so the code compiled for those
-    rows is unchanged; under the interpreter the division runs, so a wrong guarantee would
-    give a wrong result there, not a silent one."""
-    if MULTIPLE_OF > 1:
-        return n // MULTIPLE_OF * MULTIPLE_OF
-    else:
-        return n
-
-
-@triton.jit
 def to_compute(x):
     """``x`` in its compute dtype: float64 stays float64, every other float becomes float32 (the
     table: ``reference.dtypes``). The test is on a dtype, so it is decided at compile time."""
