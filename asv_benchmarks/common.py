@@ -40,7 +40,8 @@ GPU_IMPLEMENTATIONS = ["ours", "ours:single_block", "ours:online", "ours:split",
 the baselines (torch.softmax, the naive five-kernel eager softmax, torch.compile of it); appended
 only, so that the history's parameters keep their meaning (a kernel a commit lacks is n/a).
 Written out, since the suite imports no project code; tests/test_asv.py holds the forced paths
-to ``triton_impl.policy.KERNELS``."""
+to ``triton_impl.policy.ROW_KERNELS`` (the problems are (M, N) rows; the spatial kernel runs
+interleaved rows, and refuses them)."""
 
 DIRECTIONS = ["forward", "backward"]
 GPU_DTYPES = ["float32", "bfloat16"]

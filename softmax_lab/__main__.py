@@ -53,6 +53,7 @@ CHECKS = [
     ((3, 333), -1, "bfloat16", {"kernel": "split", "block_n": 32, "splits": 3}),
     ((3, 300), -1, "float32", {"kernel": "cooperative", "block_n": 64}),
     ((200, 2), 0, "float16", {"kernel": "cooperative", "block_n": 32}),
+    ((6, 40, 9), 1, "float32", {"kernel": "spatial", "block_n": 16}),
 ]
 MEASURED_N = [256, 1024, 2048, 4096, 8192, 12800]
 

@@ -24,7 +24,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 from asv_benchmarks import bench_gpu, bench_reference, common  # noqa: E402
-from triton_impl.policy import KERNELS, single_block_max_cols  # noqa: E402
+from triton_impl.policy import ROW_KERNELS, single_block_max_cols  # noqa: E402
 
 needs_asv = pytest.mark.skipif(
     importlib.util.find_spec("asv") is None,
@@ -212,11 +212,11 @@ def load_history_module():
 
 def test_every_kernel_is_benchmarked_forced():
     """common.GPU_IMPLEMENTATIONS is written out (the suite imports no project code at import,
-    and the list is only appended): held here to ``triton_impl.policy.KERNELS``, one forced
-    path ("ours:<kernel>") for each kernel and none for a kernel that is not."""
+    and the list is only appended): held here to ``triton_impl.policy.ROW_KERNELS``, one forced
+    path ("ours:<kernel>") for each kernel of (M, N) rows and none for a kernel that is not."""
     forced = [name.removeprefix("ours:") for name in common.GPU_IMPLEMENTATIONS
               if name.startswith("ours:")]
-    assert sorted(forced) == sorted(KERNELS)
+    assert sorted(forced) == sorted(ROW_KERNELS)
 
 
 @pytest.mark.skipif(torch_has_cuda(), reason="with a GPU, asv runs these for real")

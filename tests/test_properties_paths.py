@@ -6,7 +6,8 @@ blocked, so they run as they are when ``--softmax-impl`` points the other proper
 - The reference's three-pass, online (one column at a time), blocked online and split-row
   algorithms agree, for any block size and split count: each within the policy of the oracle,
   NaN in the same places, and blocked online with block 1 bit for bit the online recurrence.
-- The Triton kernels, on every forced path with drawn block sizes and split counts, likewise.
+- The Triton kernels, on every forced path with drawn block sizes and split counts, likewise
+  (the spatial kernel where the softmax dim is not the innermost).
 - ``triton_impl.launch`` writes nothing outside its output rows and reads nothing outside its
   input rows: it runs into a view of a sentinel-filled buffer, from a view whose neighbouring
   memory is NaN or +-inf, forward and backward.
@@ -15,6 +16,7 @@ blocked, so they run as they are when ``--softmax-impl`` points the other proper
 from __future__ import annotations
 
 import dataclasses
+import math
 
 import numpy as np
 import pytest
@@ -24,7 +26,7 @@ from hypothesis import strategies as st
 from strategies import EXTREMES, POISONS, cases, gradients, lengths, rows
 from reference.tolerance import assert_close, flushable, grad_scale
 from triton_impl.hardware import INTERPRETER_SM_COUNT
-from triton_impl.policy import KERNELS
+from triton_impl.policy import KERNELS, ROW_KERNELS
 
 import reference as R
 
@@ -79,15 +81,15 @@ def _triton():
 
 
 @st.composite
-def forced_paths(draw, interpreted: bool):
-    """Public forcing options (``triton_impl.Forcing``): a kernel, block_n (small under the
-    interpreter) and splits where they apply (a cooperative row at most as many programs as the
-    device has SMs: the interpreter's ``hardware.INTERPRETER_SM_COUNT``)."""
-    kernel = draw(st.sampled_from(KERNELS))
+def forced_paths(draw, interpreted: bool, kernels=ROW_KERNELS):
+    """Public forcing options (``triton_impl.Forcing``): one of ``kernels``, block_n (small under
+    the interpreter) and splits where they apply (a cooperative row at most as many programs as
+    the device has SMs: the interpreter's ``hardware.INTERPRETER_SM_COUNT``)."""
+    kernel = draw(st.sampled_from(kernels))
     if kernel == "single_block":
         return dict(kernel=kernel)
     block_n = draw(st.sampled_from([16, 32, 64] if interpreted else [16, 64, 256, 1024]))
-    if kernel == "online":
+    if kernel in ("online", "spatial"):
         return dict(kernel=kernel, block_n=block_n)
     most = INTERPRETER_SM_COUNT if kernel == "cooperative" and interpreted else 5
     return dict(kernel=kernel, block_n=block_n, splits=draw(st.integers(1, most)))
@@ -123,9 +125,11 @@ def test_triton_paths_agree_for_every_block_size(device, data):
     caps = _path_limits(interpreted)
     case = data.draw(cases(kit.TORCH_DTYPES, max_n=caps.max_n, max_rows=caps.max_rows,
                            max_elements=caps.max_elements), label="case")
-    options = data.draw(forced_paths(interpreted), label="path")
     note(case.as_note())
     x, _ = case.layout.torch(case.x, case.dtype, device)
+    interleaved = math.prod(case.shape[case.axis + 1:]) > 1
+    options = data.draw(forced_paths(interpreted, KERNELS if interleaved else ROW_KERNELS),
+                        label="path")
     for log in (False, True):
         function = triton_impl.log_softmax if log else triton_impl.softmax
         before = triton_impl.LAUNCHES[f"{options['kernel']}_forward"]

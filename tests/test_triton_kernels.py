@@ -435,7 +435,8 @@ def test_every_tail_plan_holds_its_row_and_fills_its_threads():
 
 def test_the_order_of_a_loops_sums_needs_its_block():
     assert policy.summation_of("online", 16) == "blocks of 16" == policy.summation_of("split", 16)
-    assert policy.summation_of(None, None) == "tree" == policy.summation_of("cooperative", 16)
+    assert policy.summation_of("cooperative", 16) == "tree"
+    assert policy.summation_of("spatial", 64) == "blocks of 64"
     with pytest.raises(ValueError, match="give block_n"):
         policy.summation_of("online", None)
 

@@ -64,7 +64,8 @@ POLICY_ALGORITHMS = {
     "online": "online",
     "split": "split",
 }
-"""The model's algorithm for each kernel of the lab's dispatch policy (``policy.KERNELS``): the
+"""The model's algorithm for each row kernel of the lab's dispatch policy (``policy.ROW_KERNELS``;
+the model predicts (M, N) problems of contiguous rows, not the spatial kernel's): the
 lab's single-block kernel is the reference's fused algorithm (a row on chip, 2MN), where the row
 fits; the others share their names."""
 

@@ -56,7 +56,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from reference.dtypes import canonical
-from triton_impl.policy import KERNELS
+from triton_impl.policy import KERNELS, ROW_KERNELS
 
 from traffic_model.implementations import IMPLEMENTATIONS, POLICY_ALGORITHMS
 
@@ -85,9 +85,10 @@ def model_name(impl: str, direction: str, kernel: str | None = None) -> str | No
         base = f"ours:{kernel}"
     if base.startswith("ours:"):
         forced = base.split(":", 1)[1]
-        if forced not in KERNELS:
-            raise ValueError(f"{impl!r}: unknown kernel {forced!r}; triton_impl.policy's kernels are "
-                             f"{', '.join(KERNELS)}")
+        if forced not in ROW_KERNELS:
+            known = "a kernel of interleaved rows" if forced in KERNELS else "unknown kernel"
+            raise ValueError(f"{impl!r}: {known} {forced!r}; the model knows triton_impl.policy's "
+                             f"kernels of (M, N) rows, {', '.join(ROW_KERNELS)}")
         base = POLICY_ALGORITHMS[forced]
     name = f"{base}_backward" if direction == "backward" else base
     return name if name in IMPLEMENTATIONS else None

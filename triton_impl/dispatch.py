@@ -19,13 +19,16 @@ __all__ = ["KERNELS", "Forcing", "Plan", "make_plan"]
 
 @functools.lru_cache(maxsize=4096)
 def _cached_plan(M: int, N: int, dtype: torch.dtype, device: torch.device, backward: bool,
-                 forcing: Forcing, ptxas: tuple) -> Plan:
+                 forcing: Forcing, inner: int, ptxas: tuple) -> Plan:
     """``ptxas``: ``hardware.ptxas_setting()``, which can change in a process and which some
     plans follow (``hardware.ptxas_major``)."""
-    return choose(M, N, dtype, device_info(device), backward=backward, forcing=forcing)
+    return choose(M, N, dtype, device_info(device), backward=backward, forcing=forcing,
+                  inner=inner)
 
 
 def make_plan(M: int, N: int, dtype: torch.dtype, device, *, backward: bool = False,
-              forcing: Forcing = AUTO) -> Plan:
-    """The plan for M rows of N columns (M, N >= 1) of ``dtype`` on ``device`` (see ``policy``)."""
-    return _cached_plan(M, N, dtype, torch.device(device), backward, forcing, ptxas_setting())
+              forcing: Forcing = AUTO, inner: int = 1) -> Plan:
+    """The plan for M rows of N columns (M, N >= 1) of ``dtype`` on ``device``, interleaved in
+    groups of ``inner`` (see ``policy.choose``)."""
+    return _cached_plan(M, N, dtype, torch.device(device), backward, forcing, inner,
+                        ptxas_setting())

@@ -28,6 +28,7 @@ from .hardware import kernels_interpreted
 from .kernels import backward as bwd
 from .kernels import cooperative as coop
 from .kernels import forward as fwd
+from .kernels import spatial
 from .policy import Plan, exchange_words, for_rows, next_power_of_2
 
 LAUNCHES: collections.Counter = collections.Counter()
@@ -152,9 +153,24 @@ def exchange_vector(slots: int, num_warps: int) -> int:
     return max(next_power_of_2(slots), 32 * num_warps)
 
 
+def _spatial_launch(plan: Plan, tensors: tuple[torch.Tensor, ...], log: bool) -> Launch:
+    """The launch of a spatial plan over (A, N, B) tensors of any strides
+    (``kernels/spatial.py``)."""
+    A, N, B = tensors[0].shape
+    kernel = spatial.spatial_backward if len(tensors) == 3 else spatial.spatial_forward
+    n_b_tiles = -(-B // plan.block_m)
+    return Launch(kernel, (A * n_b_tiles,), (*tensors, N, B, n_b_tiles,
+                                             *(s for t in tensors for s in t.stride())),
+                  dict(BLOCK_N=plan.block_n, BLOCK_B=plan.block_m, ONE_PASS=plan.passes == 1,
+                       LOG=log), num_warps=plan.num_warps)
+
+
 def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Launch, ...]:
-    """The launches of ``plan`` over (M, N) row matrices of unit column stride: ``(x, y)`` forward,
-    ``(y, dy, dx)`` backward (the last is written). Allocates the workspaces the plan needs."""
+    """The launches of ``plan`` over (M, N) row matrices of unit column stride (over (A, N, B)
+    tensors of any strides for a spatial plan): ``(x, y)`` forward, ``(y, dy, dx)`` backward (the
+    last is written). Allocates the workspaces the plan needs."""
+    if plan.kernel == "spatial":
+        return (_spatial_launch(plan, rows, log),)
     backward = len(rows) == 3
     M, N = rows[0].shape
     strides = tuple(t.stride(0) for t in rows)
@@ -239,7 +255,8 @@ def _run(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool, direction: str) 
 
 def softmax_rows(plan: Plan, x: torch.Tensor, y: torch.Tensor, log: bool, *,
                  relaunch: bool = False) -> Relaunch | None:
-    """y = softmax(x) (or log-softmax) along dim 1; x, y are (M, N) with unit column stride.
+    """y = softmax(x) (or log-softmax) along dim 1; x, y are (M, N) with unit column stride, or
+    (A, N, B) of any strides for a spatial plan.
 
     With ``relaunch``, returns a ``Relaunch`` of this launch when it can make one (compiled
     single-block kernels), else None."""
@@ -256,5 +273,6 @@ def softmax_rows(plan: Plan, x: torch.Tensor, y: torch.Tensor, log: bool, *,
 
 def softmax_backward_rows(plan: Plan, y: torch.Tensor, dy: torch.Tensor, dx: torch.Tensor,
                           log: bool) -> None:
-    """dx from the forward output y and gradient dy, all (M, N) with unit column stride."""
+    """dx from the forward output y and gradient dy, all (M, N) with unit column stride, or
+    (A, N, B) of any strides for a spatial plan."""
     _run(plan, (y, dy, dx), log, "backward")

@@ -37,10 +37,15 @@ backward of tdy, and its gradient for an incoming g is J g, the forward's tangen
 Its derivatives in y are a few elementwise products and row sums (torch ops, computed in the
 compute dtype), so derivatives of any order are built from these pieces.
 
-Layouts: the softmax dim is moved last. If the elements along it are contiguous and the other dims
-collapse into one row stride (any stride, 0 for an expanded tensor), the kernels read the input in
-place; otherwise (a transposed input, say) it is first copied to a contiguous tensor. The output
-is contiguous in that moved layout and moved back, so it has the input's shape and dtype.
+Layouts: the output is contiguous, as torch's is, whatever the input's layout. The dims after
+the softmax dim hold ``inner`` elements (``_spatial_shape``). Where ``inner`` is 1 the output's
+rows are contiguous: the row kernels write them, and read the input in place when its elements
+along the dim are contiguous and the other dims collapse into one row stride (any stride, 0 for
+an expanded tensor), else from a contiguous copy (a transposed input, say). Where ``inner`` > 1
+the output's rows are interleaved: the spatial kernel reads the input as an (A, N, inner) view of
+its own strides (a copy where the dims do not collapse into one) and writes the output in place;
+a plan that runs a row kernel there (``Plan.transposed``) reads a contiguous copy of the rows
+and copies its output back.
 """
 
 from __future__ import annotations
@@ -71,6 +76,25 @@ def _rows_shape(shape: torch.Size, dim: int) -> tuple[int, int]:
     return math.prod(size for i, size in enumerate(shape) if i != dim), shape[dim]
 
 
+def _spatial_shape(shape: torch.Size, dim: int) -> tuple[int, int, int]:
+    """(A, N, inner): the elements of the dims before ``dim``, along it, and after it."""
+    if not len(shape):
+        return 1, 1, 1
+    return math.prod(shape[:dim]), shape[dim], math.prod(shape[dim + 1:])
+
+
+def _as_spatial(x: torch.Tensor, dim: int) -> torch.Tensor:
+    """``x`` as an (A, N, inner) tensor (``_spatial_shape``) of its own strides, a view where its
+    dims collapse into these three (a copy otherwise); a negated view resolved (``_as_rows``)."""
+    if x.is_neg():
+        x = x.resolve_neg()
+    shape = _spatial_shape(x.shape, dim)
+    try:
+        return x.view(shape)
+    except RuntimeError:
+        return x.reshape(shape)
+
+
 def _as_rows(x: torch.Tensor, dim: int) -> torch.Tensor:
     """``x`` with ``dim`` moved last as an (M, N) matrix of unit column stride, a view when
     possible. A negated view (``torch._neg_view``: its memory holds -x) is resolved first: a kernel reads
@@ -92,28 +116,42 @@ def _as_rows(x: torch.Tensor, dim: int) -> torch.Tensor:
         return moved.reshape(M, N)
 
 
-def _new_output(x: torch.Tensor, dim: int) -> torch.Tensor:
-    """An uninitialised tensor shaped like ``x``, contiguous with ``dim`` last (the kernels'
-    layout). Allocated with those strides, not as a view of a contiguous tensor moved back: forward AD
-    requires a view's tangent to share the view's layout, which a tangent computed by torch ops
-    does not."""
-    if x.dim() <= 1 or dim == x.dim() - 1:
-        return torch.empty_like(x, memory_format=torch.contiguous_format)
-    moved = _moved_shape(x, dim)
-    strides = [1] * len(moved)
-    for i in range(len(moved) - 2, -1, -1):
-        strides[i] = strides[i + 1] * max(moved[i + 1], 1)
-    strides.insert(dim, strides.pop())  # the softmax dim's unit stride, back in its place
-    return torch.empty_strided(x.shape, strides, dtype=x.dtype, device=x.device)
+def _new_output(x: torch.Tensor) -> torch.Tensor:
+    """An uninitialised tensor shaped like ``x``, contiguous: the layout of torch.softmax's
+    output (and of its backward's) for any input layout."""
+    return torch.empty_like(x, memory_format=torch.contiguous_format)
 
 
 def _plan(shape: torch.Size, dtype: torch.dtype, device, dim: int, forcing: Forcing,
           backward: bool = False) -> Plan | None:
     """The plan for a tensor of ``shape`` along ``dim`` (None when empty: nothing to launch)."""
-    M, N = _rows_shape(shape, dim)
-    if M * N == 0:
+    A, N, inner = _spatial_shape(shape, dim)
+    if A * N * inner == 0:
         return None
-    return make_plan(M, N, dtype, device, backward=backward, forcing=forcing)
+    return make_plan(A * inner, N, dtype, device, backward=backward, forcing=forcing, inner=inner)
+
+
+def _run_plan(plan: Plan, inputs: tuple[torch.Tensor, ...], out: torch.Tensor, dim: int,
+              log: bool, relaunch: bool = False) -> launch.Relaunch | None:
+    """Run ``plan`` along ``dim`` on ``inputs``, ``(x,)`` or ``(y, dy)``, into ``out``
+    (contiguous, their shape): each kernel given the operands in the form it takes (the module's
+    docstring, "Layouts"). With ``relaunch``, a forward on rows returns ``launch.softmax_rows``'s."""
+    run = launch.softmax_backward_rows if len(inputs) == 2 else launch.softmax_rows
+    if plan.kernel == "spatial":
+        run(plan, *(_as_spatial(t, dim) for t in inputs), out.view(_spatial_shape(out.shape, dim)),
+            log)
+        return None
+    rows = tuple(_as_rows(t, dim) for t in inputs)
+    if not plan.transposed:
+        out_rows = out.view(_rows_shape(out.shape, dim))
+        if relaunch:
+            return launch.softmax_rows(plan, *rows, out_rows, log, relaunch=True)
+        run(plan, *rows, out_rows, log)
+        return None
+    result = torch.empty(rows[0].shape, dtype=out.dtype, device=out.device)
+    run(plan, *rows, result, log)
+    out.copy_(result.view(_moved_shape(out, dim)).movedim(-1, dim))
+    return None
 
 
 def _forward(x: torch.Tensor, dim: int, log: bool, path: str, block_n: int, splits: int,
@@ -132,11 +170,10 @@ def _launch_forward(x: torch.Tensor, dim: int, log: bool, plan: Plan | None,
                     relaunch: bool = False) -> tuple[torch.Tensor, launch.Relaunch | None]:
     """The output of ``plan`` run on ``x``, and with ``relaunch`` the launch made repeatable
     (``launch.Relaunch``, None where it cannot be)."""
-    y = _new_output(x, dim)
+    y = _new_output(x)
     if plan is None:
         return y, None
-    return y, launch.softmax_rows(plan, _as_rows(x, dim), _as_rows(y, dim), log,
-                                  relaunch=relaunch)
+    return y, _run_plan(plan, (x,), y, dim, log, relaunch)
 
 
 def _backward(y: torch.Tensor, dy: torch.Tensor, dim: int, log: bool, path: str, block_n: int,
@@ -144,10 +181,9 @@ def _backward(y: torch.Tensor, dy: torch.Tensor, dim: int, log: bool, path: str,
     """dx from the forward's output ``y`` and the gradient ``dy`` (cast to y's dtype)."""
     plan = _plan(y.shape, y.dtype, y.device, dim, Forcing.from_op_args(path, block_n, splits),
                  backward=True)
-    dx = _new_output(y, dim)
+    dx = _new_output(y)
     if plan is not None:
-        launch.softmax_backward_rows(plan, _as_rows(y, dim), _as_rows(dy.to(y.dtype), dim),
-                                     _as_rows(dx, dim), log)
+        _run_plan(plan, (y, dy.to(y.dtype)), dx, dim, log)
     return dx
 
 
@@ -229,7 +265,7 @@ def softmax_forward(x: torch.Tensor, dim: int, log: bool, path: str = "", block_
 
 @softmax_forward.register_fake
 def _(x, dim, log, path="", block_n=0, splits=0):
-    return _new_output(x, dim)
+    return _new_output(x)
 
 
 @torch.library.custom_op("softmax_lab::softmax_backward", mutates_args=())
@@ -240,7 +276,7 @@ def softmax_backward(y: torch.Tensor, dy: torch.Tensor, dim: int, log: bool, pat
 
 @softmax_backward.register_fake
 def _(y, dy, dim, log, path="", block_n=0, splits=0):
-    return _new_output(y, dim)
+    return _new_output(y)
 
 
 def _op_kernel(dim, log, options):
@@ -437,8 +473,8 @@ def _apply(x, dim, dtype, log: bool, kernel, block_n, splits):
     if seen is not None:
         dim, plan, relaunch = seen
         if relaunch is not None:
-            y = _new_output(x, dim)
-            if relaunch(_as_rows(x, dim), _as_rows(y, dim)):
+            y = _new_output(x)
+            if relaunch(_as_rows(x, dim), y.view(_rows_shape(y.shape, dim))):
                 return y
         return _launch_forward(x, dim, log, plan)[0]
     dim = check_input(x, dim, dtype=dtype)

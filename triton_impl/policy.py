@@ -21,6 +21,21 @@ online        (forced only) one program per row, ``block_n`` columns at a time, 
               the row: 3MN from DRAM at worst. The previous default for wide rows.
 split         (forced only) a row shared by ``splits`` programs in two launches through a workspace.
 
+Those four read rows whose elements are contiguous. A softmax along a dim that is not the
+innermost (``inner`` > 1: the dims after it hold more than one element, as the channels of an
+NCHW tensor) has its rows interleaved: element n of row (a, b) lies at a*N*inner + n*inner + b in
+torch's contiguous layout, which is also the layout of the output it returns. There:
+
+spatial       a program holds a tile of ``block_m`` rows side by side (b, the contiguous dims) by
+              ``block_n`` positions of the softmax dim, and reduces across the tile's first axis:
+              the input read in place and the output written in torch's layout, 2MN forward and
+              3MN backward when the tile holds the whole softmax dim, else ``block_n`` positions
+              a step in two passes, as online. The default for every such softmax but one
+              (``SPATIAL_TRANSPOSED_BELOW_SMS``), and forcible on interleaved rows only.
+transposed    a row kernel (forced, or chosen where few spatial tiles would leave the GPU idle)
+              run on a contiguous copy of the rows, its output copied back into torch's layout
+              (``Plan.transposed``): 4MN more than the row kernel's own.
+
 ``Forcing`` is the one record of what a caller forces (``kernel``, ``block_n``, ``splits``),
 validated in one place; ``choose`` then checks it against the problem. Experiments that need more
 (fold lanes, persistent grids, other warps) build a ``Plan`` themselves with
@@ -38,8 +53,10 @@ from reference._inputs import next_power_of_2
 from reference.dtypes import format_of
 from reference.tolerance import blocked
 
-KERNELS = ("single_block", "cooperative", "online", "split")
-"""Every kernel a plan can name; all but single_block handle any N."""
+ROW_KERNELS = ("single_block", "cooperative", "online", "split")
+"""The kernels of rows whose elements are contiguous; all but single_block handle any N."""
+KERNELS = (*ROW_KERNELS, "spatial")
+"""Every kernel a plan can name, and a caller force."""
 
 SINGLE_BLOCK_MAX_COLS = 32768
 """Widest row (float32 values on chip) the forward single-block kernel holds; the backward holds
@@ -103,6 +120,24 @@ everywhere else one program per tile was faster (by 3-10%)."""
 PERSISTENT_PROGRAMS_PER_SM = 1
 PERSISTENT_STAGES = 3
 """The persistent grid of that measurement: one program per SM, its loop three stages deep."""
+
+SPATIAL_MAX_VALUES = 16384
+"""Most values of a spatial tile that holds the whole softmax dim (one pass), half that in the
+backward (y and dy) and for float64. A register budget, that of a single-block program at 16
+warps (``SINGLE_BLOCK_MAX_COLS``: 32 values a thread), not a timing."""
+SPATIAL_TILE_VALUES = 4096
+"""Values a spatial program aims to hold: the tile it widens to (more rows side by side) when the
+softmax dim is short, and each step of a two-pass plan. Not swept (no GPU was lent when the kernel
+was written): two steps of the single-block kernel's ``TILE_ELEMENTS``."""
+SPATIAL_SEGMENT_BYTES = 128
+"""Fewest contiguous bytes a spatial tile reads at each position of the softmax dim where the rows
+allow (one 128-byte line of L2: ``block_m`` at least 32 float32 rows). Not swept."""
+SPATIAL_MAX_WARPS = 16
+SPATIAL_TRANSPOSED_BELOW_SMS = 1
+"""A two-pass spatial plan with fewer tiles than this many per SM gives way to a row kernel on a
+transposed copy (``Plan.transposed``): a softmax along dim 0 of a (1M, 4) tensor is one tile of
+four rows, walked by one program, where the cooperative kernel spreads the four rows over the
+GPU. Not swept."""
 
 COOPERATIVE_PLAN = {(2, False): (8192, 4, 88), (4, False): (8192, 4, 96), (8, False): (4096, 4, 0),
                     (2, True): (8192, 4, 96), (4, True): (8192, 4, 0), (8, True): (4096, 8, 0)}
@@ -223,6 +258,10 @@ class Plan:
     it. ``persistent``: the grid is smaller than the work and each program loops over row tiles.
     ``tail``: a single-block forward's second tile, the ``tail`` columns after ``block_n`` (both
     powers of two; 0: none), where the two hold a row with less padding than one power of two.
+    ``transposed``: a row kernel run on interleaved rows (``inner`` > 1, see the module's
+    docstring) through a contiguous copy of them, its output copied back. For ``spatial``,
+    ``block_m`` is the rows a tile holds side by side and ``block_n`` the positions of the
+    softmax dim a step (the whole dim, ``chunk``, in one pass when it fits).
     ``max_registers``: the most registers a thread of the kernel may take (Triton's ``maxnreg``;
     0: the compiler's choice), so that more programs fit on a multiprocessor. ``patience``: the
     polls a cooperative program makes before it computes its row's missing words itself
@@ -245,14 +284,25 @@ class Plan:
     max_registers: int = 0
     patience: int = 0
     paired: bool = False
+    transposed: bool = False
 
     @property
     def blocks_per_program(self) -> int:
         return self.chunk // self.block_n
 
     @property
+    def passes(self) -> int:
+        """Reads of each input element a program makes: 2 where it steps through its row
+        (online, split, spatial with the softmax dim in several steps), else 1."""
+        if self.kernel == "spatial":
+            return 1 if self.block_n >= self.chunk else 2
+        return 2 if self.kernel in ("online", "split") else 1
+
+    @property
     def summation(self) -> str:
         """How its row sums are ordered, as ``reference.tolerance`` bounds them: ``summation_of``."""
+        if self.kernel == "spatial" and self.passes == 1:
+            return "tree"
         return summation_of(self.kernel, self.block_n)
 
     def describe(self) -> str:
@@ -270,6 +320,10 @@ class Plan:
             parts.append("held as words of two values")
         if self.max_registers:
             parts.append(f"at most {self.max_registers} registers")
+        if self.kernel == "spatial":
+            parts.append("one pass" if self.passes == 1 else f"two passes over {self.chunk}")
+        if self.transposed:
+            parts.append("through a transposed copy")
         return ", ".join(parts) + f", grid {self.grid}"
 
 
@@ -277,9 +331,15 @@ def summation_of(kernel: str | None, block_n: int | None) -> str:
     """The order of a kernel's row sums, a ``summation`` of ``reference.tolerance``: a program
     of single_block sums what it holds by a tree, and cooperative merges every block's partial by a
     tree; online and split step through their columns ``block_n`` at a time into one running total
-    a lane ("blocks of block_n"). ``kernel=None`` is the policy's choice (``default_kernel``):
-    single_block or cooperative, a tree."""
-    if kernel in ("online", "split"):
+    a lane ("blocks of block_n"), as spatial does through the positions of its softmax dim (a
+    tree where one step holds them all: ``Plan.summation``). ``kernel=None`` is the policy's
+    choice at worst: on contiguous rows single_block or cooperative, a tree; on interleaved rows
+    a spatial plan, whose steps hold at least ``SPATIAL_TILE_VALUES`` over the widest tile of
+    ``SPATIAL_SEGMENT_BYTES`` (64 positions of bfloat16 rows) when one step cannot hold them
+    all."""
+    if kernel is None:
+        return blocked(SPATIAL_TILE_VALUES // (SPATIAL_SEGMENT_BYTES // 2))
+    if kernel in ("online", "split", "spatial"):
         if not block_n:
             raise ValueError(f"the order of {kernel}'s sums depends on its block: give block_n "
                              "(a plan's is Plan.summation)")
@@ -304,7 +364,8 @@ class Forcing:
     """What a caller forces of the plan; None is the policy's choice. Validated on construction.
 
     ``kernel``: one of ``KERNELS``. ``block_n`` (a power of two): the columns a program holds
-    (single_block, cooperative) or steps by (online, split). ``splits``: programs per row
+    (single_block, cooperative) or steps by (online, split), the positions of the softmax dim a
+    spatial tile holds (in one pass if they are all of them, else a step). ``splits``: programs per row
     (split, cooperative). ``block_n`` and ``splits`` need ``kernel``: a block size means something
     only for a named kernel.
     """
@@ -533,17 +594,65 @@ def _split(M, N, itemsize, device, block_n, splits) -> Plan:
     return Plan("split", 1, block_n, num_warps, 1, splits, chunk, (M, splits), False, block_n)
 
 
+def _spatial(M, N, inner, itemsize, backward, block_n) -> Plan:
+    """A tile of ``block_m`` interleaved rows by ``block_n`` positions of the softmax dim: as
+    many rows side by side as fill ``SPATIAL_TILE_VALUES`` (at least a line of
+    ``SPATIAL_SEGMENT_BYTES``), the whole dim in one pass when the tile stays within
+    ``SPATIAL_MAX_VALUES``, else steps of ``SPATIAL_TILE_VALUES``."""
+    values = SPATIAL_MAX_VALUES // (2 if backward else 1) // (2 if itemsize == 8 else 1)
+    segment = SPATIAL_SEGMENT_BYTES // itemsize
+    rows = next_power_of_2(inner)
+    whole = next_power_of_2(N)
+    if block_n is None:
+        block_m = min(rows, max(segment, SPATIAL_TILE_VALUES // whole))
+        if whole * block_m <= values:
+            block_n = whole
+        else:
+            block_m = min(rows, segment)
+            block_n = max(SPATIAL_TILE_VALUES // block_m, 1)
+    else:
+        block_m = min(rows, max(segment, SPATIAL_TILE_VALUES // block_n), max(values // block_n, 1))
+        if block_n * block_m > values:
+            raise ValueError(f"a spatial tile holds at most {values} values; block_n={block_n} "
+                             f"positions of {block_m} rows is more: use at most "
+                             f"{values // block_m}")
+    num_warps = _warps(block_m * block_n, VECTORS_PER_THREAD * _vector(itemsize),
+                       SPATIAL_MAX_WARPS)
+    tiles = (M // inner) * cdiv(inner, block_m)
+    return Plan("spatial", block_m, block_n, num_warps, 1, 1, N, (tiles,))
+
+
 def choose(M: int, N: int, dtype, device: DeviceDescription, *, backward: bool = False,
-           forcing: Forcing = AUTO) -> Plan:
+           forcing: Forcing = AUTO, inner: int = 1) -> Plan:
     """The plan for M rows of N columns (M, N >= 1) of ``dtype`` (a name, or a NumPy or torch
-    dtype) on ``device``, forward or ``backward``, with what ``forcing`` forces.
+    dtype) on ``device``, forward or ``backward``, with what ``forcing`` forces. ``inner``: the
+    rows are interleaved in groups of ``inner`` (it divides M; the module's docstring).
 
     ``ValueError`` when the forcing cannot run this problem (single_block on a row wider than it
-    holds; cooperative programs that could not all be resident).
+    holds; cooperative programs that could not all be resident; spatial on rows that are not
+    interleaved).
     """
     if M < 1 or N < 1:
         raise ValueError(f"a plan needs M >= 1 and N >= 1, got M={M}, N={N}")
+    if inner < 1 or M % inner:
+        raise ValueError(f"inner={inner} must be at least 1 and divide M={M}")
     itemsize = format_of(dtype).itemsize
+    if inner > 1 and forcing.kernel in (None, "spatial"):
+        plan = _spatial(M, N, inner, itemsize, backward, forcing.block_n)
+        if (forcing.kernel or plan.passes == 1
+                or plan.grid[0] >= SPATIAL_TRANSPOSED_BELOW_SMS * device.sm_count):
+            return plan
+    elif forcing.kernel == "spatial":
+        raise ValueError("kernel='spatial' reduces across rows interleaved in memory, for a "
+                         "softmax along a dim that is not the innermost one; here the softmax dim "
+                         "is innermost: choose one of " + ", ".join(map(repr, ROW_KERNELS)))
+    plan = _rows(M, N, itemsize, device, backward, forcing)
+    return dataclasses.replace(plan, transposed=True) if inner > 1 else plan
+
+
+def _rows(M: int, N: int, itemsize: int, device: DeviceDescription, backward: bool,
+          forcing: Forcing) -> Plan:
+    """The plan of a row kernel (``choose``)."""
     kernel = forcing.kernel or default_kernel(N, itemsize, backward)
     if kernel != "single_block" and (forcing.block_n or 0) > MAX_FORCED_BLOCK:
         raise ValueError(f"block_n={forcing.block_n} is wider than the {MAX_FORCED_BLOCK} columns "
