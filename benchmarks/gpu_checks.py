@@ -4,7 +4,8 @@
 
 - N up to 1M (and 4M) through every path that can take it, forward and backward, under the
   tolerance policy (``checking``);
-- a tensor of more than 2**31 elements (64-bit row offsets), its last rows checked;
+- a tensor of more than 2**31 elements (64-bit row offsets), its last rows checked, and one
+  along a dim that is not the innermost (the spatial kernel's 64-bit offsets);
 - torch.compile (inductor) of a small model that calls our softmax: fullgraph (no graph break),
   same result, and a backward.
 Exits non-zero on the first failure.
@@ -56,6 +57,23 @@ def beyond_int32():
     torch.cuda.empty_cache()
 
 
+def spatial_beyond_int32():
+    """A softmax along dim 1 of a (2, 3, B) tensor of more than 2**31 elements: the spatial
+    kernel's offsets (a * 3B + n * B + b) pass 2**31 in the second slice, which is checked."""
+    B = (1 << 31) // 6 + 4096
+    x = torch.randn(2, 3, B, device="cuda", dtype=torch.bfloat16)
+    assert x.numel() > 2**31 and triton_impl.plan(x, 1).kernel == "spatial"
+    rows = lambda t: t[1:].movedim(1, -1).reshape(-1, 3)  # noqa: E731
+    y = triton_impl.softmax(x, 1)
+    checking.check_forward(rows(y), rows(x), what=f"spatial, {x.numel()} elements (> 2**31)")
+    dy = torch.randn_like(x)
+    dx = triton_impl.softmax_backward_data(y, dy, 1)
+    checking.check_backward(rows(dx), rows(y), rows(dy), what="spatial backward > 2**31")
+    ok(f"spatial, {x.numel()} elements (> 2**31), forward and backward, the second slice checked")
+    del x, y, dy, dx
+    torch.cuda.empty_cache()
+
+
 def compiled_model():
     model = torch.nn.Sequential(torch.nn.Linear(64, 1000), triton_impl.Softmax(dim=-1),
                                 torch.nn.Linear(1000, 10), triton_impl.LogSoftmax(dim=-1)).cuda()
@@ -74,5 +92,6 @@ if __name__ == "__main__":
     print(torch.cuda.get_device_name(), torch.__version__, flush=True)
     wide_rows()
     beyond_int32()
+    spatial_beyond_int32()
     compiled_model()
     print("ALL GPU CHECKS PASSED")

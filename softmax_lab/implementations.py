@@ -1,7 +1,7 @@
 """The softmax implementations the lab compares, forward and backward, by name.
 
 Each entry maps a name to a pair of callables ``forward(x) -> y`` and ``backward(y, dy) -> dx``
-over the last dim. Backwards are called directly (not through autograd), so a timing measures the
+over one dim (``get``'s ``dim``, the last by default). Backwards are called directly (not through autograd), so a timing measures the
 kernel and not the autograd engine; ours are called through the public eager API (the custom op
 that ``torch.compile`` sees costs more host time per call: benchmarks/host_overhead.py). ``useful_bytes`` is the convention every GB/s figure here
 uses: the bytes a perfect kernel must move (forward: read x, write y; backward: read y and dy,
@@ -23,41 +23,46 @@ class Implementation(NamedTuple):
     backward: Callable[[torch.Tensor, torch.Tensor], torch.Tensor]
 
 
-def naive_softmax(x: torch.Tensor) -> torch.Tensor:
+def naive_softmax(x: torch.Tensor, dim: int = -1) -> torch.Tensor:
     """Five eager kernels: max, subtract, exp, sum, divide (reads 5MN + 2M, writes 3MN + 2M)."""
-    x_max = x.max(dim=-1, keepdim=True).values
+    x_max = x.max(dim=dim, keepdim=True).values
     z = x - x_max
     numerator = torch.exp(z)
-    denominator = numerator.sum(dim=-1, keepdim=True)
+    denominator = numerator.sum(dim=dim, keepdim=True)
     return numerator / denominator
 
 
-def naive_softmax_backward(y: torch.Tensor, dy: torch.Tensor) -> torch.Tensor:
+def naive_softmax_backward(y: torch.Tensor, dy: torch.Tensor, dim: int = -1) -> torch.Tensor:
     """Four eager kernels: dy * y, sum, dy - sum, y * (dy - sum)."""
-    return y * (dy - (dy * y).sum(dim=-1, keepdim=True))
+    return y * (dy - (dy * y).sum(dim=dim, keepdim=True))
 
 
-def _ours(kernel: str | None = None) -> Implementation:
+def _ours(kernel: str | None = None, dim: int = -1) -> Implementation:
     import triton_impl
 
-    return Implementation(lambda x: triton_impl.softmax(x, -1, kernel=kernel),
-                          lambda y, dy: triton_impl.softmax_backward_data(y, dy, -1, kernel=kernel))
-
-
-def _torch() -> Implementation:
     return Implementation(
-        lambda x: torch.softmax(x, -1),
-        lambda y, dy: torch._softmax_backward_data(dy, y, y.dim() - 1, y.dtype),
+        lambda x: triton_impl.softmax(x, dim, kernel=kernel),
+        lambda y, dy: triton_impl.softmax_backward_data(y, dy, dim, kernel=kernel))
+
+
+def _torch(dim: int = -1) -> Implementation:
+    return Implementation(
+        lambda x: torch.softmax(x, dim),
+        lambda y, dy: torch._softmax_backward_data(dy, y, dim % y.dim(), y.dtype),
     )
 
 
 @functools.lru_cache(maxsize=None)
-def _compiled() -> Implementation:
+def _compiled(dim: int = -1) -> Implementation:
     # one specialisation per shape (dynamic=False): the benchmarks' grids pass dynamo's default
     # limit of 8, past which it would silently run the naive code eagerly
     torch._dynamo.config.recompile_limit = 1024
-    return Implementation(torch.compile(naive_softmax, dynamic=False),
-                          torch.compile(naive_softmax_backward, dynamic=False))
+    if dim == -1:
+        return Implementation(torch.compile(naive_softmax, dynamic=False),
+                              torch.compile(naive_softmax_backward, dynamic=False))
+    return Implementation(torch.compile(lambda x: naive_softmax(x, dim), dynamic=False),
+                          torch.compile(lambda y, dy: naive_softmax_backward(y, dy, dim),
+                                        dynamic=False))
 
 
 def _liger() -> Implementation:
@@ -86,25 +91,29 @@ PEERS = {"liger": _liger, "quack": _quack}
 with the reason otherwise, which the benchmarks print as a skip."""
 
 
-def get(name: str) -> Implementation:
+def get(name: str, dim: int = -1) -> Implementation:
     """``ours`` (the dispatcher), ``ours:<kernel>`` (forced, one of ``triton_impl.KERNELS``),
     ``torch``, ``naive`` (eager, five kernels), ``torch.compile`` (inductor on the naive code),
-    and the peers ``liger`` and ``quack``."""
+    and the peers ``liger`` and ``quack`` (the last dim only: ValueError for another), along
+    ``dim``."""
     import triton_impl  # noqa: F401  (registers the softmax_lab ops)
 
     if name in PEERS:
+        if dim != -1:
+            raise ValueError(f"{name} softmaxes the last dim only, not dim={dim}")
         return PEERS[name]()
 
     if name == "ours":
-        return _ours()
+        return _ours(dim=dim)
     if name.startswith("ours:"):
-        return _ours(name.split(":", 1)[1])
+        return _ours(name.split(":", 1)[1], dim)
     if name == "torch":
-        return _torch()
+        return _torch(dim)
     if name == "naive":
-        return Implementation(naive_softmax, naive_softmax_backward)
+        return Implementation(lambda x: naive_softmax(x, dim),
+                              lambda y, dy: naive_softmax_backward(y, dy, dim))
     if name == "torch.compile":
-        return _compiled()
+        return _compiled(dim)
     raise ValueError(f"unknown implementation {name!r}")
 
 

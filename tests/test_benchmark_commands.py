@@ -114,3 +114,59 @@ def test_the_readmes_performance_tables_are_generated_from_the_committed_runs():
 def test_report_refuses_bad_arguments(args, message):
     done = report(*args)
     assert done.returncode == 2 and message in done.stderr and not done.stdout
+
+
+def spatial(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "benchmarks/spatial.py", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300, check=False)
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--shapes", "4,5,3"), "--out"),
+    (("--out", "x", "--shapes", "1,2"), "write a shape as A,N,B"),
+    (("--out", "x", "--shapes", "4,5,1"), "B at least 2"),
+    (("--out", "x", "--shapes", "0,5,3"), "A and N must be at least 1"),
+    (("--out", "x", "--dtypes", "int8"), "invalid choice: 'int8'"),
+    (("--out", "x", "--impls", "liger"), "invalid choice: 'liger'"),
+])
+def test_spatial_refuses_bad_arguments(args, message):
+    done = spatial(*args)
+    assert done.returncode == 2 and message in done.stderr and not done.stdout, done
+
+
+@pytest.mark.skipif(torch.cuda.is_available(), reason="the benchmark runs where there is a GPU")
+def test_spatial_without_a_gpu_refuses_before_any_work(tmp_path):
+    done = spatial("--out", str(tmp_path / "run"))
+    assert done.returncode == 2 and "needs a CUDA GPU" in done.stderr, done
+    assert not (tmp_path / "run").exists()
+
+
+def _spatial_module():
+    import importlib.util
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    spec = importlib.util.spec_from_file_location("spatial_benchmark",
+                                                  ROOT / "benchmarks" / "spatial.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("direction", ["forward", "backward"])
+def test_spatial_checks_every_implementation_before_timing_it(direction, device):
+    """What the benchmark checks before it times (on the interpreter here): each of ours and
+    torch passes, ``ours:transposed`` runs the row kernel, and a softmax along the wrong dim
+    fails the check."""
+    bench = _spatial_module()
+    shape = (2, 40, 5)
+    x = torch.randn(shape, device=device) * 3
+    dy = torch.randn(shape, device=device)
+    for name in ("ours", "ours:spatial", "ours:transposed", "torch"):
+        impl = bench.implementation(name, shape, torch.float32, direction == "backward")
+        bench.check(impl, x, dy, direction, name)
+    plan = bench.plan_of("ours:transposed", x, direction == "backward")
+    assert plan.transposed and plan.kernel == "single_block"
+    assert bench.plan_of("ours:spatial", x, direction == "backward").kernel == "spatial"
+    wrong = bench.implementations.get("torch", dim=0)
+    with pytest.raises(AssertionError):
+        bench.check(wrong, x, dy, direction, "softmax along dim 0")
