@@ -27,7 +27,6 @@ keeps what was measured) and <out>/spatial.png.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import os
 import sys
@@ -185,13 +184,8 @@ def main(argv=None) -> int:
     points: list[dict] = []
     path = os.path.join(args.out, "spatial.json")
 
-    def save() -> dict:
-        result = dict(device=device, copy_gbs=copy_gbs, torch=torch.__version__,
-                      triton=__import__("triton").__version__, seconds=time.time() - started,
-                      command=" ".join(sys.argv), points=points)
-        with open(path, "w") as f:
-            json.dump(result, f, indent=1)
-        return result
+    def save() -> dict:  # after every shape, so that a time limit keeps what was measured
+        return measure.write_run(path, device, copy_gbs, started, points)
 
     for dtype_name in args.dtypes:
         for shape in args.shapes:

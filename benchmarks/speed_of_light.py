@@ -141,13 +141,8 @@ def run(sections, impls, out_dir, dtypes=("float32", "bfloat16")):
     path = os.path.join(out_dir, "speed_of_light.json")
     os.makedirs(out_dir, exist_ok=True)
 
-    def save():  # after every shape, so that a time limit keeps what was measured
-        result = dict(device=device, copy_gbs=copy_gbs, torch=torch.__version__,
-                      triton=__import__("triton").__version__, seconds=time.time() - started,
-                      command=" ".join(sys.argv), points=points)
-        with open(path, "w") as f:
-            json.dump(result, f, indent=1)
-        return result
+    def save() -> dict:  # after every shape, so that a time limit keeps what was measured
+        return measure.write_run(path, device, copy_gbs, started, points)
 
     for section, widths in (("bandwidth", BANDWIDTH_N), ("widths", WIDTHS_N)):
         if section not in sections:

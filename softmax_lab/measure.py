@@ -7,6 +7,8 @@ are reported as latency (microseconds), not bandwidth.
 
 from __future__ import annotations
 
+import json
+import sys
 import time
 
 import torch
@@ -43,3 +45,16 @@ def gbs(nbytes: int, ms: float) -> float:
 
 def device_name() -> str:
     return torch.cuda.get_device_name() if torch.cuda.is_available() else "cpu"
+
+
+def write_run(path: str, device: str, copy_gbs: float, started: float, points: list) -> dict:
+    """Write a benchmark run's record to ``path`` (JSON) and return it: the device, the copy
+    bandwidth measured in the run, the versions, the seconds since ``started``, the command
+    line and the points so far. Benchmarks call it after every shape, so that a time limit
+    keeps what was measured."""
+    result = dict(device=device, copy_gbs=copy_gbs, torch=torch.__version__,
+                  triton=triton.__version__, seconds=time.time() - started,
+                  command=" ".join(sys.argv), points=points)
+    with open(path, "w") as f:
+        json.dump(result, f, indent=1)
+    return result

@@ -15,9 +15,14 @@ ROOT = Path(__file__).resolve().parent.parent
 torch = pytest.importorskip("torch")
 
 
-def host_overhead(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "benchmarks/host_overhead.py", *args], cwd=ROOT,
+def script(name: str, *args: str) -> subprocess.CompletedProcess:
+    """``python benchmarks/<name> args...`` from the repository's root, its output captured."""
+    return subprocess.run([sys.executable, f"benchmarks/{name}", *args], cwd=ROOT,
                           capture_output=True, text=True, timeout=300, check=False)
+
+
+def host_overhead(*args: str) -> subprocess.CompletedProcess:
+    return script("host_overhead.py", *args)
 
 
 def test_host_overhead_times_our_layers_without_a_gpu():
@@ -52,20 +57,25 @@ def test_host_overhead_without_a_gpu_says_to_time_the_layers():
 
 
 def run_properties(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "benchmarks/run_properties.py", *args], cwd=ROOT,
-                          capture_output=True, text=True, timeout=300, check=False)
+    return script("run_properties.py", *args)
 
 
-@pytest.mark.parametrize("args, message", [
-    (("--piece", "1/4"), "--out"),
-    (("--out", "x", "--piece", "5/4"), "write K/N with 1 <= K <= N"),
-    (("--out", "x", "--piece", "two"), "write K/N with 1 <= K <= N"),
-    (("--out", "x", "--jobs", "0"), "'0' is not a positive whole number"),
-    (("--out", "x", "--seconds", "-5"), "'-5' is not a positive whole number"),
-    (("--out", "x", "--profile", "fast"), "invalid choice: 'fast'"),
+@pytest.mark.parametrize("name, args, message", [
+    ("run_properties.py", ("--piece", "1/4"), "--out"),
+    ("run_properties.py", ("--out", "x", "--piece", "5/4"), "write K/N with 1 <= K <= N"),
+    ("run_properties.py", ("--out", "x", "--piece", "two"), "write K/N with 1 <= K <= N"),
+    ("run_properties.py", ("--out", "x", "--jobs", "0"), "'0' is not a positive whole number"),
+    ("run_properties.py", ("--out", "x", "--seconds", "-5"), "'-5' is not a positive whole number"),
+    ("run_properties.py", ("--out", "x", "--profile", "fast"), "invalid choice: 'fast'"),
+    ("spatial.py", ("--shapes", "4,5,3"), "--out"),
+    ("spatial.py", ("--out", "x", "--shapes", "1,2"), "write a shape as A,N,B"),
+    ("spatial.py", ("--out", "x", "--shapes", "4,5,1"), "B at least 2"),
+    ("spatial.py", ("--out", "x", "--shapes", "0,5,3"), "A and N must be at least 1"),
+    ("spatial.py", ("--out", "x", "--dtypes", "int8"), "invalid choice: 'int8'"),
+    ("spatial.py", ("--out", "x", "--impls", "liger"), "invalid choice: 'liger'"),
 ])
-def test_run_properties_refuses_bad_arguments(args, message):
-    done = run_properties(*args)
+def test_scripts_refuse_bad_arguments(name, args, message):
+    done = script(name, *args)
     assert done.returncode == 2 and message in done.stderr and not done.stdout, done
 
 
@@ -91,8 +101,7 @@ README_RUNS = ("results/h100/run_56635ff_2026-11-23/speed_of_light.json",
 
 
 def report(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "benchmarks/report.py", *args], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120, check=False)
+    return script("report.py", *args)
 
 
 def test_the_readmes_performance_tables_are_generated_from_the_committed_runs():
@@ -116,27 +125,9 @@ def test_report_refuses_bad_arguments(args, message):
     assert done.returncode == 2 and message in done.stderr and not done.stdout
 
 
-def spatial(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "benchmarks/spatial.py", *args], cwd=ROOT,
-                          capture_output=True, text=True, timeout=300, check=False)
-
-
-@pytest.mark.parametrize("args, message", [
-    (("--shapes", "4,5,3"), "--out"),
-    (("--out", "x", "--shapes", "1,2"), "write a shape as A,N,B"),
-    (("--out", "x", "--shapes", "4,5,1"), "B at least 2"),
-    (("--out", "x", "--shapes", "0,5,3"), "A and N must be at least 1"),
-    (("--out", "x", "--dtypes", "int8"), "invalid choice: 'int8'"),
-    (("--out", "x", "--impls", "liger"), "invalid choice: 'liger'"),
-])
-def test_spatial_refuses_bad_arguments(args, message):
-    done = spatial(*args)
-    assert done.returncode == 2 and message in done.stderr and not done.stdout, done
-
-
 @pytest.mark.skipif(torch.cuda.is_available(), reason="the benchmark runs where there is a GPU")
 def test_spatial_without_a_gpu_refuses_before_any_work(tmp_path):
-    done = spatial("--out", str(tmp_path / "run"))
+    done = script("spatial.py", "--out", str(tmp_path / "run"))
     assert done.returncode == 2 and "needs a CUDA GPU" in done.stderr, done
     assert not (tmp_path / "run").exists()
 

@@ -103,18 +103,24 @@ def spatial_backward(
     else:
         s = compute_like(tl.zeros([BLOCK_B], tl.float32), y_ptr)
         for start in tl.range(0, N, BLOCK_N):
-            mask = step_mask(start, N, rows, BLOCK_N)
-            y = tl.load(y_tile + tl.cast(start, tl.int64) * y_stride_n, mask=mask, other=0.0,
-                        eviction_policy="evict_last")
-            dy = tl.load(dy_tile + tl.cast(start, tl.int64) * dy_stride_n, mask=mask, other=0.0,
-                         eviction_policy="evict_last")
-            s += tl.sum(grad_term(to_compute(y), to_compute(dy), LOG), 0)
+            y, dy = step_pair(y_tile, dy_tile, start, y_stride_n, dy_stride_n,
+                              step_mask(start, N, rows, BLOCK_N), "evict_last")
+            s += tl.sum(grad_term(y, dy, LOG), 0)
         for start in tl.range(0, N, BLOCK_N):
             mask = step_mask(start, N, rows, BLOCK_N)
-            y = tl.load(y_tile + tl.cast(start, tl.int64) * y_stride_n, mask=mask, other=0.0,
-                        eviction_policy="evict_first")
-            dy = tl.load(dy_tile + tl.cast(start, tl.int64) * dy_stride_n, mask=mask, other=0.0,
-                         eviction_policy="evict_first")
-            dx = grad_output(to_compute(y), to_compute(dy), s[None, :], LOG)
-            tl.store(dx_tile + tl.cast(start, tl.int64) * dx_stride_n, dx.to(dx_ptr.dtype.element_ty),
-                     mask=mask)
+            y, dy = step_pair(y_tile, dy_tile, start, y_stride_n, dy_stride_n, mask,
+                              "evict_first")
+            dx = grad_output(y, dy, s[None, :], LOG)
+            tl.store(dx_tile + tl.cast(start, tl.int64) * dx_stride_n,
+                     dx.to(dx_ptr.dtype.element_ty), mask=mask)
+
+
+@triton.jit
+def step_pair(y_tile, dy_tile, start, y_stride_n, dy_stride_n, mask, EVICTION: tl.constexpr):
+    """y and dy at the step from position ``start``, in the compute dtype (masked: 0, which adds
+    nothing to a sum); ``EVICTION`` as ``forward.chunk_pair`` and ``write_chunk`` choose it."""
+    y = tl.load(y_tile + tl.cast(start, tl.int64) * y_stride_n, mask=mask, other=0.0,
+                eviction_policy=EVICTION)
+    dy = tl.load(dy_tile + tl.cast(start, tl.int64) * dy_stride_n, mask=mask, other=0.0,
+                 eviction_policy=EVICTION)
+    return to_compute(y), to_compute(dy)
