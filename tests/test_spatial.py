@@ -134,6 +134,16 @@ def test_spatial_is_refused_where_the_softmax_dim_is_innermost(device):
     assert triton_impl.LAUNCHES == before
 
 
+def test_an_empty_tensor_refuses_what_a_full_one_refuses(device):
+    empty = _values((0, 5), torch.float32).to(device)
+    for options in (dict(kernel="spatial"), dict(kernel="single_block", block_n=2)):
+        with pytest.raises(ValueError):
+            triton_impl.softmax(empty, -1, **options)
+    assert triton_impl.softmax(empty, -1, kernel="online").shape == (0, 5)
+    assert triton_impl.softmax(_values((3, 0, 4), torch.float32).to(device), 1,
+                               kernel="spatial").shape == (3, 0, 4)
+
+
 # The policy ---------------------------------------------------------------------------------------
 
 PROBLEMS = [(A, N, inner) for A in (1, 3, 64) for N in (1, 5, 21, 1000, 4097, 8192, 65536)

@@ -124,11 +124,13 @@ def _new_output(x: torch.Tensor) -> torch.Tensor:
 
 def _plan(shape: torch.Size, dtype: torch.dtype, device, dim: int, forcing: Forcing,
           backward: bool = False) -> Plan | None:
-    """The plan for a tensor of ``shape`` along ``dim`` (None when empty: nothing to launch)."""
+    """The plan for a tensor of ``shape`` along ``dim`` (None when empty: nothing to launch,
+    though a forcing that a tensor of this layout could not run is refused all the same: the
+    policy judges it on the sizes made at least 1)."""
     A, N, inner = _spatial_shape(shape, dim)
-    if A * N * inner == 0:
-        return None
-    return make_plan(A * inner, N, dtype, device, backward=backward, forcing=forcing, inner=inner)
+    plan = make_plan(max(A, 1) * max(inner, 1), max(N, 1), dtype, device, backward=backward,
+                     forcing=forcing, inner=max(inner, 1))
+    return plan if A * N * inner else None
 
 
 def _run_plan(plan: Plan, inputs: tuple[torch.Tensor, ...], out: torch.Tensor, dim: int,
