@@ -20,7 +20,8 @@ SPREAD_ROWS = 16
 
 
 def sampled_rows(M: int, device) -> torch.Tensor:
-    spread = torch.linspace(0, M - 1, SPREAD_ROWS).long().tolist()
+    # integers, not torch.linspace: its float32 rounds M - 1 past the last row once M > 2**24
+    spread = [i * (M - 1) // (SPREAD_ROWS - 1) for i in range(SPREAD_ROWS)]
     rows = sorted(set(range(min(EDGE_ROWS, M))) | set(range(max(M - EDGE_ROWS, 0), M)) | set(spread))
     return torch.tensor(rows, device=device)
 
