@@ -73,6 +73,11 @@ def run_properties(*args: str) -> subprocess.CompletedProcess:
     ("spatial.py", ("--out", "x", "--shapes", "0,5,3"), "A and N must be at least 1"),
     ("spatial.py", ("--out", "x", "--dtypes", "int8"), "invalid choice: 'int8'"),
     ("spatial.py", ("--out", "x", "--impls", "liger"), "invalid choice: 'liger'"),
+    ("sweep_spatial.py", ("--space", "tiles"), "--out"),
+    ("sweep_spatial.py", ("--out", "x", "--space", "warps"), "invalid choice: 'warps'"),
+    ("sweep_spatial.py", ("--out", "x", "--shapes", "4,5"), "write a shape as A,N,B"),
+    ("sweep_spatial.py", ("--out", "x", "--compile-only", "3/3"), "write K/W with 0 <= K < W"),
+    ("sweep_spatial.py", ("--out", "x", "--budget-s", "0"), "--budget-s must be positive"),
 ])
 def test_scripts_refuse_bad_arguments(name, args, message):
     done = script(name, *args)
@@ -126,8 +131,9 @@ def test_report_refuses_bad_arguments(args, message):
 
 
 @pytest.mark.skipif(torch.cuda.is_available(), reason="the benchmark runs where there is a GPU")
-def test_spatial_without_a_gpu_refuses_before_any_work(tmp_path):
-    done = script("spatial.py", "--out", str(tmp_path / "run"))
+@pytest.mark.parametrize("name", ["spatial.py", "sweep_spatial.py"])
+def test_spatial_without_a_gpu_refuses_before_any_work(tmp_path, name):
+    done = script(name, "--out", str(tmp_path / "run"))
     assert done.returncode == 2 and "needs a CUDA GPU" in done.stderr, done
     assert not (tmp_path / "run").exists()
 

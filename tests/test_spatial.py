@@ -153,34 +153,50 @@ PROBLEMS = [(A, N, inner) for A in (1, 3, 64) for N in (1, 5, 21, 1000, 4097, 81
 @pytest.mark.parametrize("itemsize", [2, 4, 8])
 @pytest.mark.parametrize("backward", [False, True])
 def test_spatial_plans_hold_their_budget_and_the_auto_summation_bounds_them(itemsize, backward):
-    """Every default plan on interleaved rows: a tile within ``SPATIAL_MAX_VALUES``, one pass
-    where the whole dim fits, at least a 128-byte line of rows where there are that many, a grid
-    of every tile; a two-pass plan on fewer tiles than SMs gives way to a transposed row plan.
-    The sums of each are within ``summation_of(None, None)``'s bound, which the kit's "auto"
-    path is judged by."""
+    """Every default plan on interleaved rows: one pass where the whole dim fits
+    ``SPATIAL_ONE_PASS_POSITIONS``, at least ``SPATIAL_ONE_PASS_ROWS`` side by side where there
+    are that many and the tile stays within ``SPATIAL_ONE_PASS_TILE_BYTES``; else steps of
+    ``SPATIAL_STEP_POSITIONS`` over a line of rows, narrower only where the tiles would be too
+    few, and a transposed row plan where even the narrowest leaves fewer tiles than SMs. Warps as
+    many as leave a thread ``SPATIAL_THREAD_BYTES`` of each tensor (up to twice that; short runs
+    ``SPATIAL_SHORT_RUN_THREAD_BYTES``), within 1 and ``SPATIAL_MAX_WARPS``; a grid of every tile.
+    The sums of each are within ``summation_of(None, None)``'s bound, which the kit's "auto" path
+    is judged by."""
     dtype = {2: "bfloat16", 4: "float32", 8: "float64"}[itemsize]
-    budget = policy.SPATIAL_MAX_VALUES // (2 if backward else 1) // (2 if itemsize == 8 else 1)
+    tile_bytes = policy.SPATIAL_ONE_PASS_TILE_BYTES[backward]
     seen = set()
     for A, N, inner in PROBLEMS:
         plan = policy.choose(A * inner, N, dtype, H100, backward=backward, inner=inner)
         auto = growth(policy.summation_of(None, None), N)
         assert growth(plan.summation, N) <= auto, (A, N, inner, plan)
+        rows = policy.next_power_of_2(inner)
         if plan.kernel != "spatial":
             assert plan.transposed and plan.kernel in policy.ROW_KERNELS
             spatial = policy.choose(A * inner, N, dtype, H100, backward=backward, inner=inner,
                                     forcing=policy.Forcing("spatial"))
             assert spatial.passes == 2 and spatial.grid[0] < H100.sm_count, spatial
+            assert spatial.block_m * itemsize <= 16 or spatial.block_m == rows, spatial
             seen.add("transposed")
             continue
         seen.add(plan.passes)
-        assert plan.block_m * plan.block_n <= budget, plan
         assert plan.grid == (A * -(-inner // plan.block_m),)
-        segment = policy.SPATIAL_SEGMENT_BYTES // itemsize
-        assert plan.block_m >= min(segment, policy.next_power_of_2(inner))
+        assert plan.block_m * plan.block_n * itemsize <= tile_bytes, plan
+        target = policy.SPATIAL_THREAD_BYTES
         if plan.passes == 1:
-            assert plan.block_n == policy.next_power_of_2(N)
+            assert plan.block_n == policy.next_power_of_2(N) <= policy.SPATIAL_ONE_PASS_POSITIONS
+            assert (plan.block_m >= min(policy.SPATIAL_ONE_PASS_ROWS, rows)
+                    or 2 * plan.block_m * plan.block_n * itemsize > tile_bytes), plan
+            if plan.block_m < policy.SPATIAL_ONE_PASS_ROWS:
+                target = policy.SPATIAL_SHORT_RUN_THREAD_BYTES
         else:
-            assert plan.block_n < N and policy.next_power_of_2(N) * plan.block_m > budget
+            assert policy.next_power_of_2(N) > policy.SPATIAL_ONE_PASS_POSITIONS
+            assert plan.block_n == policy.SPATIAL_STEP_POSITIONS
+            line = min(policy.SPATIAL_STEP_ROW_BYTES // itemsize, rows)
+            assert (plan.block_m == line
+                    or plan.grid[0] < 2 * policy.SPATIAL_TILES_PER_SM * H100.sm_count), plan
+        per_thread = plan.block_m * plan.block_n * itemsize // (32 * plan.num_warps)
+        assert plan.num_warps == 1 or per_thread >= target, plan
+        assert plan.num_warps == policy.SPATIAL_MAX_WARPS or per_thread < 2 * target, plan
     assert seen == {1, 2, "transposed"}
 
 

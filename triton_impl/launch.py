@@ -162,7 +162,7 @@ def _spatial_launch(plan: Plan, tensors: tuple[torch.Tensor, ...], log: bool) ->
     return Launch(kernel, (A * n_b_tiles,), (*tensors, N, B, n_b_tiles,
                                              *(s for t in tensors for s in t.stride())),
                   dict(BLOCK_N=plan.block_n, BLOCK_B=plan.block_m, ONE_PASS=plan.passes == 1,
-                       LOG=log), num_warps=plan.num_warps)
+                       LOG=log), num_warps=plan.num_warps, num_stages=plan.num_stages)
 
 
 def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Launch, ...]:

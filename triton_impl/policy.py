@@ -121,23 +121,46 @@ PERSISTENT_PROGRAMS_PER_SM = 1
 PERSISTENT_STAGES = 3
 """The persistent grid of that measurement: one program per SM, its loop three stages deep."""
 
-SPATIAL_MAX_VALUES = 16384
-"""Most values of a spatial tile that holds the whole softmax dim (one pass), half that in the
-backward (y and dy) and for float64. A register budget, that of a single-block program at 16
-warps (``SINGLE_BLOCK_MAX_COLS``: 32 values a thread), not a timing."""
-SPATIAL_TILE_VALUES = 4096
-"""Values a spatial program aims to hold: the tile it widens to (more rows side by side) when the
-softmax dim is short, and each step of a two-pass plan. Not swept (no GPU was lent when the kernel
-was written): two steps of the single-block kernel's ``TILE_ELEMENTS``."""
-SPATIAL_SEGMENT_BYTES = 128
-"""Fewest contiguous bytes a spatial tile reads at each position of the softmax dim where the rows
-allow (one 128-byte line of L2: ``block_m`` at least 32 float32 rows). Not swept."""
+SPATIAL_ONE_PASS_POSITIONS = 1024
+"""Longest softmax dim (rounded up to a power of two) a spatial tile holds whole, in one pass;
+longer ones step through it in two. Swept on an H100 (results/h100/spatial_sweep_2026-11-23): at
+N = 1000 one pass of 16 or 32 rows by 1024 gave 0.95-0.98 of copy for float32 and 0.79-0.86 for
+bfloat16, the best two-pass tile 0.60-0.66."""
+SPATIAL_ONE_PASS_ROWS = 32
+SPATIAL_TILE_VALUES = 1024
+"""A one-pass tile holds at least 32 rows side by side where there are that many (one per lane of
+a warp: 128 bytes of float32, 64 of bfloat16 at each position), more where the softmax dim is
+short, up to 1024 values (21 classes: 32 rows by 32 positions; 8: 128 by 8). In that sweep
+larger tiles of the same values per thread were slower (bfloat16, 21 classes: 64 x 32 with
+2 warps 0.90 of copy, 128 x 32 with 4 warps 0.38)."""
+SPATIAL_ONE_PASS_TILE_BYTES = {False: 131072, True: 65536}
+"""Backward -> most bytes of each tensor a one-pass tile holds, a register budget: at N = 1000
+the float32 backward of 32 rows (two tensors of 128 KB) gave 0.72 of copy, of 16 rows 0.98."""
+SPATIAL_STEP_ROW_BYTES = 128
+SPATIAL_STEP_POSITIONS = 64
+"""A two-pass step: a 128-byte line of rows (fewer where that leaves too few tiles:
+``SPATIAL_TILES_PER_SM``) by 64 positions of the softmax dim, the best step of that sweep at
+N = 4096 and 32768, and the sum order ``summation_of(None, None)`` bounds."""
+SPATIAL_THREAD_BYTES = 128
+SPATIAL_SHORT_RUN_THREAD_BYTES = 32
+"""Warps are as many as leave a thread this many bytes of each tensor (at most
+``SPATIAL_MAX_WARPS``); the second where a one-pass tile has fewer than
+``SPATIAL_ONE_PASS_ROWS`` rows, each position a short run of its own (four rows of bfloat16 by
+512: 4 warps gave 0.82 / 0.95 of copy forward / backward, 2 warps 0.73 / 0.81). The sweep's
+main finding: warps share a tile's positions and meet through shared memory to reduce across
+them, so the fewest warps win; 16 warps on a 128 x 32 float32 tile of 21 classes gave 0.20 of
+copy, 2 warps on 32 x 32 gave 0.95."""
 SPATIAL_MAX_WARPS = 16
+SPATIAL_TILES_PER_SM = 2
+"""A two-pass tile narrows (down to one 16-byte vector of rows) while there are fewer tiles than
+this many per SM: at (8, 32768, 512) float32, 8 rows a tile (512 tiles) gave 995 GB/s, 32 rows
+(128 tiles) 950."""
 SPATIAL_TRANSPOSED_BELOW_SMS = 1
-"""A two-pass spatial plan with fewer tiles than this many per SM gives way to a row kernel on a
-transposed copy (``Plan.transposed``): a softmax along dim 0 of a (1M, 4) tensor is one tile of
-four rows, walked by one program, where the cooperative kernel spreads the four rows over the
-GPU. Not swept."""
+"""A two-pass spatial plan with fewer tiles than this many per SM, however narrow, gives way to a
+row kernel on a transposed copy (``Plan.transposed``): a softmax along dim 0 of a (1M, 4) tensor is
+one tile of four rows, walked by one program, where the cooperative kernel spreads the four rows
+over the GPU. Not swept: in the sweep's problems the spatial kernel beat the transposed copy at
+every tile count they reached (128 tiles and up)."""
 
 COOPERATIVE_PLAN = {(2, False): (8192, 4, 88), (4, False): (8192, 4, 96), (8, False): (4096, 4, 0),
                     (2, True): (8192, 4, 96), (4, True): (8192, 4, 0), (8, True): (4096, 8, 0)}
@@ -334,11 +357,10 @@ def summation_of(kernel: str | None, block_n: int | None) -> str:
     a lane ("blocks of block_n"), as spatial does through the positions of its softmax dim (a
     tree where one step holds them all: ``Plan.summation``). ``kernel=None`` is the policy's
     choice at worst: on contiguous rows single_block or cooperative, a tree; on interleaved rows
-    a spatial plan, whose steps hold at least ``SPATIAL_TILE_VALUES`` over the widest tile of
-    ``SPATIAL_SEGMENT_BYTES`` (64 positions of bfloat16 rows) when one step cannot hold them
+    a spatial plan, whose steps hold ``SPATIAL_STEP_POSITIONS`` when one step cannot hold them
     all."""
     if kernel is None:
-        return blocked(SPATIAL_TILE_VALUES // (SPATIAL_SEGMENT_BYTES // 2))
+        return blocked(SPATIAL_STEP_POSITIONS)
     if kernel in ("online", "split", "spatial"):
         if not block_n:
             raise ValueError(f"the order of {kernel}'s sums depends on its block: give block_n "
@@ -594,30 +616,34 @@ def _split(M, N, itemsize, device, block_n, splits) -> Plan:
     return Plan("split", 1, block_n, num_warps, 1, splits, chunk, (M, splits), False, block_n)
 
 
-def _spatial(M, N, inner, itemsize, backward, block_n) -> Plan:
-    """A tile of ``block_m`` interleaved rows by ``block_n`` positions of the softmax dim: as
-    many rows side by side as fill ``SPATIAL_TILE_VALUES`` (at least a line of
-    ``SPATIAL_SEGMENT_BYTES``), the whole dim in one pass when the tile stays within
-    ``SPATIAL_MAX_VALUES``, else steps of ``SPATIAL_TILE_VALUES``."""
-    values = SPATIAL_MAX_VALUES // (2 if backward else 1) // (2 if itemsize == 8 else 1)
-    segment = SPATIAL_SEGMENT_BYTES // itemsize
+def _spatial(M, N, inner, itemsize, device, backward, block_n) -> Plan:
+    """A tile of ``block_m`` interleaved rows by ``block_n`` positions of the softmax dim: the
+    whole dim (up to ``SPATIAL_ONE_PASS_POSITIONS``) with ``SPATIAL_ONE_PASS_ROWS`` rows side by
+    side, more up to ``SPATIAL_TILE_VALUES``, within ``SPATIAL_ONE_PASS_TILE_BYTES``; else steps
+    of ``SPATIAL_STEP_POSITIONS`` over a line of rows; warps as ``SPATIAL_THREAD_BYTES`` says. A
+    forced ``block_n`` sets the positions, one pass if they are all of them."""
     rows = next_power_of_2(inner)
-    whole = next_power_of_2(N)
+    tile_bytes = SPATIAL_ONE_PASS_TILE_BYTES[backward]
     if block_n is None:
-        block_m = min(rows, max(segment, SPATIAL_TILE_VALUES // whole))
-        if whole * block_m <= values:
-            block_n = whole
-        else:
-            block_m = min(rows, segment)
-            block_n = max(SPATIAL_TILE_VALUES // block_m, 1)
+        whole = next_power_of_2(N)
+        block_n = whole if whole <= SPATIAL_ONE_PASS_POSITIONS else SPATIAL_STEP_POSITIONS
+    if block_n * itemsize > tile_bytes:
+        raise ValueError(f"a spatial tile holds at most {tile_bytes // itemsize} positions of "
+                         f"{itemsize}-byte values; block_n={block_n} is more")
+    passes = 1 if block_n >= N else 2
+    thread_bytes = SPATIAL_THREAD_BYTES
+    if passes == 1:
+        block_m = min(rows, max(SPATIAL_ONE_PASS_ROWS, SPATIAL_TILE_VALUES // block_n),
+                      tile_bytes // (block_n * itemsize))
+        if block_m < SPATIAL_ONE_PASS_ROWS:
+            thread_bytes = SPATIAL_SHORT_RUN_THREAD_BYTES
     else:
-        block_m = min(rows, max(segment, SPATIAL_TILE_VALUES // block_n), max(values // block_n, 1))
-        if block_n * block_m > values:
-            raise ValueError(f"a spatial tile holds at most {values} values; block_n={block_n} "
-                             f"positions of {block_m} rows is more: use at most "
-                             f"{values // block_m}")
-    num_warps = _warps(block_m * block_n, VECTORS_PER_THREAD * _vector(itemsize),
-                       SPATIAL_MAX_WARPS)
+        block_m = min(rows, SPATIAL_STEP_ROW_BYTES // itemsize,
+                      tile_bytes // (block_n * itemsize))
+        while (block_m * itemsize > 16
+               and (M // inner) * cdiv(inner, block_m) < SPATIAL_TILES_PER_SM * device.sm_count):
+            block_m //= 2
+    num_warps = _warps(block_m * block_n, max(thread_bytes // itemsize, 1), SPATIAL_MAX_WARPS)
     tiles = (M // inner) * cdiv(inner, block_m)
     return Plan("spatial", block_m, block_n, num_warps, 1, 1, N, (tiles,))
 
@@ -638,7 +664,7 @@ def choose(M: int, N: int, dtype, device: DeviceDescription, *, backward: bool =
         raise ValueError(f"inner={inner} must be at least 1 and divide M={M}")
     itemsize = format_of(dtype).itemsize
     if inner > 1 and forcing.kernel in (None, "spatial"):
-        plan = _spatial(M, N, inner, itemsize, backward, forcing.block_n)
+        plan = _spatial(M, N, inner, itemsize, device, backward, forcing.block_n)
         if (forcing.kernel or plan.passes == 1
                 or plan.grid[0] >= SPATIAL_TRANSPOSED_BELOW_SMS * device.sm_count):
             return plan
