@@ -85,18 +85,21 @@ def plan_of(name: str, x: torch.Tensor, backward: bool) -> policy.Plan | None:
     return triton_impl.plan(x, 1, backward=backward, kernel=kernel)
 
 
+def rows_last(t: torch.Tensor) -> torch.Tensor:
+    """An (A, N, B) tensor's rows, each of its N values along dim 1, as (A*B, N) rows."""
+    return t.movedim(1, -1).reshape(-1, t.shape[1])
+
+
 def check(impl, x: torch.Tensor, dy: torch.Tensor, direction: str, what: str) -> None:
     """The output, checked on its rows moved last (``checking``). The block torch's caching
     allocator hands out next is poisoned first, so a launch that wrote nothing fails."""
-    N = x.shape[1]
     y = torch.softmax(x.double(), 1).to(x.dtype)
     torch.full_like(x, float("nan"))
     got = impl.forward(x) if direction == "forward" else impl.backward(y, dy)
-    rows = lambda t: t.movedim(1, -1).reshape(-1, N)  # noqa: E731
     if direction == "forward":
-        checking.check_forward(rows(got), rows(x), what=what)
+        checking.check_forward(rows_last(got), rows_last(x), what=what)
     else:
-        checking.check_backward(rows(got), rows(y), rows(dy), what=what)
+        checking.check_backward(rows_last(got), rows_last(y), rows_last(dy), what=what)
 
 
 def time_point(name, shape, dtype, direction, copy_gbs, points) -> dict | None:

@@ -33,6 +33,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import checking  # noqa: E402
 import spatial  # noqa: E402
+from spatial import rows_last  # noqa: E402
 from softmax_lab import implementations, measure  # noqa: E402
 from triton_impl import hardware, launch, policy  # noqa: E402
 
@@ -87,13 +88,10 @@ def _inputs(shape, dtype, backward):
     torch.manual_seed(0)
     x = torch.randn(shape, device="cuda", dtype=dtype) * 3
     if not backward:
-        return (x,), lambda got: checking.check_forward(_rows(got), _rows(x))
+        return (x,), lambda got: checking.check_forward(rows_last(got), rows_last(x))
     y, dy = torch.softmax(x.double(), 1).to(dtype), torch.randn_like(x)
-    return (y, dy), lambda got: checking.check_backward(_rows(got), _rows(y), _rows(dy))
-
-
-def _rows(t: torch.Tensor) -> torch.Tensor:
-    return t.movedim(1, -1).reshape(-1, t.shape[1])
+    return (y, dy), lambda got: checking.check_backward(rows_last(got), rows_last(y),
+                                                        rows_last(dy))
 
 
 def sweep_problem(space, shape, dtype_name, direction, compile_only, started, budget_s, points):

@@ -623,6 +623,7 @@ def _spatial(M, N, inner, itemsize, device, backward, block_n) -> Plan:
     of ``SPATIAL_STEP_POSITIONS`` over a line of rows; warps as ``SPATIAL_THREAD_BYTES`` says. A
     forced ``block_n`` sets the positions, one pass if they are all of them."""
     rows = next_power_of_2(inner)
+    tiles = lambda block_m: (M // inner) * cdiv(inner, block_m)  # noqa: E731
     tile_bytes = SPATIAL_ONE_PASS_TILE_BYTES[backward]
     if block_n is None:
         whole = next_power_of_2(N)
@@ -640,12 +641,10 @@ def _spatial(M, N, inner, itemsize, device, backward, block_n) -> Plan:
     else:
         block_m = min(rows, SPATIAL_STEP_ROW_BYTES // itemsize,
                       tile_bytes // (block_n * itemsize))
-        while (block_m * itemsize > 16
-               and (M // inner) * cdiv(inner, block_m) < SPATIAL_TILES_PER_SM * device.sm_count):
+        while block_m * itemsize > 16 and tiles(block_m) < SPATIAL_TILES_PER_SM * device.sm_count:
             block_m //= 2
     num_warps = _warps(block_m * block_n, max(thread_bytes // itemsize, 1), SPATIAL_MAX_WARPS)
-    tiles = (M // inner) * cdiv(inner, block_m)
-    return Plan("spatial", block_m, block_n, num_warps, 1, 1, N, (tiles,))
+    return Plan("spatial", block_m, block_n, num_warps, 1, 1, N, (tiles(block_m),))
 
 
 def choose(M: int, N: int, dtype, device: DeviceDescription, *, backward: bool = False,
