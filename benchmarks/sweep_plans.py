@@ -33,10 +33,14 @@ DTYPES = {"float32": torch.float32, "bfloat16": torch.bfloat16, "float16": torch
 
 def variants(kernel: str, N: int, itemsize: int, backward: bool,
              blocks=(4096, 8192, 16384, 32768), M: int = 1, sm_count: int = 1,
-             persistent_variants: bool = True, warps_list=(4, 8, 16, 32), registers=(0,)):
+             persistent_variants: bool = True, warps_list=(4, 8, 16, 32), registers=(0,),
+             programs_per_sm=(1,)):
     """(label, forcing, replace) of every variant of ``kernel`` worth timing at N
     (``persistent_variants``: single-block persistent grids too; ``registers``: the caps of
-    ``Plan.max_registers`` a cooperative variant is timed with, 0 for none)."""
+    ``Plan.max_registers`` a cooperative variant is timed with, 0 for none;
+    ``programs_per_sm``: for each K > 1, cooperative rows of more blocks than SMs shared by up to
+    K programs an SM, one block each, where the policy gives a program several blocks; such rows
+    rely on their programs being resident together, K to an SM, or on the helpers)."""
     if kernel == "cooperative":
         for block in blocks:
             for warps in warps_list:
@@ -44,9 +48,16 @@ def variants(kernel: str, N: int, itemsize: int, backward: bool,
                 if not 8 <= per_thread <= (64 if backward else 128) or block > 2 * N:
                     continue
                 for cap in registers:
-                    yield (f"block {block} warps {warps}" + (f" registers {cap}" if cap else ""),
-                           policy.Forcing("cooperative", block),
+                    label = f"block {block} warps {warps}" + (f" registers {cap}" if cap else "")
+                    yield (label, policy.Forcing("cooperative", block),
                            dict(num_warps=warps, max_registers=cap))
+                    splits = policy.cdiv(N, block)
+                    for per_sm in programs_per_sm:
+                        if per_sm > 1 and sm_count < splits <= per_sm * sm_count:
+                            yield (f"{label} one block a program ({splits} programs a row, "
+                                   f"up to {per_sm} an SM)", policy.Forcing("cooperative", block),
+                                   dict(num_warps=warps, max_registers=cap, splits=splits,
+                                        chunk=block, grid=(M * splits,)))
     elif kernel == "online":
         for block in (4096, 8192, 16384, 32768):
             for warps in (16, 32):
@@ -87,7 +98,7 @@ def variants(kernel: str, N: int, itemsize: int, backward: bool,
 
 
 def time_point(direction, dtype_name, N, M, kernel, copy, budget_end, blocks, persistent=True,
-               warps=(4, 8, 16, 32), registers=(0,)):
+               warps=(4, 8, 16, 32), registers=(0,), programs_per_sm=(1,)):
     dtype = DTYPES[dtype_name]
     backward = direction == "backward"
     x = torch.randn(M, N, device="cuda", dtype=dtype) * 3
@@ -111,7 +122,8 @@ def time_point(direction, dtype_name, N, M, kernel, copy, budget_end, blocks, pe
     candidates = [("auto: " + auto.describe(), auto)]
     sm_count = torch.cuda.get_device_properties(0).multi_processor_count
     for label, forcing, changes in variants(kernel, N, dtype.itemsize, backward, blocks, M,
-                                             sm_count, persistent, warps, registers):
+                                             sm_count, persistent, warps, registers,
+                                             programs_per_sm):
         try:
             plan = dataclasses.replace(dispatch.make_plan(M, N, dtype, "cuda", backward=backward,
                                                           forcing=forcing), **changes)
@@ -159,6 +171,10 @@ def main(argv=None):
     parser.add_argument("--registers", type=int, nargs="+", default=[0],
                         help="cooperative: the caps of registers a thread to try (0: none, the "
                              "compiler's choice)")
+    parser.add_argument("--programs-per-sm", type=int, nargs="+", default=[1],
+                        choices=(1, 2, 3, 4),
+                        help="cooperative: also rows shared by up to K programs an SM, one block "
+                             "each, where a row has more blocks than SMs")
     parser.add_argument("--no-persistent", action="store_true",
                         help="single_block: leave out the persistent grids")
     parser.add_argument("--budget-s", type=float, default=480)
@@ -183,7 +199,8 @@ def main(argv=None):
                 M = args.rows or max((1 << 27) // N, 1)
                 rows, torch_row = time_point(direction, dtype_name, N, M, args.kernel, copy,
                                              budget_end, args.blocks, not args.no_persistent,
-                                             args.warps, args.registers)
+                                             args.warps, args.registers,
+                                             args.programs_per_sm)
                 ok = sorted((r for r in rows if "gbs" in r), key=lambda r: -r["gbs"])
                 auto = next((r for r in rows if r["variant"].startswith("auto")), {})
                 print(f"{direction:8} {dtype_name:8} N={N:8} M={M:6} torch "
