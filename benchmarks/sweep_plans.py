@@ -7,8 +7,10 @@ policy's own plan (``dataclasses.replace``: block, warps, pipeline stages, persi
 lanes an online step folds into: the experiments live here, not in the public options), runs each
 through the launch table (``triton_impl.launch``) and times it with do_bench beside the policy's
 choice and torch.softmax. Every variant is first checked against float64 through a NaN-poisoned
-output; a wrong or failed variant is reported, never timed. Writes DIR/sweep_<kernel>.json as it
-goes (one point at a time), so a time limit keeps what was measured.
+output; a wrong or failed variant is reported, never timed. ``--repeat R`` times every checked
+variant of a point once a round, R rounds, and reports each variant's median: for differences of
+a few points of copy, which one sweep's order of timing can fake. Writes DIR/sweep_<kernel>.json
+as it goes (one point at a time), so a time limit keeps what was measured.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import argparse
 import dataclasses
 import json
 import os
+import statistics
 import sys
 import time
 
@@ -98,7 +101,7 @@ def variants(kernel: str, N: int, itemsize: int, backward: bool,
 
 
 def time_point(direction, dtype_name, N, M, kernel, copy, budget_end, blocks, persistent=True,
-               warps=(4, 8, 16, 32), registers=(0,), programs_per_sm=(1,)):
+               warps=(4, 8, 16, 32), registers=(0,), programs_per_sm=(1,), repeat=1):
     dtype = DTYPES[dtype_name]
     backward = direction == "backward"
     x = torch.randn(M, N, device="cuda", dtype=dtype) * 3
@@ -131,9 +134,12 @@ def time_point(direction, dtype_name, N, M, kernel, copy, budget_end, blocks, pe
             rows.append(dict(variant=label, error=str(error)))
             continue
         candidates.append((label, plan))
+    checked = []
     for label, plan in candidates:
         if time.time() > budget_end:
             break
+        if any(plan == other for _, other, _ in checked):
+            continue  # the same launch under another name (auto, or a variant the rules repeat)
         try:
             out.fill_(float("nan"))
             fn = run(plan)
@@ -143,11 +149,20 @@ def time_point(direction, dtype_name, N, M, kernel, copy, budget_end, blocks, pe
                 checking.check_backward(out, y, dy, what=label)
             else:
                 checking.check_forward(out, x, what=label)
-            ms = measure.median_ms(fn, warmup_ms=10, rep_ms=40)
-            rows.append(dict(variant=label, plan=plan.describe(), ms=ms,
-                             gbs=measure.gbs(nbytes, ms), of_copy=measure.gbs(nbytes, ms) / copy))
         except Exception as error:  # a variant that fails to compile or is wrong: reported
             rows.append(dict(variant=label, error=f"{type(error).__name__}: {str(error)[:300]}"))
+            continue
+        checked.append((label, plan, fn))
+    # every checked variant once a round, so that a drift of the clock or the memory's
+    # temperature during the point reaches every variant alike; the median of the rounds
+    times = [[] for _ in checked]
+    for _ in range(repeat):
+        for (_, _, fn), rounds in zip(checked, times):
+            rounds.append(measure.median_ms(fn, warmup_ms=10, rep_ms=40))
+    for (label, plan, _), rounds in zip(checked, times):
+        ms = statistics.median(rounds)
+        rows.append(dict(variant=label, plan=plan.describe(), ms=ms, rounds_ms=rounds,
+                         gbs=measure.gbs(nbytes, ms), of_copy=measure.gbs(nbytes, ms) / copy))
     torch_ms = measure.median_ms(torch_fn, warmup_ms=10, rep_ms=40)
     return rows, dict(ms=torch_ms, gbs=measure.gbs(nbytes, torch_ms))
 
@@ -175,12 +190,17 @@ def main(argv=None):
                         choices=(1, 2, 3, 4),
                         help="cooperative: also rows shared by up to K programs an SM, one block "
                              "each, where a row has more blocks than SMs")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="rounds of timing, every checked variant once a round; each "
+                             "variant's figure is the median of its rounds")
     parser.add_argument("--no-persistent", action="store_true",
                         help="single_block: leave out the persistent grids")
     parser.add_argument("--budget-s", type=float, default=480)
     args = parser.parse_args(argv)
     if any(cap < 0 or 0 < cap < 24 or cap > 255 for cap in args.registers):
         parser.error("--registers: each cap must be 0 (none) or 24 to 255 registers a thread")
+    if args.repeat < 1:
+        parser.error(f"--repeat {args.repeat}: at least one round")
     if not os.path.isdir(args.out):
         parser.error(f"--out {args.out!r} is not a directory: create it first")
     if not torch.cuda.is_available():
@@ -200,7 +220,7 @@ def main(argv=None):
                 rows, torch_row = time_point(direction, dtype_name, N, M, args.kernel, copy,
                                              budget_end, args.blocks, not args.no_persistent,
                                              args.warps, args.registers,
-                                             args.programs_per_sm)
+                                             args.programs_per_sm, args.repeat)
                 ok = sorted((r for r in rows if "gbs" in r), key=lambda r: -r["gbs"])
                 auto = next((r for r in rows if r["variant"].startswith("auto")), {})
                 print(f"{direction:8} {dtype_name:8} N={N:8} M={M:6} torch "

@@ -78,6 +78,9 @@ def run_properties(*args: str) -> subprocess.CompletedProcess:
     ("sweep_spatial.py", ("--out", "x", "--shapes", "4,5"), "write a shape as A,N,B"),
     ("sweep_spatial.py", ("--out", "x", "--compile-only", "3/3"), "write K/W with 0 <= K < W"),
     ("sweep_spatial.py", ("--out", "x", "--budget-s", "0"), "--budget-s must be positive"),
+    ("sweep_plans.py", ("--out", "x", "--repeat", "0"), "--repeat 0: at least one round"),
+    ("sweep_plans.py", ("--out", "x", "--programs-per-sm", "8"), "invalid choice: 8"),
+    ("sweep_plans.py", ("--out", "x", "--registers", "7"), "each cap must be 0 (none) or 24"),
 ])
 def test_scripts_refuse_bad_arguments(name, args, message):
     done = script(name, *args)
