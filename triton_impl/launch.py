@@ -181,7 +181,9 @@ def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Lau
         kernel = bwd.single_block_backward if backward else fwd.single_block_forward
         constexprs = dict(BLOCK_M=plan.block_m, BLOCK=plan.block_n, LOG=log, STAGES=plan.num_stages,
                           MULTIPLE_OF=multiple_of)
-        if not backward:
+        if backward:
+            constexprs["ASM"] = not kernels_interpreted()
+        else:
             constexprs["TAIL"] = plan.tail
         return (Launch(kernel, plan.grid, (*rows, M, N, *strides), constexprs, **options),)
     if plan.kernel == "online":

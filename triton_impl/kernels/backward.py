@@ -14,7 +14,7 @@ import triton
 import triton.language as tl
 
 from .row_math import (compute_like, grad_output, grad_term, known_multiple, lane_tile,
-                       row_pointer, to_compute)
+                       row_pointer, to_compute, to_compute_again)
 
 
 @triton.jit
@@ -51,8 +51,10 @@ def write_grad_chunk(y_row, dy_row, dx_row, start, end, s, LOG: tl.constexpr, BL
 def single_block_backward(
     y_ptr, dy_ptr, dx_ptr, M, N, y_row_stride, dy_row_stride, dx_row_stride,
     BLOCK_M: tl.constexpr, BLOCK: tl.constexpr, LOG: tl.constexpr, STAGES: tl.constexpr,
-    MULTIPLE_OF: tl.constexpr,
+    ASM: tl.constexpr, MULTIPLE_OF: tl.constexpr,
 ):
+    """y and dy held across the row sum as loaded, converted to the compute dtype for the sum and
+    again for dx (``row_math.to_compute_again``, ``ASM``: compiled, not interpreted)."""
     N = known_multiple(N, MULTIPLE_OF)
     cols = tl.arange(0, BLOCK)[None, :]
     n_tiles = tl.cdiv(M, BLOCK_M)
@@ -63,9 +65,8 @@ def single_block_backward(
                     other=0.0)
         dy = tl.load(row_pointer(dy_ptr, rows, dy_row_stride, MULTIPLE_OF) + cols, mask=mask,
                      other=0.0)
-        y, dy = to_compute(y), to_compute(dy)
-        s = tl.sum(grad_term(y, dy, LOG), 1)[:, None]
-        dx = grad_output(y, dy, s, LOG)
+        s = tl.sum(grad_term(to_compute(y), to_compute(dy), LOG), 1)[:, None]
+        dx = grad_output(to_compute_again(y, ASM), to_compute_again(dy, ASM), s, LOG)
         tl.store(row_pointer(dx_ptr, rows, dx_row_stride, MULTIPLE_OF) + cols,
                  dx.to(dx_ptr.dtype.element_ty), mask=mask)
 
