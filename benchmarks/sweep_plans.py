@@ -80,7 +80,7 @@ def variants(kernel: str, N: int, itemsize: int, backward: bool,
             shape = dict(block_n=block, tail=tail)
             name = f"block {block}+{tail} " if tail else ""
             for warps in (4, 8, 16, 32):
-                for block_m in (1, 2, 4, 8):
+                for block_m in (1, 2, 4, 8, 16, 32, 64):
                     per_thread = block_m * (block + tail) // (32 * warps)
                     if (not 4 <= per_thread <= 72 or (block_m > 1 and block_m * block > 8192)
                             or (tail and block_m > 1)):

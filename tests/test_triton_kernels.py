@@ -476,3 +476,30 @@ def test_converting_again_is_the_first_conversion_bit_for_bit(device):
             assert torch.equal(first[subnormal].signbit(), expected[subnormal].signbit())
             assert torch.equal(first[~subnormal].view(torch.int32),
                                expected[~subnormal].view(torch.int32))
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=str)
+@pytest.mark.parametrize("log", [False, True], ids=["softmax", "log_softmax"])
+@pytest.mark.parametrize("held", [False, True], ids=["converted", "held_as_loaded"])
+def test_single_block_backward_holding_its_tile_as_loaded_or_converted(held, log, dtype, device):
+    """The single-block backward with y and dy held as loaded across the row sum and converted
+    again for dx (``Plan.held_as_loaded``, the policy's choice from
+    ``SINGLE_BLOCK_HELD_AS_LOADED_FROM_COLS`` 16-bit columns), or converted once: the same dx, on
+    rows cut from wider buffers, the memory around dx poisoned and left alone."""
+    M, N = 3, 300
+    y_buffer = _random((M, N + 11), dtype, device, seed=3)
+    y = y_buffer[:, 4:4 + N]
+    dy = _random((M, N), dtype, device, seed=4, scale=1.0)
+    dx_buffer = torch.full((M + 1, N + 9), float("nan"), dtype=dtype, device=device)
+    dx = dx_buffer[1:, 2:2 + N]
+    plan = dataclasses.replace(triton_impl.make_plan(M, N, dtype, device, backward=True),
+                               held_as_loaded=held)
+    launch.softmax_backward_rows(plan, y, dy, dx, log)
+    expected, scale = _oracle_grad(y, dy, -1, log)
+    assert_close(dx, expected, dtype=dtype, kind="grad", scale=scale)
+    outside = torch.ones_like(dx_buffer, dtype=torch.bool)
+    outside[1:, 2:2 + N] = False
+    assert dx_buffer[outside].isnan().all(), "wrote outside dx"
+    wide = triton_impl.make_plan(8, policy.SINGLE_BLOCK_HELD_AS_LOADED_FROM_COLS, dtype, device,
+                                 backward=True)
+    assert wide.held_as_loaded == (dtype.itemsize == 2)

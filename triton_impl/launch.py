@@ -182,7 +182,7 @@ def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Lau
         constexprs = dict(BLOCK_M=plan.block_m, BLOCK=plan.block_n, LOG=log, STAGES=plan.num_stages,
                           MULTIPLE_OF=multiple_of)
         if backward:
-            constexprs["ASM"] = not kernels_interpreted()
+            constexprs.update(HELD_AS_LOADED=plan.held_as_loaded, ASM=not kernels_interpreted())
         else:
             constexprs["TAIL"] = plan.tail
         return (Launch(kernel, plan.grid, (*rows, M, N, *strides), constexprs, **options),)

@@ -10,7 +10,8 @@ The choice
 single_block  a row fits on chip (up to ``SINGLE_BLOCK_MAX_COLS`` float32 values per row, half that
               in the backward, which holds y and dy): the fewest bytes, 2MN forward, 3MN backward.
               For narrow rows a program takes ``BLOCK_M`` rows so that each holds
-              ``TILE_ELEMENTS`` values and every load is a full 16-byte vector.
+              ``TILE_ELEMENTS`` values (``SINGLE_BLOCK_MAX_ROWS`` caps it at one width) and
+              every load is a full 16-byte vector.
 cooperative   wider rows: each row is cut into chunks of ``block_n`` columns, one program per chunk,
               each chunk loaded once into registers. The programs of a row publish their partial
               (max, sum) pairs, wait for each other, merge, and write from registers: 2MN forward
@@ -67,6 +68,17 @@ kernel, and no wider single block was timed."""
 TILE_ELEMENTS = 2048
 """Values one single-block program holds when rows are narrow: BLOCK_M = TILE_ELEMENTS // BLOCK_N
 rows at once (measured best from N=256 to 1024 on an H200, float32 and bfloat16)."""
+SINGLE_BLOCK_MAX_ROWS = {256: 4}
+"""Row width -> most rows a single-block tile of rows that wide holds (else ``TILE_ELEMENTS``
+decides). At N = 256 (eight rows of ``TILE_ELEMENTS``) four rows and four warps were the
+fastest variant in every H200 sweep of M*N = 2^27 rows of 256, forward: bfloat16 96.6 / 95.6 /
+96.0% of copy against 93.3 / 92.4 / 92.7% for eight rows and four warps (three sweeps, two
+sessions), float32 99.2% against 98.5% for eight rows and eight warps
+(results/h200/narrow_and_backward_2026-11-23/, few_warps_2026-11-22/); on an H100, in an A/B of
+two rounds (results/h100/narrow_and_backward_2026-11-23/), bfloat16 98.2 / 98.1% against 97.7 /
+97.5%, float32 99.5 / 99.6% against 99.8 / 99.8%, the backward level. Narrower rows keep
+``TILE_ELEMENTS``: four rows there were far slower on that H100 (N = 32 float32 forward 56% of
+copy against 99%, N = 128 bfloat16 91% against 98%)."""
 VECTORS_PER_THREAD = 2
 """16-byte vectors each thread loads per row tile of an online program and of a single-block
 backward; with the tile size it sets num_warps. A single-block program counts its rows' real
@@ -94,6 +106,15 @@ keep ``VECTORS_PER_THREAD``: at N = 256 (eight rows a tile) 8 warps, one a row, 
 H200's copy against 96.3% with 4 (bandwidth grid, M = 524288; results/h200/few_warps_2026-11-22/
 sweep_single_block_tail_bandwidth.json), where at N = 1024 (two rows a tile) 4 warps moved 98.1%
 against 95.8% with 8."""
+SINGLE_BLOCK_HELD_AS_LOADED_FROM_COLS = 16384
+"""Row width from which a 16-bit single-block backward holds y and dy as loaded across the row
+sum and converts them again for dx (``Plan.held_as_loaded``; ``row_math.to_compute_again``), as
+the cooperative backward does. Compiled for sm_90 (bfloat16, 16384 columns, 32 warps) it takes 31
+registers a thread against 45, so two programs fit on an SM instead of one (8192 columns, 16
+warps: 32 against 46). Measured in A/B rounds of M*N = 2^27 (results/h200/
+narrow_and_backward_2026-11-23/, results/h100/narrow_and_backward_2026-11-23/): at 16384 columns
+an H200 moved 100.0 / 99.8% of copy against 93.0 / 92.9% and an H100 99.5 / 99.4% against
+100.3 / 100.3%; at 8192 both GPUs lost 0.6-0.9 points with it, so narrower rows convert once."""
 MAX_VALUES_PER_THREAD = 64
 """Most values of a padded single-block tile a thread holds (in the compute dtype's registers):
 a forward with few warps per real column still takes enough warps for its padded block. A
@@ -281,6 +302,8 @@ class Plan:
     it. ``persistent``: the grid is smaller than the work and each program loops over row tiles.
     ``tail``: a single-block forward's second tile, the ``tail`` columns after ``block_n`` (both
     powers of two; 0: none), where the two hold a row with less padding than one power of two.
+    ``held_as_loaded``: a single-block backward holds its 16-bit y and dy as loaded across the row
+    sum (``SINGLE_BLOCK_HELD_AS_LOADED_FROM_COLS``), not converted.
     ``transposed``: a row kernel run on interleaved rows (``inner`` > 1, see the module's
     docstring) through a contiguous copy of them, its output copied back. For ``spatial``,
     ``block_m`` is the rows a tile holds side by side and ``block_n`` the positions of the
@@ -308,6 +331,7 @@ class Plan:
     patience: int = 0
     paired: bool = False
     transposed: bool = False
+    held_as_loaded: bool = False
 
     @property
     def blocks_per_program(self) -> int:
@@ -341,6 +365,8 @@ class Plan:
             parts.append("persistent")
         if self.paired:
             parts.append("held as words of two values")
+        if self.held_as_loaded:
+            parts.append("held as loaded")
         if self.max_registers:
             parts.append(f"at most {self.max_registers} registers")
         if self.kernel == "spatial":
@@ -480,7 +506,8 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
                          f"is wider (leave it out: the row's power of two is the block)")
     forced = block_n is not None
     block_n = block_n or next_power_of_2(N)
-    block_m = min(max(TILE_ELEMENTS // block_n, 1), next_power_of_2(M))
+    block_m = min(max(TILE_ELEMENTS // block_n, 1),
+                  SINGLE_BLOCK_MAX_ROWS.get(block_n, TILE_ELEMENTS), next_power_of_2(M))
     few = not backward and N >= FORWARD_FEW_WARPS_FROM_COLS
     vectors = FORWARD_VECTORS_PER_THREAD if few else VECTORS_PER_THREAD
     num_warps = max(_warps(block_m * N, vectors * _vector(itemsize), MAX_WARPS),
@@ -495,7 +522,9 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     num_warps = max(num_warps, _warps_to_hold(block_m * (block_n + tail)))
     n_tiles = cdiv(M, block_m)
     if not persistent:
-        return Plan("single_block", block_m, block_n, num_warps, 1, 1, N, (n_tiles,), tail=tail)
+        held = backward and itemsize == 2 and block_n >= SINGLE_BLOCK_HELD_AS_LOADED_FROM_COLS
+        return Plan("single_block", block_m, block_n, num_warps, 1, 1, N, (n_tiles,), tail=tail,
+                    held_as_loaded=held)
     programs = min(n_tiles, PERSISTENT_PROGRAMS_PER_SM * device.sm_count)
     return Plan("single_block", block_m, block_n, num_warps, PERSISTENT_STAGES, 1, N, (programs,),
                 programs < n_tiles, tail=tail)

@@ -51,10 +51,12 @@ def write_grad_chunk(y_row, dy_row, dx_row, start, end, s, LOG: tl.constexpr, BL
 def single_block_backward(
     y_ptr, dy_ptr, dx_ptr, M, N, y_row_stride, dy_row_stride, dx_row_stride,
     BLOCK_M: tl.constexpr, BLOCK: tl.constexpr, LOG: tl.constexpr, STAGES: tl.constexpr,
-    ASM: tl.constexpr, MULTIPLE_OF: tl.constexpr,
+    HELD_AS_LOADED: tl.constexpr, ASM: tl.constexpr, MULTIPLE_OF: tl.constexpr,
 ):
-    """y and dy held across the row sum as loaded, converted to the compute dtype for the sum and
-    again for dx (``row_math.to_compute_again``, ``ASM``: compiled, not interpreted)."""
+    """``HELD_AS_LOADED``: y and dy stay as loaded across the row sum and are converted to the
+    compute dtype for it and again for dx (``row_math.to_compute_again``; ``ASM``: compiled, not
+    interpreted), so that a 16-bit tile holds half the registers (``policy.
+    SINGLE_BLOCK_HELD_AS_LOADED_FROM_COLS``); else they are converted once."""
     N = known_multiple(N, MULTIPLE_OF)
     cols = tl.arange(0, BLOCK)[None, :]
     n_tiles = tl.cdiv(M, BLOCK_M)
@@ -66,7 +68,10 @@ def single_block_backward(
         dy = tl.load(row_pointer(dy_ptr, rows, dy_row_stride, MULTIPLE_OF) + cols, mask=mask,
                      other=0.0)
         s = tl.sum(grad_term(to_compute(y), to_compute(dy), LOG), 1)[:, None]
-        dx = grad_output(to_compute_again(y, ASM), to_compute_again(dy, ASM), s, LOG)
+        if HELD_AS_LOADED:
+            dx = grad_output(to_compute_again(y, ASM), to_compute_again(dy, ASM), s, LOG)
+        else:
+            dx = grad_output(to_compute(y), to_compute(dy), s, LOG)
         tl.store(row_pointer(dx_ptr, rows, dx_row_stride, MULTIPLE_OF) + cols,
                  dx.to(dx_ptr.dtype.element_ty), mask=mask)
 
