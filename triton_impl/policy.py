@@ -67,18 +67,20 @@ bandwidth grid, forward to N = 32768) measured the kernel up to it; wider rows g
 kernel, and no wider single block was timed."""
 TILE_ELEMENTS = 2048
 """Values one single-block program holds when rows are narrow: BLOCK_M = TILE_ELEMENTS // BLOCK_N
-rows at once (measured best from N=256 to 1024 on an H200, float32 and bfloat16)."""
+rows at once (measured best from N=256 to 1024 on an H200, float32 and bfloat16; at 256, later
+sweeps found four rows faster: ``SINGLE_BLOCK_MAX_ROWS``)."""
 SINGLE_BLOCK_MAX_ROWS = {256: 4}
 """Row width -> most rows a single-block tile of rows that wide holds (else ``TILE_ELEMENTS``
 decides). At N = 256 (eight rows of ``TILE_ELEMENTS``) four rows and four warps were the
 fastest variant in every H200 sweep of M*N = 2^27 rows of 256, forward: bfloat16 96.6 / 95.6 /
 96.0% of copy against 93.3 / 92.4 / 92.7% for eight rows and four warps (three sweeps, two
-sessions), float32 99.2% against 98.5% for eight rows and eight warps
-(results/h200/narrow_and_backward_2026-11-23/, few_warps_2026-11-22/); on an H100, in an A/B of
-two rounds (results/h100/narrow_and_backward_2026-11-23/), bfloat16 98.2 / 98.1% against 97.7 /
-97.5%, float32 99.5 / 99.6% against 99.8 / 99.8%, the backward level. Narrower rows keep
-``TILE_ELEMENTS``: four rows there were far slower on that H100 (N = 32 float32 forward 56% of
-copy against 99%, N = 128 bfloat16 91% against 98%)."""
+sessions), float32 99.2% against 98.5% for eight rows and eight warps; in the A/B of the
+committed rule, two rounds, bfloat16 96.2 / 96.1% against 92.7 / 92.6%, float32 99.4 / 99.4%
+against 98.4 / 98.4% (results/h200/narrow_and_backward_2026-11-23/, few_warps_2026-11-22/). On
+an H100, in an A/B of two rounds (results/h100/narrow_and_backward_2026-11-23/), bfloat16
+98.2 / 98.1% against 97.7 / 97.5%, float32 99.5 / 99.6% against 99.8 / 99.8%, the backward
+level. Narrower rows keep ``TILE_ELEMENTS``: four rows there were far slower on that H100
+(N = 32 float32 forward 56% of copy against 99%, N = 128 bfloat16 91% against 98%)."""
 VECTORS_PER_THREAD = 2
 """16-byte vectors each thread loads per row tile of an online program and of a single-block
 backward; with the tile size it sets num_warps. A single-block program counts its rows' real
@@ -113,8 +115,11 @@ the cooperative backward does. Compiled for sm_90 (bfloat16, 16384 columns, 32 w
 registers a thread against 45, so two programs fit on an SM instead of one (8192 columns, 16
 warps: 32 against 46). Measured in A/B rounds of M*N = 2^27 (results/h200/
 narrow_and_backward_2026-11-23/, results/h100/narrow_and_backward_2026-11-23/): at 16384 columns
-an H200 moved 100.0 / 99.8% of copy against 93.0 / 92.9% and an H100 99.5 / 99.4% against
-100.3 / 100.3%; at 8192 both GPUs lost 0.6-0.9 points with it, so narrower rows convert once."""
+an H200 moved 100.0 / 99.8% of copy against 93.0 / 92.9% (the committed rule: 100.1 / 99.8%
+against 93.4 / 93.2%) and an H100 99.5 / 99.4% against 100.3 / 100.3%; at 8192 both GPUs lost
+0.6-0.9 points with it, so narrower rows convert once. float16 takes it too, and gained one point
+on that H200 (92.9 / 93.1% against 92.1 / 92.0%): its second conversion is inline PTX, not the
+shift of bfloat16's."""
 MAX_VALUES_PER_THREAD = 64
 """Most values of a padded single-block tile a thread holds (in the compute dtype's registers):
 a forward with few warps per real column still takes enough warps for its padded block. A
