@@ -41,9 +41,9 @@ def variants(kernel: str, N: int, itemsize: int, backward: bool,
     """(label, forcing, replace) of every variant of ``kernel`` worth timing at N
     (``persistent_variants``: single-block persistent grids too; ``registers``: the caps of
     ``Plan.max_registers`` a cooperative variant is timed with, 0 for none;
-    ``programs_per_sm``: for each K > 1, cooperative rows of more blocks than SMs shared by up to
-    K programs an SM, one block each, where the policy gives a program several blocks; such rows
-    rely on their programs being resident together, K to an SM, or on the helpers)."""
+    ``programs_per_sm``: the K of which the smallest that holds a row of more blocks than SMs,
+    one block a program, gives such a variant too, where the policy gives a program several
+    blocks; its programs must be resident together, K to an SM, or the helpers run)."""
     if kernel == "cooperative":
         for block in blocks:
             for warps in warps_list:
@@ -55,12 +55,12 @@ def variants(kernel: str, N: int, itemsize: int, backward: bool,
                     yield (label, policy.Forcing("cooperative", block),
                            dict(num_warps=warps, max_registers=cap))
                     splits = policy.cdiv(N, block)
-                    for per_sm in programs_per_sm:
-                        if per_sm > 1 and sm_count < splits <= per_sm * sm_count:
-                            yield (f"{label} one block a program ({splits} programs a row, "
-                                   f"up to {per_sm} an SM)", policy.Forcing("cooperative", block),
-                                   dict(num_warps=warps, max_registers=cap, splits=splits,
-                                        chunk=block, grid=(M * splits,)))
+                    fitting = [k for k in programs_per_sm if sm_count < splits <= k * sm_count]
+                    if fitting:
+                        yield (f"{label} one block a program ({splits} programs a row, "
+                               f"up to {min(fitting)} an SM)", policy.Forcing("cooperative", block),
+                               dict(num_warps=warps, max_registers=cap, splits=splits,
+                                    chunk=block, grid=(M * splits,)))
     elif kernel == "online":
         for block in (4096, 8192, 16384, 32768):
             for warps in (16, 32):
