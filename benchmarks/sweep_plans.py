@@ -39,8 +39,9 @@ def variants(kernel: str, N: int, itemsize: int, backward: bool,
              persistent_variants: bool = True, warps_list=(4, 8, 16, 32), registers=(0,),
              programs_per_sm=(1,)):
     """(label, forcing, replace) of every variant of ``kernel`` worth timing at N
-    (``persistent_variants``: single-block persistent grids too; ``registers``: the caps of
-    ``Plan.max_registers`` a cooperative variant is timed with, 0 for none;
+    (``persistent_variants``: single-block persistent grids too; ``warps_list``: the warps a
+    cooperative or single-block variant takes; ``registers``: the caps of ``Plan.max_registers``
+    a cooperative or single-block variant is timed with, 0 for none;
     ``programs_per_sm``: the K of which the smallest that holds a row of more blocks than SMs,
     one block a program, gives such a variant too, where the policy gives a program several
     blocks; its programs must be resident together, K to an SM, or the helpers run)."""
@@ -79,23 +80,27 @@ def variants(kernel: str, N: int, itemsize: int, backward: bool,
         for block, tail in sorted(shapes):
             shape = dict(block_n=block, tail=tail)
             name = f"block {block}+{tail} " if tail else ""
-            for warps in (4, 8, 16, 32):
+            for warps in warps_list:
                 for block_m in (1, 2, 4, 8, 16, 32, 64):
                     per_thread = block_m * (block + tail) // (32 * warps)
                     if (not 4 <= per_thread <= 72 or (block_m > 1 and block_m * block > 8192)
                             or (tail and block_m > 1)):
                         continue
-                    yield (f"{name}rows {block_m} warps {warps}", policy.Forcing("single_block"),
-                           dict(shape, block_m=block_m, num_warps=warps, num_stages=1,
-                                grid=(policy.cdiv(M, block_m),), persistent=False))
-                    if tail or not persistent_variants:
-                        continue
-                    for per_sm in (2, 4):  # a persistent grid, loading the next tile early
-                        programs = min(per_sm * sm_count, policy.cdiv(M, block_m))
-                        yield (f"rows {block_m} warps {warps} persistent {per_sm}/SM stages 2",
-                               policy.Forcing("single_block"),
-                               dict(shape, block_m=block_m, num_warps=warps, num_stages=2,
-                                    grid=(programs,), persistent=True))
+                    for cap in registers:
+                        label = (f"{name}rows {block_m} warps {warps}"
+                                 + (f" registers {cap}" if cap else ""))
+                        form = dict(shape, max_registers=cap)
+                        yield (label, policy.Forcing("single_block"),
+                               dict(form, block_m=block_m, num_warps=warps, num_stages=1,
+                                    grid=(policy.cdiv(M, block_m),), persistent=False))
+                        if tail or not persistent_variants:
+                            continue
+                        for per_sm in (2, 4):  # a persistent grid, loading the next tile early
+                            programs = min(per_sm * sm_count, policy.cdiv(M, block_m))
+                            yield (f"{label} persistent {per_sm}/SM stages 2",
+                                   policy.Forcing("single_block"),
+                                   dict(form, block_m=block_m, num_warps=warps, num_stages=2,
+                                        grid=(programs,), persistent=True))
     else:
         raise ValueError(kernel)
 
@@ -182,10 +187,11 @@ def main(argv=None):
     parser.add_argument("--blocks", type=int, nargs="+", default=[4096, 8192, 16384, 32768],
                         help="cooperative: the blocks to try")
     parser.add_argument("--warps", type=int, nargs="+", default=[4, 8, 16, 32],
-                        choices=(1, 2, 4, 8, 16, 32), help="cooperative: the warps to try")
+                        choices=(1, 2, 4, 8, 16, 32),
+                        help="cooperative, single_block: the warps to try")
     parser.add_argument("--registers", type=int, nargs="+", default=[0],
-                        help="cooperative: the caps of registers a thread to try (0: none, the "
-                             "compiler's choice)")
+                        help="cooperative, single_block: the caps of registers a thread to try "
+                             "(0: none, the compiler's choice)")
     parser.add_argument("--programs-per-sm", type=int, nargs="+", default=[1],
                         choices=(1, 2, 3, 4),
                         help="cooperative: also rows shared by up to K programs an SM, one block "
