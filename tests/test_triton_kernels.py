@@ -110,6 +110,24 @@ def test_experiment_plans_forward_and_backward(name, log, device):
     assert_close(dx, expected, dtype=torch.float32, kind="grad", scale=scale)
 
 
+@pytest.mark.parametrize("log", [False, True], ids=["softmax", "log_softmax"])
+@pytest.mark.parametrize("M,N", [(3, 6144), (2, 8192)])
+def test_the_default_online_plan_of_float32_rows(M, N, log, device):
+    """The online plan the policy chooses for float32 forward rows of 8192 to 32768 columns
+    (one step of the whole row, folded: ``policy.ONLINE_ONE_STEP_COLS``): what the dispatcher
+    runs, into a NaN-poisoned output, the row's -inf and large entries included."""
+    x = _random((M, N), torch.float32, device, scale=30.0)
+    x[0, ::7] = -float("inf")
+    plan = triton_impl.make_plan(M, N, torch.float32, device)
+    assert plan.kernel == "online" and plan.block_n >= N and plan.lanes < plan.block_n
+    y = torch.full_like(x, float("nan"))
+    launch.softmax_rows(plan, x, y, log)
+    assert_close(y, _oracle(x, -1, log), dtype=torch.float32, kind="log_softmax" if log else "softmax")
+    before = triton_impl.LAUNCHES["online_forward"]
+    (triton_impl.log_softmax if log else triton_impl.softmax)(x, -1)
+    assert triton_impl.LAUNCHES["online_forward"] == before + 1
+
+
 @pytest.mark.parametrize("dtype", DTYPES + [torch.float64], ids=str)
 @pytest.mark.parametrize("log", [False, True], ids=["softmax", "log_softmax"])
 @pytest.mark.parametrize("M,N,block,tail", [(9, 70, 64, 16), (5, 100, 64, 64), (3, 2944, 2048, 1024)])
@@ -381,11 +399,23 @@ def test_bad_input_is_refused_with_a_clear_error(device, monkeypatch):
 
 
 def test_dispatcher_picks_by_width(device):
-    def plan(M, N, **kw):
-        return triton_impl.make_plan(M, N, torch.float32, device, **kw)
+    def plan(M, N, dtype=torch.float32, **kw):
+        return triton_impl.make_plan(M, N, dtype, device, **kw)
 
     assert plan(4096, 1024).kernel == "single_block"
-    assert plan(4096, 1 << 15).kernel == "single_block"
+    assert plan(4096, 1 << 15, dtype=torch.bfloat16).kernel == "single_block"
+    assert plan(4096, 1 << 14, backward=True).kernel == "single_block"
+    # float32 forward rows of 8192 to 32768 that fill 3/4 of their power of two: the online
+    # kernel, the whole row in one step, folded (policy.ONLINE_ONE_STEP_COLS)
+    for N in (6144, 8192, 12800, 1 << 15):
+        chosen = plan(4096, N)
+        whole = 1 << (N - 1).bit_length()
+        assert (chosen.kernel, chosen.block_n, chosen.passes) == ("online", whole, 2)
+        assert chosen.lanes == policy.folded_lanes(chosen.block_n, chosen.num_warps, 4)
+    for N in (4096, 6143, 8448, 24575):
+        assert plan(4096, N).kernel == "single_block"
+    forced = plan(4096, 8192, forcing=policy.Forcing("online"))
+    assert forced.lanes == forced.block_n, "a forced online plan keeps its pair a column"
     assert plan(4096, 1 << 15, backward=True).kernel == "cooperative"
     for M in (2, 4096):
         wide = plan(M, 1 << 20)

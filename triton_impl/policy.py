@@ -18,8 +18,10 @@ cooperative   wider rows: each row is cut into chunks of ``block_n`` columns, on
               and 3MN backward at any width (``kernels/cooperative.py`` explains the exchange and why
               it cannot hang). Rows wider than one chunk per multiprocessor give each program
               several chunks, re-read from L2 in the second pass.
-online        (forced only) one program per row, ``block_n`` columns at a time, two passes over
-              the row: 3MN from DRAM at worst. The previous default for wide rows.
+online        one program per row, ``block_n`` columns at a time, two passes over the row: 3MN
+              from DRAM at worst, 2MN where the second read hits L2. Forced, or chosen for
+              float32 forward rows of 8192 to 32768 columns, in one step of the whole row
+              (``ONLINE_ONE_STEP_COLS``). The previous default for wide rows.
 split         (forced only) a row shared by ``splits`` programs in two launches through a workspace.
 
 Those four read rows whose elements are contiguous. A softmax along a dim that is not the
@@ -262,6 +264,28 @@ are latency-bound and torch.compile is ahead at several points."""
 ONLINE_BLOCK = {2: 8192, 4: 16384, 8: 8192}
 """Itemsize -> columns per step of the online forward (measured best at N=65536, H200; float64,
 unmeasured, at the float32 step's registers)."""
+ONLINE_ONE_STEP_COLS = {4: (8192, 32768)}
+ONLINE_ONE_STEP_MIN_FILL = 0.75
+ONLINE_ONE_STEP_WARPS = 16
+"""Itemsize -> (narrowest, widest) power of two of the float32 forward rows the policy gives the
+online kernel rather than single_block, where the row fills at least ``ONLINE_ONE_STEP_MIN_FILL``
+of its power of two: one step of the whole row in 16 warps, folded into one (max, normaliser)
+pair a column of each thread's vector (``folded_lanes``: 2048 lanes, eight values a pair at 16384
+columns), then a second read of the row, evict-last a moment before, to write it (from L2: the timings
+below are those of about 2MN). Not by occupancy: compiled for sm_90 both kernels take 64
+registers a thread at 16384 columns and 16 warps (``benchmarks/resource_usage.py``; 40 at 8192,
+125 at 32768, no spills); why the second read costs less than holding the row is unmeasured.
+Swept against single_block (``sweep_plans.py --kernel online --repeat 3``, M*N = 2^27, the
+variant "block N warps 16 stages 1 lanes 2048"; results/h200/words_and_caps_2026-11-23/,
+results/h100/words_and_caps_2026-11-23/): at 8192 / 16384 / 32768 columns an H200 moved 100.2 /
+99.5 / 98.2% of copy against 95.4 / 96.7 / 96.2%, an H100 100.1 / 99.8 / 99.3% against 99.3 /
+98.4 / 98.1%. In the seeds' grid (M = 4096): rows that fill 3/4 of their power of two or more
+gained on both GPUs (H200 6144 / 6400 / 7168 / 12800: 87.3 / 90.2 / 91.7 / 96.2% against 86.2 /
+88.7 / 89.1 / 92.7%; H100 94.0 / 93.7 / 94.6 / 97.4% against 92.5 / 93.1 / 93.8 / 96.6%), rows
+that fill half of it lost on the H200 (8448: 80.9% against 88.0%; 4224 69.3% against 84.4%).
+At 4096 columns it gained less than a point on both (96.8% against 96.0%, 100.2% against
+99.3%), so the rule starts at 8192. 16-bit rows ran the online kernel far slower (bfloat16 at
+4096: 47% of an H200's copy against 94%); float64 is unmeasured."""
 ONLINE_BACKWARD_STEP_BYTES = 65536
 """Bytes of y and dy together per step of the online backward (measured at N=65536 on an H200:
 bfloat16 3325 against 2774 GB/s unpipelined; float32 2842 against 2778)."""
@@ -475,8 +499,18 @@ def single_block_max_cols(itemsize: int, backward: bool) -> int:
 
 
 def default_kernel(N: int, itemsize: int, backward: bool) -> str:
+    if not backward and _online_in_one_step(N, itemsize):
+        return "online"
     fits = next_power_of_2(N) <= single_block_max_cols(itemsize, backward)
     return "single_block" if fits else "cooperative"
+
+
+def _online_in_one_step(N: int, itemsize: int) -> bool:
+    """Whether a forward of rows of N columns takes the online kernel in one step of the whole
+    row (``ONLINE_ONE_STEP_COLS``, ``ONLINE_ONE_STEP_MIN_FILL``)."""
+    narrowest, widest = ONLINE_ONE_STEP_COLS.get(itemsize, (math.inf, 0))
+    whole = next_power_of_2(N)
+    return narrowest <= whole <= widest and N >= ONLINE_ONE_STEP_MIN_FILL * whole
 
 
 def _vector(itemsize: int) -> int:
@@ -630,7 +664,14 @@ def exchange_words(M: int, plan: Plan, backward: bool, itemsize: int) -> int:
     return M * plan.splits * plan.blocks_per_program * per_block
 
 
-def _online(M, N, itemsize, backward, block_n) -> Plan:
+def _online(M, N, itemsize, backward, block_n, forced=True) -> Plan:
+    """The online kernel's plan: forced, steps of ``ONLINE_BLOCK`` (forward); chosen
+    (``_online_in_one_step``), one step of the whole row in ``ONLINE_ONE_STEP_WARPS`` warps,
+    folded into ``folded_lanes``."""
+    if not forced:
+        block_n = next_power_of_2(N)
+        lanes = folded_lanes(block_n, ONLINE_ONE_STEP_WARPS, itemsize)
+        return Plan("online", 1, block_n, ONLINE_ONE_STEP_WARPS, 1, 1, N, (M,), False, lanes)
     if backward:
         default, stages = ONLINE_BACKWARD_STEP_BYTES // (2 * itemsize), ONLINE_BACKWARD_STAGES
     else:
@@ -721,12 +762,12 @@ def _rows(M: int, N: int, itemsize: int, device: DeviceDescription, backward: bo
     if kernel == "cooperative":
         return _cooperative(M, N, itemsize, device, backward, forcing.block_n, forcing.splits)
     if kernel == "online":
-        return _online(M, N, itemsize, backward, forcing.block_n)
+        return _online(M, N, itemsize, backward, forcing.block_n, forcing.kernel == "online")
     return _split(M, N, itemsize, device, forcing.block_n, forcing.splits)
 
 
 def folded_lanes(block_n: int, num_warps: int, itemsize: int) -> int:
-    """Lanes for the folded form of an online or split step (an experiment, not a default): one
-    16-byte vector per thread, so that each thread folds its own column of the
+    """Lanes for the folded form of an online or split step (the online plan the policy
+    chooses, ``ONLINE_ONE_STEP_COLS``; an experiment elsewhere): one 16-byte vector per thread, so that each thread folds its own column of the
     [block_n // lanes, lanes] tile and no step needs a cross-thread reduction."""
     return min(block_n, 32 * num_warps * _vector(itemsize))
