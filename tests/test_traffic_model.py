@@ -55,6 +55,9 @@ def test_ours_is_what_the_dispatch_policy_chooses(N, M, device, dtype, backward)
     assert ours.plan == plan
     assert ours.runs == POLICY_ALGORITHMS[plan.kernel] + suffix
     same = predict(ours.runs, M, N, dtype, device)
+    if plan.kernel == "online":  # the policy's one step of the row, which forcing does not give
+        assert same.plan != plan and plan.block_n >= N and ours.time_s <= same.time_s
+        return
     assert (same.time_s, same.dram_bytes) == (ours.time_s, ours.dram_bytes)
 
 

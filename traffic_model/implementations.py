@@ -76,7 +76,7 @@ IMPLEMENTATIONS = FORWARD_IMPLEMENTATIONS + BACKWARD_IMPLEMENTATIONS
 LABELS = {
     "naive": "naive eager softmax, five kernels",
     "fused": "fused kernel, a row on chip (the lab's single_block where the row fits)",
-    "online": "online kernel, two reads of each row (forced only)",
+    "online": "online kernel, two reads of each row (forced; chosen for some float32 rows)",
     "split": "split-row kernels, partial (max, sum) through a workspace (forced only)",
     "cooperative": "cooperative kernel, a row on chip across several programs",
     "torch": "torch.softmax (approximation: its kernel by row width)",
@@ -138,6 +138,18 @@ ONLINE_RESIDENT_PER_SM = {4: 1, 2: 2}
 """Programs of the online forward resident per SM (what fits, not what the policy aims at: its
 ``*_PROGRAMS_PER_SM`` are targets for the grid), by item size (probe_kernels.json: float32 125
 registers x 512 threads, one program an SM by registers; bfloat16 64 registers, two)."""
+ONLINE_ONE_STEP_RESIDENT_PER_SM = {8192: 3, 16384: 2, 32768: 1}
+"""Programs of the online forward in one step of the row (``policy.ONLINE_ONE_STEP_COLS``: 16
+warps, folded lanes) resident per SM, by its block, by registers: 40, 64 and 125 a thread of 512
+threads, compiled for sm_90 (``benchmarks/resource_usage.py``). Not probed with Nsight."""
+
+
+def _one_step(plan: policy.Plan, N: int) -> bool:
+    """Whether an online plan reads its row in one step, folded: the policy's own choice for
+    float32 rows (``policy.ONLINE_ONE_STEP_COLS``), whose speed class streams (``knobs``)."""
+    return plan.block_n >= N and plan.lanes < plan.block_n
+
+
 ONLINE_BACKWARD_RESIDENT_PER_SM = 1
 """The online backward's pipeline holds three 64 KiB stages of y and dy in shared memory, whatever
 the dtype (probe_kernels.json, float32: occupancy limit 1 by shared memory and by registers)."""
@@ -250,6 +262,8 @@ def plans(algorithm: str, M: int, N: int, itemsize: int, plan: policy.Plan | Non
               ONLINE_RESIDENT_PER_SM.get(itemsize, ONLINE_RESIDENT_PER_SM[4]))
     traffic = traffic_formula(algorithm, M, N, splits=plan.splits if base == "split" else 1)
     kind = _kind(algorithm)
+    if base == "online" and not backward and _one_step(plan, N):
+        per_sm, kind = ONLINE_ONE_STEP_RESIDENT_PER_SM.get(plan.block_n, 1), "online_one_step"
     return from_traffic(traffic, itemsize, resident_per_sm=per_sm, programs=M * plan.splits,
                         kinds={k.name: kind for k in traffic.kernels}, evict_last=True)
 

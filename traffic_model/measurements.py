@@ -55,8 +55,8 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from reference.dtypes import canonical
-from triton_impl.policy import KERNELS, ROW_KERNELS
+from reference.dtypes import canonical, format_of
+from triton_impl.policy import KERNELS, ROW_KERNELS, default_kernel
 
 from traffic_model.implementations import IMPLEMENTATIONS, POLICY_ALGORITHMS
 
@@ -109,7 +109,14 @@ class MeasuredPoint:
 
     @property
     def model_name(self) -> str | None:
-        """The model implementation to set this point beside (``model_name``), None if none."""
+        """The model implementation to set this point beside (``model_name``), None if none: an
+        "ours" point that ran the kernel today's dispatcher runs there is "ours" (its plan, not
+        that kernel's forced one: the online kernel in one step of the row is the policy's
+        own, ``policy.ONLINE_ONE_STEP_COLS``)."""
+        if (self.impl == "ours" and self.kernel is not None
+                and self.kernel == default_kernel(self.N, format_of(self.dtype).itemsize,
+                                                  self.direction == "backward")):
+            return model_name(self.impl, self.direction)
         return model_name(self.impl, self.direction, self.kernel)
 
     @property
