@@ -113,7 +113,7 @@ def test_experiment_plans_forward_and_backward(name, log, device):
 @pytest.mark.parametrize("log", [False, True], ids=["softmax", "log_softmax"])
 @pytest.mark.parametrize("M,N", [(3, 6144), (2, 8192)])
 def test_the_default_online_plan_of_float32_rows(M, N, log, device):
-    """The online plan the policy chooses for float32 forward rows of 8192 to 32768 columns
+    """The online plan the policy chooses for float32 forward rows of 6144 to 32768 columns
     (one step of the whole row, folded: ``policy.ONLINE_ONE_STEP_COLS``): what the dispatcher
     runs, into a NaN-poisoned output, the row's -inf and large entries included."""
     x = _random((M, N), torch.float32, device, scale=30.0)
@@ -122,7 +122,8 @@ def test_the_default_online_plan_of_float32_rows(M, N, log, device):
     assert plan.kernel == "online" and plan.block_n >= N and plan.lanes < plan.block_n
     y = torch.full_like(x, float("nan"))
     launch.softmax_rows(plan, x, y, log)
-    assert_close(y, _oracle(x, -1, log), dtype=torch.float32, kind="log_softmax" if log else "softmax")
+    assert_close(y, _oracle(x, -1, log), dtype=torch.float32,
+                 kind="log_softmax" if log else "softmax")
     before = triton_impl.LAUNCHES["online_forward"]
     (triton_impl.log_softmax if log else triton_impl.softmax)(x, -1)
     assert triton_impl.LAUNCHES["online_forward"] == before + 1
@@ -405,7 +406,7 @@ def test_dispatcher_picks_by_width(device):
     assert plan(4096, 1024).kernel == "single_block"
     assert plan(4096, 1 << 15, dtype=torch.bfloat16).kernel == "single_block"
     assert plan(4096, 1 << 14, backward=True).kernel == "single_block"
-    # float32 forward rows of 8192 to 32768 that fill 3/4 of their power of two: the online
+    # float32 forward rows whose power of two is 8192 to 32768 and that fill 3/4 of it: the online
     # kernel, the whole row in one step, folded (policy.ONLINE_ONE_STEP_COLS)
     for N in (6144, 8192, 12800, 1 << 15):
         chosen = plan(4096, N)

@@ -199,7 +199,7 @@ bfloat16).
   and 197 µs at M = 16 where most re-reads miss: 60 and 105 GB/s. The split kernels run the same
   loops.
 * ``online_one_step`` (not in the table: it streams): the online forward as the policy chooses it
-  for float32 rows of 8192 to 32768 columns, one step of the whole row folded into 2048 lanes,
+  for float32 rows of 6144 to 32768 columns, one step of the whole row folded into 2048 lanes,
   then the row read again from L2 (``policy.ONLINE_ONE_STEP_COLS``). Its 2MN from DRAM and its
   MN of re-reads moved 1.00 x the H200's copy and 1.00 x the H100's at N = 16384 (bandwidth
   grid; results/*/online_rule_2026-11-23/), which streaming predicts, where the rate of

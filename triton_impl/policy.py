@@ -20,8 +20,9 @@ cooperative   wider rows: each row is cut into chunks of ``block_n`` columns, on
               several chunks, re-read from L2 in the second pass.
 online        one program per row, ``block_n`` columns at a time, two passes over the row: 3MN
               from DRAM at worst, 2MN where the second read hits L2. Forced, or chosen for
-              float32 forward rows of 8192 to 32768 columns, in one step of the whole row
-              (``ONLINE_ONE_STEP_COLS``). The previous default for wide rows.
+              float32 forward rows of 6144 to 32768 columns that fill 3/4 of their power of
+              two, in one step of the whole row (``ONLINE_ONE_STEP_COLS``). The previous
+              default for wide rows.
 split         (forced only) a row shared by ``splits`` programs in two launches through a workspace.
 
 Those four read rows whose elements are contiguous. A softmax along a dim that is not the
@@ -270,9 +271,9 @@ ONLINE_ONE_STEP_WARPS = 16
 """Itemsize -> (narrowest, widest) power of two of the float32 forward rows the policy gives the
 online kernel rather than single_block, where the row fills at least ``ONLINE_ONE_STEP_MIN_FILL``
 of its power of two: one step of the whole row in 16 warps, folded into one (max, normaliser)
-pair a column of each thread's vector (``folded_lanes``: 2048 lanes, eight values a pair at 16384
-columns), then a second read of the row, evict-last a moment before, to write it (from L2: the timings
-below are those of about 2MN). Not by occupancy: compiled for sm_90 both kernels take 64
+pair a column of each thread's vector (``folded_lanes``: 2048 lanes, eight values a pair at
+16384 columns), then a second read of the row, evict-last a moment before, to write it (from L2:
+the timings below are those of about 2MN). Not by occupancy: compiled for sm_90 both kernels take 64
 registers a thread at 16384 columns and 16 warps (``benchmarks/resource_usage.py``; 40 at 8192,
 125 at 32768, no spills); why the second read costs less than holding the row is unmeasured.
 Swept against single_block (``sweep_plans.py --kernel online --repeat 3``, M*N = 2^27, the
@@ -768,6 +769,7 @@ def _rows(M: int, N: int, itemsize: int, device: DeviceDescription, backward: bo
 
 def folded_lanes(block_n: int, num_warps: int, itemsize: int) -> int:
     """Lanes for the folded form of an online or split step (the online plan the policy
-    chooses, ``ONLINE_ONE_STEP_COLS``; an experiment elsewhere): one 16-byte vector per thread, so that each thread folds its own column of the
-    [block_n // lanes, lanes] tile and no step needs a cross-thread reduction."""
+    chooses, ``ONLINE_ONE_STEP_COLS``; an experiment elsewhere): one 16-byte vector per thread,
+    so that each thread folds its own column of the [block_n // lanes, lanes] tile and no step
+    needs a cross-thread reduction."""
     return min(block_n, 32 * num_warps * _vector(itemsize))
