@@ -115,7 +115,8 @@ def test_experiment_plans_forward_and_backward(name, log, device):
 def test_the_default_online_plan_of_float32_rows(M, N, log, device):
     """The online plan the policy chooses for float32 forward rows of 6144 to 32768 columns
     (one step of the whole row, folded: ``policy.ONLINE_ONE_STEP_COLS``): what the dispatcher
-    runs, into a NaN-poisoned output, the row's -inf and large entries included."""
+    runs, into a NaN-poisoned output, the row's -inf and large entries included; then through
+    ``softmax`` / ``log_softmax`` and autograd against the oracle."""
     x = _random((M, N), torch.float32, device, scale=30.0)
     x[0, ::7] = -float("inf")
     plan = triton_impl.make_plan(M, N, torch.float32, device)
@@ -127,6 +128,7 @@ def test_the_default_online_plan_of_float32_rows(M, N, log, device):
     before = triton_impl.LAUNCHES["online_forward"]
     (triton_impl.log_softmax if log else triton_impl.softmax)(x, -1)
     assert triton_impl.LAUNCHES["online_forward"] == before + 1
+    _check(x, -1, log, torch.float32, {})
 
 
 @pytest.mark.parametrize("dtype", DTYPES + [torch.float64], ids=str)

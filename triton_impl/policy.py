@@ -272,10 +272,11 @@ ONLINE_ONE_STEP_WARPS = 16
 online kernel rather than single_block, where the row fills at least ``ONLINE_ONE_STEP_MIN_FILL``
 of its power of two: one step of the whole row in 16 warps, folded into one (max, normaliser)
 pair a column of each thread's vector (``folded_lanes``: 2048 lanes, eight values a pair at
-16384 columns), then a second read of the row, evict-last a moment before, to write it (from L2:
-the timings below are those of about 2MN). Not by occupancy: compiled for sm_90 both kernels take 64
-registers a thread at 16384 columns and 16 warps (``benchmarks/resource_usage.py``; 40 at 8192,
-125 at 32768, no spills); why the second read costs less than holding the row is unmeasured.
+16384 columns), then a second read of the row, evict-last a moment before, to write it (from
+L2: the timings below are those of about 2MN). Not by occupancy: compiled for sm_90 both kernels
+take 64 registers a thread at 16384 columns and 16 warps (``benchmarks/resource_usage.py``; 40
+at 8192, 125 at 32768, no spills); why the second read costs less than holding the row is
+unmeasured.
 Swept against single_block (``sweep_plans.py --kernel online --repeat 3``, M*N = 2^27, the
 variant "block N warps 16 stages 1 lanes 2048"; results/h200/words_and_caps_2026-11-23/,
 results/h100/words_and_caps_2026-11-23/): at 8192 / 16384 / 32768 columns an H200 moved 100.2 /
@@ -665,14 +666,17 @@ def exchange_words(M: int, plan: Plan, backward: bool, itemsize: int) -> int:
     return M * plan.splits * plan.blocks_per_program * per_block
 
 
-def _online(M, N, itemsize, backward, block_n, forced=True) -> Plan:
-    """The online kernel's plan: forced, steps of ``ONLINE_BLOCK`` (forward); chosen
-    (``_online_in_one_step``), one step of the whole row in ``ONLINE_ONE_STEP_WARPS`` warps,
-    folded into ``folded_lanes``."""
-    if not forced:
-        block_n = next_power_of_2(N)
-        lanes = folded_lanes(block_n, ONLINE_ONE_STEP_WARPS, itemsize)
-        return Plan("online", 1, block_n, ONLINE_ONE_STEP_WARPS, 1, 1, N, (M,), False, lanes)
+def _online_one_step(M, N, itemsize) -> Plan:
+    """The online plan the policy chooses (``_online_in_one_step``): one step of the whole row in
+    ``ONLINE_ONE_STEP_WARPS`` warps, folded into ``folded_lanes``."""
+    block_n = next_power_of_2(N)
+    lanes = folded_lanes(block_n, ONLINE_ONE_STEP_WARPS, itemsize)
+    return Plan("online", 1, block_n, ONLINE_ONE_STEP_WARPS, 1, 1, N, (M,), False, lanes)
+
+
+def _online(M, N, itemsize, backward, block_n) -> Plan:
+    """The online kernel forced: steps of ``ONLINE_BLOCK`` forward, of
+    ``ONLINE_BACKWARD_STEP_BYTES`` backward, a pair a column."""
     if backward:
         default, stages = ONLINE_BACKWARD_STEP_BYTES // (2 * itemsize), ONLINE_BACKWARD_STAGES
     else:
@@ -762,8 +766,10 @@ def _rows(M: int, N: int, itemsize: int, device: DeviceDescription, backward: bo
         return _single_block(M, N, itemsize, device, backward, forcing.block_n)
     if kernel == "cooperative":
         return _cooperative(M, N, itemsize, device, backward, forcing.block_n, forcing.splits)
+    if kernel == "online" and forcing.kernel is None:
+        return _online_one_step(M, N, itemsize)
     if kernel == "online":
-        return _online(M, N, itemsize, backward, forcing.block_n, forcing.kernel == "online")
+        return _online(M, N, itemsize, backward, forcing.block_n)
     return _split(M, N, itemsize, device, forcing.block_n, forcing.splits)
 
 
