@@ -2,7 +2,7 @@
 shared memory and exp2 instructions, from Triton's own compiler and NVIDIA's cuobjdump.
 
     PYTHONPATH=. python3 benchmarks/resource_usage.py [--arch 90] [--n 65536 262144]
-        [--dtypes float32 bfloat16 float16] [--json FILE]
+        [--dtypes float32 bfloat16 float16] [--gpu H100|H200] [--json FILE]
 
 Triton compiles for a named target (sm_90 here) on any machine; the wheel carries ptxas and
 cuobjdump. So before a GPU times a change, this tells whether it did what it was meant to do to the
@@ -41,10 +41,20 @@ POINTER_TYPES = {torch.float32: "*fp32", torch.bfloat16: "*bf16", torch.float16:
                  torch.int64: "*i64"}
 DTYPES = {canonical(t): t for t in (torch.float32, torch.bfloat16, torch.float16)}
 CUOBJDUMP = os.path.join(os.path.dirname(triton.__file__), "backends", "nvidia", "bin", "cuobjdump")
-H100 = GPUS["H100"]
-GPU = policy.DeviceDescription(f"a {H100.sms}-SM Hopper GPU (compiled only)", H100.sms)
-"""The policy's plans as an H100 SXM would get them (an H200 has as many SMs: both are in
-``traffic_model.gpus``); ``main`` gives it the ptxas that compiles for ``--arch`` here."""
+HOPPER = ("H100", "H200")
+"""The GPUs (``traffic_model.gpus``) whose plans ``--gpu`` compiles: as many SMs, but the H200's
+faster DRAM changes some plans (``policy.FAST_DRAM_FROM_GBS``)."""
+
+
+def description_of(key: str) -> policy.DeviceDescription:
+    """The policy's view of GPU ``key`` compiled for here: its SMs and DRAM, no GPU at hand."""
+    gpu = GPUS[key].description
+    return dataclasses.replace(gpu, name=f"{gpu.name} (compiled only)")
+
+
+GPU = description_of("H100")
+"""The policy's plans as an H100 SXM gets them; ``main`` gives it the ptxas that compiles for
+``--arch`` here."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -130,6 +140,8 @@ def main(argv=None):
     parser.add_argument("--n", type=int, nargs="+", default=[65536, 262144], help="row lengths")
     parser.add_argument("--dtypes", nargs="+", choices=sorted(DTYPES),
                         default=["float32", "bfloat16", "float16"], help="input dtypes")
+    parser.add_argument("--gpu", choices=HOPPER, default="H100",
+                        help="whose plans to compile (default: H100)")
     parser.add_argument("--json", help="also write the rows to this file")
     args = parser.parse_args(argv)
     if any(n < 1 for n in args.n):
@@ -138,9 +150,10 @@ def main(argv=None):
     ptxas = hardware.ptxas_tool(args.arch // 10)
     if ptxas is None:
         parser.error(f"--arch {args.arch}: Triton finds no ptxas to compile for it with")
-    gpu = dataclasses.replace(GPU, ptxas_major=hardware.ptxas_major(args.arch // 10))
-    print(f"compiled for sm_{args.arch} by ptxas {ptxas.version} ({ptxas.path}; no GPU used): "
-          f"per-thread resources of each plan's reduction kernel")
+    gpu = dataclasses.replace(description_of(args.gpu),
+                              ptxas_major=hardware.ptxas_major(args.arch // 10))
+    print(f"{gpu.name}'s plans compiled for sm_{args.arch} by ptxas {ptxas.version} "
+          f"({ptxas.path}; no GPU used): per-thread resources of each plan's reduction kernel")
     print(f"{'direction':9} {'dtype':8} {'N':>7}  {'plan':76} {'regs':>4} "
           f"{'spill':>5} {'smem':>6} {'exp2':>4} {'loads v/1':>9}")
     for direction in ("forward", "backward"):
@@ -162,8 +175,8 @@ def main(argv=None):
                                      **dataclasses.asdict(usage)))
     if args.json:
         with open(args.json, "w") as f:
-            json.dump(dict(arch=args.arch, triton=triton.__version__, ptxas=ptxas.version,
-                           rows=rows), f, indent=1)
+            json.dump(dict(arch=args.arch, gpu=args.gpu, triton=triton.__version__,
+                           ptxas=ptxas.version, rows=rows), f, indent=1)
 
 
 if __name__ == "__main__":

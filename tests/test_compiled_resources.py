@@ -28,8 +28,10 @@ DTYPES = ("float32", "bfloat16", "float16")
 TORCH_PTXAS = os.path.join(os.path.dirname(torch.__file__), "bin", "ptxas")
 
 
-def usage(tmp_path_factory, ptxas: str | None, ns: tuple[str, ...]) -> list[dict]:
-    """resource_usage.py's rows at ``ns``, compiled by ``ptxas`` (None: Triton's own)."""
+def usage(tmp_path_factory, ptxas: str | None, ns: tuple[str, ...], gpu: str = "H100",
+          dtypes: tuple[str, ...] = DTYPES) -> list[dict]:
+    """resource_usage.py's rows at ``ns``, the plans of ``gpu``, compiled by ``ptxas`` (None:
+    Triton's own)."""
     out = tmp_path_factory.mktemp("resources") / "usage.json"
     env = {k: v for k, v in os.environ.items()
            if k not in ("TRITON_INTERPRET", "TRITON_PTXAS_PATH")}
@@ -37,7 +39,7 @@ def usage(tmp_path_factory, ptxas: str | None, ns: tuple[str, ...]) -> list[dict
     if ptxas is not None:
         env["TRITON_PTXAS_PATH"] = ptxas
     done = subprocess.run([sys.executable, os.path.join(ROOT, "benchmarks", "resource_usage.py"),
-                           "--n", *ns, "--dtypes", *DTYPES, "--json", str(out)],
+                           "--n", *ns, "--dtypes", *dtypes, "--gpu", gpu, "--json", str(out)],
                           env=env, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-4000:]
     return json.loads(out.read_text())["rows"]
@@ -117,3 +119,20 @@ def test_folding_cuts_the_forward_exps_without_spilling(rows):
             and r["N"] == 65536 and r["kernel"] == "online"]
     ratio = min(r["exp2"] for r in fp32) / max(r["exp2"] for r in fp32)
     assert ratio < 0.6, f"fp32 folds 8 values a lane: about 1.1 exps an element, not 2 ({ratio})"
+
+
+def test_a_fast_drams_capped_single_block_forward_fits_its_cap(tmp_path_factory):
+    """The H200's 16-bit single-block forward at 16384 columns (``policy.
+    SINGLE_BLOCK_FORWARD_MAX_REGISTERS``, a DRAM faster than ``FAST_DRAM_FROM_GBS``) compiles
+    within its cap, bfloat16 without spilling (float16 spills a few bytes, measured faster all
+    the same); the H100's is uncapped and takes more, the backward is uncapped on both."""
+    h200 = usage(tmp_path_factory, None, ("16384",), "H200", ("bfloat16", "float16"))
+    h100 = usage(tmp_path_factory, None, ("16384",), "H100", ("bfloat16",))
+    forward = {r["dtype"]: r for r in h200 if r["direction"] == "forward"}
+    for dtype, r in forward.items():
+        assert r["kernel"] == "single_block" and r["max_registers"] == 80, r
+        assert r["registers"] <= 80, r
+    assert forward["bfloat16"]["spill_bytes"] == 0, forward["bfloat16"]
+    assert all(r["max_registers"] == 0 for r in h200 if r["direction"] == "backward")
+    (uncapped,) = (r for r in h100 if r["direction"] == "forward")
+    assert uncapped["max_registers"] == 0 and uncapped["registers"] > 80, uncapped

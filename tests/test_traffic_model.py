@@ -49,7 +49,7 @@ def test_large_problems_move_exactly_the_reference_bytes(algorithm, splits, dtyp
 @pytest.mark.parametrize("N", (256, 16384, 16385, 32768, 32769, 65536, 1 << 20, (1 << 22) + 7))
 def test_ours_is_what_the_dispatch_policy_chooses(N, M, device, dtype, backward):
     g = gpu(device)
-    plan = policy.choose(M, N, dtype, policy.DeviceDescription(g.name, g.sms), backward=backward)
+    plan = policy.choose(M, N, dtype, g.description, backward=backward)
     suffix = "_backward" if backward else ""
     ours = predict("ours" + suffix, M, N, dtype, device)
     assert ours.plan == plan

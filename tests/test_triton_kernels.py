@@ -466,6 +466,26 @@ def test_every_tail_plan_holds_its_row_and_fills_its_threads():
     assert tails > 100
 
 
+def test_a_fast_dram_caps_the_16_bit_single_block_forward_at_16384_columns():
+    """``policy.SINGLE_BLOCK_FORWARD_MAX_REGISTERS``: only where the DRAM is at least
+    ``FAST_DRAM_FROM_GBS`` (an H200's 4800 GB/s, not an H100's 3350 or a DRAM not known), only
+    the 16-bit forward, only its block of 16384 columns."""
+    def cap(N, dtype, dram_gbs, backward=False):
+        device = policy.DeviceDescription("a GPU", 132, dram_gbs=dram_gbs)
+        return policy.choose(4096, N, dtype, device, backward=backward).max_registers
+
+    for dtype in ("bfloat16", "float16"):
+        assert cap(16384, dtype, 4800) == 80
+        assert cap(16384, dtype, policy.FAST_DRAM_FROM_GBS) == 80
+        assert cap(16384, dtype, 3350) == cap(16384, dtype, None) == 0
+        assert cap(16384, dtype, 4800, backward=True) == 0
+        assert cap(8192, dtype, 4800) == cap(32768, dtype, 4800) == 0
+    assert cap(16384, "float32", 4800) == 0
+    fast = policy.DeviceDescription("a GPU", 132, dram_gbs=4800)
+    plan = policy.choose(4096, 16384, "bfloat16", fast)
+    assert "at most 80 registers" in plan.describe()
+
+
 def test_the_order_of_a_loops_sums_needs_its_block():
     assert policy.summation_of("online", 16) == "blocks of 16" == policy.summation_of("split", 16)
     assert policy.summation_of("cooperative", 16) == "tree"

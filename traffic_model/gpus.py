@@ -62,8 +62,9 @@ class GPU:
 
     @property
     def description(self) -> DeviceDescription:
-        """This GPU as the dispatch policy sees it (``triton_impl.policy``): its name and SMs."""
-        return DeviceDescription(self.name, self.sms)
+        """This GPU as the dispatch policy sees it (``triton_impl.policy``): its name, SMs and
+        datasheet DRAM bandwidth."""
+        return DeviceDescription(self.name, self.sms, dram_gbs=self.dram_gbs)
 
     def with_bandwidth(self, gbs: float, source: str = "given") -> GPU:
         """This GPU with a measured copy bandwidth of ``gbs`` GB/s as its ceiling."""

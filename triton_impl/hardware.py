@@ -69,7 +69,20 @@ def _cuda_description(index: int, setting: tuple[str | None, ...]) -> DeviceDesc
     """``setting``: ``ptxas_setting()``, the key of the ptxas in force."""
     props = torch.cuda.get_device_properties(index)
     return DeviceDescription(props.name, props.multi_processor_count,
-                             ptxas_major=ptxas_major(props.major))
+                             ptxas_major=ptxas_major(props.major), dram_gbs=dram_gbs(index))
+
+
+def dram_gbs(index: int) -> float | None:
+    """The peak DRAM bandwidth of CUDA device ``index`` in GB/s, from the driver's memory clock
+    (kHz) and bus width (bits) as Triton's driver reads them: double data rate, so two transfers
+    of the bus a clock (an H100 SXM: 2619 MHz x 5120 bits = 3352 GB/s). None where the driver
+    does not say."""
+    try:
+        props = triton.runtime.driver.active.utils.get_device_properties(index)
+        clock_khz, bus_bits = props["mem_clock_rate"], props["mem_bus_width"]
+    except (AttributeError, KeyError, RuntimeError):
+        return None
+    return 2 * clock_khz * 1e3 * bus_bits / 8 / 1e9 if clock_khz > 0 and bus_bits > 0 else None
 
 
 def device_info(device: torch.device) -> DeviceDescription:

@@ -123,6 +123,22 @@ against 93.4 / 93.2%) and an H100 99.5 / 99.4% against 100.3 / 100.3%; at 8192 b
 0.6-0.9 points with it, so narrower rows convert once. float16 takes it too, and gained one point
 on that H200 (92.9 / 93.1% against 92.1 / 92.0%): its second conversion is inline PTX, not the
 shift of bfloat16's."""
+SINGLE_BLOCK_FORWARD_MAX_REGISTERS = {(2, 16384): 80}
+"""(item size, block) -> ``Plan.max_registers`` of a single-block forward on a GPU whose DRAM
+delivers ``FAST_DRAM_FROM_GBS`` or more. A single-block program issues its whole row's loads, then
+reduces with nothing in flight, then writes: the more programs an SM holds, the likelier one of
+them is loading. By Little's law the bytes in flight a DRAM needs grow with its bandwidth, so a
+faster DRAM needs more programs an SM for the same fraction of its peak. Compiled for sm_90 a
+16-bit block of 16384 columns in 8 warps takes 128 registers a thread, two programs an SM; capped
+at 80, three (bfloat16: no spill; float16: 8 bytes). On an H200 (4.8 TB/s; results/h200/
+words_and_caps_2026-11-23/, M*N = 2^27, two sweeps of three rounds) the cap moved bfloat16
+94.1 / 93.5% of copy against 91.3 / 91.6%, float16 92.8% against 92.0%; on an H100 (3.35 TB/s;
+results/h100/words_and_caps_2026-11-23/) it lost, bfloat16 97.6% against 98.2%, float16 96.8%
+against 98.3%. Other widths were not swept with caps."""
+FAST_DRAM_FROM_GBS = 4000
+"""Peak DRAM bandwidth (``DeviceDescription.dram_gbs``, GB/s) from which a single-block forward
+takes ``SINGLE_BLOCK_FORWARD_MAX_REGISTERS``: between the H100 SXM's 3350 (the cap lost) and the
+H200's 4800 (it gained), the only two measured."""
 MAX_VALUES_PER_THREAD = 64
 """Most values of a padded single-block tile a thread holds (in the compute dtype's registers):
 a forward with few warps per real column still takes enough warps for its padded block. A
@@ -313,13 +329,16 @@ class DeviceDescription:
     ``interpreted``: the Triton interpreter, which runs programs one after another, so a
     cooperative row must be a single program there (nothing may wait for a later program).
     ``ptxas_major``: the major version of the ptxas that compiles the kernels for it (None: not
-    known; the plans then are those for Triton's own, CUDA 12.8's).
+    known; the plans then are those for Triton's own, CUDA 12.8's). ``dram_gbs``: its peak DRAM
+    bandwidth in GB/s, from its memory clock and bus width (None: not known; the plans then are
+    those of a DRAM slower than ``FAST_DRAM_FROM_GBS``).
     """
 
     name: str
     sm_count: int
     interpreted: bool = False
     ptxas_major: int | None = None
+    dram_gbs: float | None = None
 
 
 @dataclass(frozen=True)
@@ -564,8 +583,11 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     n_tiles = cdiv(M, block_m)
     if not persistent:
         held = backward and itemsize == 2 and block_n >= SINGLE_BLOCK_HELD_AS_LOADED_FROM_COLS
+        fast_dram = (device.dram_gbs or 0) >= FAST_DRAM_FROM_GBS
+        cap = 0 if backward or not fast_dram else SINGLE_BLOCK_FORWARD_MAX_REGISTERS.get(
+            (itemsize, block_n), 0)
         return Plan("single_block", block_m, block_n, num_warps, 1, 1, N, (n_tiles,), tail=tail,
-                    held_as_loaded=held)
+                    held_as_loaded=held, max_registers=cap)
     programs = min(n_tiles, PERSISTENT_PROGRAMS_PER_SM * device.sm_count)
     return Plan("single_block", block_m, block_n, num_warps, PERSISTENT_STAGES, 1, N, (programs,),
                 programs < n_tiles, tail=tail)
