@@ -90,16 +90,21 @@ def seeds_summary(result, margin=0.98):
 
 
 def latency_table(result):
-    rows, names = {}, []
+    """µs a call by do_bench, each with the host's µs a call beside it where the run measured it
+    (a host time over do_bench's L2 flush time makes that timing the host's)."""
+    rows, names, flush = {}, [], None
     for p in result["points"]:
         if p["section"] == "latency" and "us" in p:
-            rows.setdefault((p["M"], p["N"]), {})[p["impl"]] = p["us"]
+            host = f" (host {p['host_us']:.1f})" if "host_us" in p else ""
+            rows.setdefault((p["M"], p["N"]), {})[p["impl"]] = f"{p['us']:.1f}{host}"
             names += [p["impl"]] if p["impl"] not in names else []
+            flush = p.get("flush_us", flush)
     lines = ["| M | N | " + " | ".join(f"{n} µs" for n in names) + " |",
              "|---|---|" + "---|" * len(names)]
     for (M, N), r in rows.items():
-        lines.append(f"| {M} | {N} | " + " | ".join(
-            f"{r[n]:.1f}" if n in r else "-" for n in names) + " |")
+        lines.append(f"| {M} | {N} | " + " | ".join(r.get(n, "-") for n in names) + " |")
+    if flush is not None:
+        lines.append(f"\ndo_bench's L2 flush before each timed call: {flush:.1f} µs of GPU time.")
     return "\n".join(lines)
 
 

@@ -8,7 +8,8 @@ Sections (all by default):
   wide       N = 1M and 4M with M = 1 .. 128, float32 and bfloat16, with the online kernel forced
   seeds      the seeds' grid: M = 4096, N = 256 .. 12800 step 128, float32 forward, with naive
              (torch.compile left out: it would compile 99 times)
-  latency    small problems (a few MB and less), microseconds per call
+  latency    small problems (a few MB and less), microseconds per call, with the host's time of
+             a call (``measure.host_us_per_call``) and do_bench's L2 flush time beside them
 Peers in the same run: torch.softmax, torch.compile of the naive code, and Liger-Kernel and QuACK
 when installed (skipped with the printed reason otherwise). Every figure is the median of
 triton.testing.do_bench (L2 flushed between runs); GB/s counts the bytes a perfect kernel moves
@@ -99,6 +100,8 @@ def time_point(name, M, N, dtype, direction, section, out_points, copy_gbs):
         impl = implementations.get(name)
         if direction == "forward":
             ms = measure.median_ms(lambda: impl.forward(x))
+            if section == "latency":
+                host_us = measure.host_us_per_call(lambda: impl.forward(x))
         else:
             y = torch.softmax(x, -1)
             ms = measure.median_ms(lambda: impl.backward(y, dy))
@@ -126,6 +129,8 @@ def time_point(name, M, N, dtype, direction, section, out_points, copy_gbs):
     point = dict(section=section, impl=name, M=M, N=N, dtype=str(dtype).replace("torch.", ""),
                  direction=direction, ms=ms, gbs=measure.gbs(nbytes, ms),
                  fraction_of_copy=measure.gbs(nbytes, ms) / copy_gbs, us=ms * 1e3)
+    if section == "latency":
+        point["host_us"] = host_us
     if kernel_ran:
         point["kernel"] = kernel_ran
     out_points.append(point)
@@ -179,11 +184,15 @@ def run(sections, impls, out_dir, dtypes=("float32", "bfloat16")):
             save()
         print("  seeds grid done", flush=True)
     if "latency" in sections:
+        flush_us = measure.flush_us()
+        print(f"  latency: do_bench's L2 flush takes {flush_us:.1f} us of GPU time", flush=True)
         for M, N in LATENCY_SHAPES:
             for name in impls:
                 p = time_point(name, M, N, torch.float32, "forward", "latency", points, copy_gbs)
                 if p:
-                    print(f"  latency M={M:5} N={N:5} {name:6} {p['us']:7.1f} us", flush=True)
+                    p["flush_us"] = flush_us
+                    print(f"  latency M={M:5} N={N:5} {name:6} {p['us']:7.1f} us "
+                          f"(host {p['host_us']:5.1f} us a call)", flush=True)
             save()
     result = save()
     print(f"wrote {path}", flush=True)

@@ -31,6 +31,28 @@ def median_ms(fn, *, warmup_ms: float = 25, rep_ms: float = 100) -> float:
     return triton.testing.do_bench(fn, warmup=warmup_ms, rep=rep_ms, return_mode="median")
 
 
+def host_us_per_call(fn, calls: int = 200) -> float:
+    """Microseconds of host time per call of ``fn`` while the GPU keeps up: ``calls`` calls queued
+    back to back after a synchronize, fewer than CUDA's launch queue holds, so that no call waits
+    for the GPU. do_bench times a call from an event recorded after its L2 flush: where a call's
+    host time is longer than that flush's GPU time (``flush_us``), the GPU waits for the call's
+    launch and its timing is the host's, not the kernel's."""
+    torch.cuda.synchronize()
+    start = time.perf_counter()
+    for _ in range(calls):
+        fn()
+    seconds = time.perf_counter() - start
+    torch.cuda.synchronize()
+    return seconds / calls * 1e6
+
+
+def flush_us() -> float:
+    """Microseconds of GPU time of the L2 flush that do_bench runs before each timed call."""
+    driver = triton.runtime.driver.active
+    cache = driver.get_empty_cache_for_benchmark()
+    return median_ms(lambda: driver.clear_cache(cache)) * 1e3
+
+
 def copy_bandwidth_gbs(nbytes: int = 1 << 30, device: str = "cuda") -> float:
     """Device-to-device copy of ``nbytes``: (bytes read + bytes written) / time, in GB/s."""
     src = torch.randn(nbytes // 4, device=device)
