@@ -21,26 +21,19 @@ import dataclasses
 import json
 import os
 import re
-import subprocess
 import sys
-import tempfile
 
 import torch
 import triton
-from triton.backends.compiler import GPUTarget
-from triton.compiler import ASTSource
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from compiling import compile_launch, cuobjdump  # noqa: E402
 from reference.dtypes import canonical  # noqa: E402
 from traffic_model.gpus import GPUS  # noqa: E402
 from triton_impl import hardware, launch, policy  # noqa: E402
 
-POINTER_TYPES = {torch.float32: "*fp32", torch.bfloat16: "*bf16", torch.float16: "*fp16",
-                 torch.float64: "*fp64", torch.int32: "*i32",
-                 torch.int64: "*i64"}
 DTYPES = {canonical(t): t for t in (torch.float32, torch.bfloat16, torch.float16)}
-CUOBJDUMP = os.path.join(os.path.dirname(triton.__file__), "backends", "nvidia", "bin", "cuobjdump")
 HOPPER = ("H100", "H200")
 """The GPUs (``traffic_model.gpus``) whose plans ``--gpu`` compiles: as many SMs, but the H200's
 faster DRAM changes some plans (``policy.FAST_DRAM_FROM_GBS``)."""
@@ -74,39 +67,9 @@ class Usage:
 
 
 def compile_usage(record: launch.Launch, arch: int = 90) -> Usage:
-    """Compile one launch for sm_``arch`` as Triton's launcher would specialise it on a GPU:
-    tensors as pointers of their dtype, 16-byte aligned (as torch allocates them); ints as int32,
-    an int of 1 as a constant and one divisible by 16 marked so. (Without those marks the
-    compiler cannot prove a row's 16-byte vectors aligned, and compiles scalar loads: other
-    registers than the GPU runs.)"""
-    signature, attrs, constexprs = {}, {}, dict(record.constexprs)
-    args = iter(record.args)
-    for index, (name, param) in enumerate(zip(record.kernel.arg_names, record.kernel.params)):
-        if param.is_constexpr:
-            signature[name] = "constexpr"
-            continue
-        value = next(args)
-        if isinstance(value, torch.Tensor):
-            signature[name] = POINTER_TYPES[value.dtype]
-            attrs[(index,)] = [["tt.divisibility", 16]]
-        elif value == 1:
-            signature[name] = "constexpr"
-            constexprs[name] = 1
-        else:
-            signature[name] = "i32"
-            if value % 16 == 0:
-                attrs[(index,)] = [["tt.divisibility", 16]]
-    source = ASTSource(fn=record.kernel, signature=signature, constexprs=constexprs, attrs=attrs)
-    compiled = triton.compile(source, target=GPUTarget("cuda", arch, 32),
-                              options=dict(num_warps=record.num_warps,
-                                           num_stages=record.num_stages,
-                                           **({"maxnreg": record.max_registers}
-                                              if record.max_registers else {})))
-    with tempfile.NamedTemporaryFile(suffix=".cubin") as cubin:
-        cubin.write(compiled.asm["cubin"])
-        cubin.flush()
-        dump = subprocess.run([CUOBJDUMP, "--dump-resource-usage", cubin.name], check=True,
-                              capture_output=True, text=True).stdout
+    """What ``compile_launch(record, arch)`` costs a thread."""
+    compiled = compile_launch(record, arch)
+    dump = cuobjdump(compiled, "--dump-resource-usage")
     fields = dict(item.split(":", 1) for line in dump.splitlines() if "REG:" in line
                   for item in line.split() if ":" in item)
     ptx = compiled.asm["ptx"]

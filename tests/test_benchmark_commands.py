@@ -56,6 +56,13 @@ def test_host_overhead_without_a_gpu_says_to_time_the_layers():
     assert done.returncode == 2 and "run with --layers" in done.stderr, done
 
 
+@pytest.mark.skipif(torch.cuda.is_available(), reason="it times where there is a GPU")
+def test_host_bound_timing_without_a_gpu_refuses_before_any_work(tmp_path):
+    done = script("host_bound_timing.py", "--out", str(tmp_path / "t.json"))
+    assert done.returncode == 2 and "needs a CUDA GPU" in done.stderr and not done.stdout, done
+    assert not (tmp_path / "t.json").exists()
+
+
 def run_properties(*args: str) -> subprocess.CompletedProcess:
     return script("run_properties.py", *args)
 
@@ -81,6 +88,10 @@ def run_properties(*args: str) -> subprocess.CompletedProcess:
     ("sweep_plans.py", ("--out", "x", "--repeat", "0"), "--repeat 0: at least one round"),
     ("sweep_plans.py", ("--out", "x", "--programs-per-sm", "8"), "invalid choice: 8"),
     ("sweep_plans.py", ("--out", "x", "--registers", "7"), "each cap must be 0 (none) or 24"),
+    ("gpu_code_digest.py", (), "give --out FILE"),
+    ("gpu_code_digest.py", ("--out", "x", "--rows", "0"), "--n and --rows must be at least 1"),
+    ("gpu_code_digest.py", ("--out", "x", "--tree", "/"), "no triton_impl/launch.py there"),
+    ("gpu_code_digest.py", ("--compare", "a", "b", "--out", "x"), "it takes no --tree or --out"),
 ])
 def test_scripts_refuse_bad_arguments(name, args, message):
     done = script(name, *args)
@@ -170,3 +181,31 @@ def test_spatial_checks_every_implementation_before_timing_it(direction, device)
     wrong = bench.implementations.get("torch", dim=0)
     with pytest.raises(AssertionError):
         bench.check(wrong, x, dy, direction, "softmax along dim 0")
+
+
+def test_gpu_code_digest_tells_the_same_code_from_other_code(tmp_path):
+    """Two digests of this checkout agree (exit 0); a digest whose SASS or plan differs at one
+    problem is reported as different (exit 1). Its default problems are speed_of_light's wide
+    section's."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import gpu_code_digest
+        import speed_of_light
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    assert (list(gpu_code_digest.WIDE_N), list(gpu_code_digest.WIDE_M)) == (
+        list(speed_of_light.WIDE_N), list(speed_of_light.WIDE_M))
+    first, second = tmp_path / "a.json", tmp_path / "b.json"
+    for out in (first, second):
+        done = script("gpu_code_digest.py", "--n", "300", "--rows", "2", "--out", str(out))
+        assert done.returncode == 0, done.stderr[-3000:]
+    same = script("gpu_code_digest.py", "--compare", str(first), str(second))
+    assert same.returncode == 0 and "8 problems with the same plans and SASS, 0 different" in \
+        same.stdout, same.stdout
+    digest = json.loads(second.read_text())
+    problem = digest["problems"]["float32 M=2 N=300 forward policy"]
+    assert len(problem["launches"][0][2]) == 16
+    problem["launches"][0][2] = "0" * 16
+    second.write_text(json.dumps(digest))
+    other = script("gpu_code_digest.py", "--compare", str(first), str(second))
+    assert other.returncode == 1 and "differ: float32 M=2 N=300 forward policy" in other.stdout
