@@ -137,7 +137,7 @@ def time_point(name, M, N, dtype, direction, section, out_points, copy_gbs):
     return point
 
 
-def run(sections, impls, out_dir, dtypes=("float32", "bfloat16")):
+def run(sections, impls, out_dir, dtypes=("float32", "bfloat16"), wide_n=WIDE_N, wide_m=WIDE_M):
     started = time.time()
     copy_gbs = measure.copy_bandwidth_gbs()
     device = measure.device_name()
@@ -165,8 +165,8 @@ def run(sections, impls, out_dir, dtypes=("float32", "bfloat16")):
                 save()
     if "wide" in sections:
         for dtype_name in dtypes:
-            for N in WIDE_N:
-                for M in WIDE_M:
+            for N in wide_n:
+                for M in wide_m:
                     for direction in ("forward", "backward"):
                         for name in ("ours", "ours:online", *impls[1:]):
                             p = time_point(name, M, N, DTYPES[dtype_name], direction, "wide",
@@ -199,9 +199,15 @@ def run(sections, impls, out_dir, dtypes=("float32", "bfloat16")):
     return result
 
 
+def _point_key(point: dict) -> tuple:
+    return tuple(point[k] for k in ("section", "impl", "M", "N", "dtype", "direction"))
+
+
 def merge(paths, out_dir):
     """One result from runs of different sections on one device (each keeps its own copy
-    bandwidth in its points' fractions; the merged copy_gbs is the runs' median)."""
+    bandwidth in its points' fractions; the merged copy_gbs is the runs' median). A point that
+    a later run measured again (same section, implementation, shape, dtype and direction) is
+    the later run's: so a run that its time limit stopped can be completed by another."""
     runs = [json.load(open(p)) for p in paths]
     devices = {r["device"] for r in runs}
     if len(devices) != 1:
@@ -210,7 +216,7 @@ def merge(paths, out_dir):
     result = dict(runs[0], copy_gbs=copies[len(copies) // 2], copy_gbs_per_run=copies,
                   seconds=sum(r["seconds"] for r in runs),
                   command=[r["command"] for r in runs],
-                  points=[p for r in runs for p in r["points"]])
+                  points=list({_point_key(p): p for r in runs for p in r["points"]}.values()))
     os.makedirs(out_dir, exist_ok=True)
     with open(os.path.join(out_dir, "speed_of_light.json"), "w") as f:
         json.dump(result, f, indent=1)
@@ -271,6 +277,10 @@ def main(argv=None):
     parser.add_argument("--dtypes", nargs="+", choices=("float32", "bfloat16"),
                         default=["float32", "bfloat16"],
                         help="the bandwidth and wide sections' dtypes (to split a run in pieces)")
+    parser.add_argument("--wide-n", type=int, nargs="+", default=WIDE_N, metavar="N",
+                        help="the wide section's row lengths (default: 1M and 4M)")
+    parser.add_argument("--wide-rows", type=int, nargs="+", default=WIDE_M, metavar="M",
+                        help="the wide section's row counts (default: 1 to 128)")
     parser.add_argument("--no-plot", action="store_true",
                         help="write the JSON only (plot later with --merge, where matplotlib works)")
     parser.add_argument("--merge", nargs="+", metavar="JSON",
@@ -284,9 +294,11 @@ def main(argv=None):
     else:
         if args.impls[0] != "ours":
             parser.error("--impls must start with ours (the wide section forces our kernels)")
+        if min(args.wide_n + args.wide_rows) < 1:
+            parser.error("--wide-n and --wide-rows must be at least 1")
         if not torch.cuda.is_available():
             parser.error("speed_of_light times kernels on a CUDA GPU and none is visible")
-        result = run(args.sections, args.impls, args.out, args.dtypes)
+        result = run(args.sections, args.impls, args.out, args.dtypes, args.wide_n, args.wide_rows)
     if not args.no_plot:
         plot(result, os.path.join(args.out, "speed_of_light.png"))
 

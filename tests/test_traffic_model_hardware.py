@@ -386,7 +386,9 @@ def test_the_committed_merge_holds_exactly_its_runs_points(name, parts):
     (merged,) = timings_files(directory)
     assert merged.parts == len(parts) > 1
     key = lambda p: (p.section, p.impl, p.direction, p.dtype, p.M, p.N, p.ms)  # noqa: E731
-    assert sorted(map(key, merged.points)) == sorted(key(p) for m in parts for p in m.points)
+    # a point measured again by a later part is the later part's (speed_of_light.merge)
+    latest = {key(p)[:6]: p for m in parts for p in m.points}
+    assert sorted(map(key, merged.points)) == sorted(map(key, latest.values()))
 
 
 def test_hardware_md_counts_each_runs_misses_as_the_test_does():
