@@ -8,13 +8,13 @@ A run's timings describe the code it ran. Where a later commit launches the same
 kernels compile to the same machine code, those timings still describe it; this tool says where
 that holds. For each problem of the speed_of_light section it is given (default: ``wide``, the
 rows of 1M and 4M columns; or ``--n`` and ``--rows``), float32 and bfloat16, forward and
-backward, the policy's plan and the online kernel forced (as that section times them), it
-compiles every launch for sm_90 with the ptxas here (``compiling``, no GPU) and records the
-plan's description, the grid and a SHA-1 of the SASS (cuobjdump, lines naming the function and
-file dropped). The plans are also recorded for each ptxas major version the policy reads
-(``DeviceDescription.ptxas_major``: 12, Triton's own; 13, torch's, which torch.compile puts in
-force). ``--tree`` imports ``triton_impl`` from another checkout (a ``git worktree add`` of an
-old commit): it must have ``launch.launches`` and the policy's ``choose``.
+backward (or ``--dtypes``, ``--directions``), the policy's plan and the online kernel forced (as
+that section times them), it compiles every launch for sm_90 with the ptxas here (``compiling``,
+no GPU) and records the plan's description, the grid and a SHA-1 of the SASS (cuobjdump, lines
+naming the function and file dropped). The plans are also recorded for each ptxas major version
+the policy reads (``DeviceDescription.ptxas_major``: 12, Triton's own; 13, torch's, which
+torch.compile puts in force). ``--tree`` imports ``triton_impl`` from another checkout (a ``git
+worktree add`` of an old commit): it must have ``launch.launches`` and the policy's ``choose``.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ def sass_digest(compiled, cuobjdump) -> str:
     return hashlib.sha1("\n".join(kept).encode()).hexdigest()[:16]
 
 
-def digests(ns, rows) -> dict:
+def digests(ns, rows, dtypes=("float32", "bfloat16"), directions=("forward", "backward")) -> dict:
     """{problem: {"plans": {ptxas major: description}, "launches": [[kernel, grid, sass]]}}."""
     import torch
 
@@ -46,10 +46,10 @@ def digests(ns, rows) -> dict:
     from triton_impl import launch, policy
 
     problems = {}
-    for dtype in (torch.float32, torch.bfloat16):
+    for dtype in (getattr(torch, name) for name in dtypes):
         for N in ns:
             for M in rows:
-                for backward in (False, True):
+                for backward in (direction == "backward" for direction in directions):
                     for forcing in (policy.AUTO, policy.Forcing("online")):
                         key = (f"{str(dtype).replace('torch.', '')} M={M} N={N} "
                                f"{'backward' if backward else 'forward'} "
@@ -90,6 +90,10 @@ def main(argv=None):
     parser.add_argument("--tree", help="a checkout whose triton_impl to compile (default: this one)")
     parser.add_argument("--n", type=int, nargs="+", default=list(WIDE_N), help="row lengths")
     parser.add_argument("--rows", type=int, nargs="+", default=list(WIDE_M), help="row counts M")
+    parser.add_argument("--dtypes", nargs="+", choices=("float32", "bfloat16"),
+                        default=["float32", "bfloat16"])
+    parser.add_argument("--directions", nargs="+", choices=("forward", "backward"),
+                        default=["forward", "backward"])
     parser.add_argument("--out", help="write the digests to this JSON file")
     parser.add_argument("--compare", nargs=2, metavar=("OLD", "NEW"),
                         help="compare two files this tool wrote; exit status 1 where they differ")
@@ -109,7 +113,7 @@ def main(argv=None):
     os.environ.pop("TRITON_INTERPRET", None)  # compiled for a GPU, whatever the shell says
     import triton
 
-    problems = digests(args.n, args.rows)
+    problems = digests(args.n, args.rows, args.dtypes, args.directions)
     ptxas = os.environ.get("TRITON_PTXAS_PATH") or "Triton's own ptxas"
     with open(args.out, "w") as f:
         json.dump(dict(tree=tree, ptxas=ptxas, triton=triton.__version__, problems=problems), f,
