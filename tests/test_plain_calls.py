@@ -51,6 +51,27 @@ def test_the_ptxas_in_force_is_read_from_the_tool_triton_would_run(tmp_path, mon
     assert hardware.ptxas_major(10) == 13
 
 
+def test_the_drams_bandwidth_is_triton_s_figure_or_none(monkeypatch):
+    """``hardware.dram_gbs``: Triton's figure from the driver's memory clock and bus width
+    (``triton.testing.get_dram_gbps``), None where the driver gives nothing usable."""
+    import triton.testing
+
+    from triton_impl import hardware
+
+    if not torch.cuda.is_available():
+        assert hardware.dram_gbs(0) is None  # no CUDA driver here: no figure, no error
+    monkeypatch.setattr(triton.testing, "get_dram_gbps", lambda index: 3352.32)
+    assert hardware.dram_gbs(0) == 3352.32
+    monkeypatch.setattr(triton.testing, "get_dram_gbps", lambda index: 0.0)
+    assert hardware.dram_gbs(0) is None
+
+    def no_property(index):
+        raise KeyError("mem_clock_rate")
+
+    monkeypatch.setattr(triton.testing, "get_dram_gbps", no_property)
+    assert hardware.dram_gbs(0) is None
+
+
 def test_a_new_ptxas_plans_again(device, tmp_path, monkeypatch):
     """torch.compile can set TRITON_PTXAS_PATH halfway through a process, and the words form's
     register cap depends on the ptxas (``policy.COOPERATIVE_PAIRED_UNCAPPED_FROM_PTXAS``): a plan

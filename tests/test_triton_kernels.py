@@ -467,23 +467,35 @@ def test_every_tail_plan_holds_its_row_and_fills_its_threads():
 
 
 def test_a_fast_dram_caps_the_16_bit_single_block_forward_at_16384_columns():
-    """``policy.SINGLE_BLOCK_FORWARD_MAX_REGISTERS``: only where the DRAM is at least
-    ``FAST_DRAM_FROM_GBS`` (an H200's 4800 GB/s, not an H100's 3350 or a DRAM not known), only
-    the 16-bit forward, only its block of 16384 columns."""
-    def cap(N, dtype, dram_gbs, backward=False):
-        device = policy.DeviceDescription("a GPU", 132, dram_gbs=dram_gbs)
-        return policy.choose(4096, N, dtype, device, backward=backward).max_registers
+    """``policy.SINGLE_BLOCK_FORWARD_MAX_REGISTERS``: only on a Hopper GPU whose DRAM is at least
+    ``FAST_DRAM_FROM_GBS`` (an H200's 4800 GB/s, not an H100's 3350, a DRAM not known or another
+    compute capability), only the 16-bit forward, only rows of exactly 16384 columns (not padded
+    to them, not a block forced on narrower rows); and the launch lifts it on rows that are not
+    whole 16-byte vectors."""
+    def plan(N, dtype, dram_gbs, capability=9, backward=False, M=4096, **forcing):
+        device = policy.DeviceDescription("a GPU", 132, dram_gbs=dram_gbs, capability=capability)
+        return policy.choose(M, N, dtype, device, backward=backward,
+                             forcing=policy.Forcing(**forcing) if forcing else policy.AUTO)
 
     for dtype in ("bfloat16", "float16"):
-        assert cap(16384, dtype, 4800) == 80
-        assert cap(16384, dtype, policy.FAST_DRAM_FROM_GBS) == 80
-        assert cap(16384, dtype, 3350) == cap(16384, dtype, None) == 0
-        assert cap(16384, dtype, 4800, backward=True) == 0
-        assert cap(8192, dtype, 4800) == cap(32768, dtype, 4800) == 0
-    assert cap(16384, "float32", 4800) == 0
-    fast = policy.DeviceDescription("a GPU", 132, dram_gbs=4800)
-    plan = policy.choose(4096, 16384, "bfloat16", fast)
-    assert "at most 80 registers" in plan.describe()
+        assert plan(16384, dtype, 4800).max_registers == 80
+        assert plan(16384, dtype, policy.FAST_DRAM_FROM_GBS).max_registers == 80
+        assert plan(16384, dtype, 4800, M=1).max_registers == 80
+        for uncapped in (plan(16384, dtype, 3350), plan(16384, dtype, None),
+                         plan(16384, dtype, 8000, capability=10),
+                         plan(16384, dtype, 4800, capability=None),
+                         plan(16384, dtype, 4800, backward=True),
+                         plan(13001, dtype, 4800), plan(16383, dtype, 4800),
+                         plan(8192, dtype, 4800, kernel="single_block", block_n=16384),
+                         plan(8192, dtype, 4800), plan(32768, dtype, 4800)):
+            assert uncapped.max_registers == 0, uncapped
+    assert plan(16384, "float32", 4800).max_registers == 0
+    capped = plan(16384, "bfloat16", 4800, M=3)
+    assert "at most 80 registers" in capped.describe()
+    whole = torch.empty((3, 16384), dtype=torch.bfloat16, device="meta")
+    strided = torch.empty((3, 16385), dtype=torch.bfloat16, device="meta")[:, :16384]
+    assert launch.launches(capped, (whole, whole), log=False)[0].max_registers == 80
+    assert launch.launches(capped, (strided, whole), log=False)[0].max_registers == 0
 
 
 def test_the_order_of_a_loops_sums_needs_its_block():

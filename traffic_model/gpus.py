@@ -42,6 +42,8 @@ class GPU:
     sources: dict = field(default_factory=dict, compare=False, hash=False)
     measured_copy_gbs: float | None = None
     measured_copy_source: str | None = None
+    capability: int | None = None
+    """The major number of its compute capability (8: Ampere, 9: Hopper)."""
 
     @property
     def bandwidth_gbs(self) -> float:
@@ -62,9 +64,10 @@ class GPU:
 
     @property
     def description(self) -> DeviceDescription:
-        """This GPU as the dispatch policy sees it (``triton_impl.policy``): its name, SMs and
-        datasheet DRAM bandwidth."""
-        return DeviceDescription(self.name, self.sms, dram_gbs=self.dram_gbs)
+        """This GPU as the dispatch policy sees it (``triton_impl.policy``): its name, SMs,
+        datasheet DRAM bandwidth and compute capability."""
+        return DeviceDescription(self.name, self.sms, dram_gbs=self.dram_gbs,
+                                 capability=self.capability)
 
     def with_bandwidth(self, gbs: float, source: str = "given") -> GPU:
         """This GPU with a measured copy bandwidth of ``gbs`` GB/s as its ceiling."""
@@ -83,6 +86,7 @@ GPUS: dict[str, GPU] = {
             l2_bytes=40 * MIB,
             sms=108,
             fp32_tflops=19.5,
+            capability=8,
             sources={
                 "dram_gbs": f"{_A100_DATASHEET} 40GB, GPU memory bandwidth 1,555 GB/s",
                 "l2_bytes": f"{_A100_WHITEPAPER}, L2 cache size 40 MB",
@@ -97,6 +101,7 @@ GPUS: dict[str, GPU] = {
             l2_bytes=40 * MIB,
             sms=108,
             fp32_tflops=19.5,
+            capability=8,
             sources={
                 "dram_gbs": f"{_A100_DATASHEET} 80GB, GPU memory bandwidth 2,039 GB/s",
                 "l2_bytes": f"{_A100_WHITEPAPER}, L2 cache size 40 MB",
@@ -111,6 +116,7 @@ GPUS: dict[str, GPU] = {
             l2_bytes=50 * MIB,
             sms=132,
             fp32_tflops=67,
+            capability=9,
             sources={
                 "dram_gbs": f"{_H100_DATASHEET}, GPU memory bandwidth 3.35 TB/s",
                 "l2_bytes": f"{_H100_WHITEPAPER}, L2 cache size 50 MB",
@@ -127,6 +133,7 @@ GPUS: dict[str, GPU] = {
             l2_bytes=60 * MIB,
             sms=132,
             fp32_tflops=67,
+            capability=9,
             sources={
                 "dram_gbs": f"{_H200_DATASHEET}, GPU memory bandwidth 4.8 TB/s",
                 "l2_bytes": "not on the datasheet; torch.cuda.get_device_properties on an H200 "

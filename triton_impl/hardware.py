@@ -7,6 +7,7 @@ import os
 
 import torch
 import triton
+import triton.testing
 from triton.runtime.interpreter import InterpretedFunction
 
 from .kernels import forward as _forward_kernels
@@ -69,20 +70,21 @@ def _cuda_description(index: int, setting: tuple[str | None, ...]) -> DeviceDesc
     """``setting``: ``ptxas_setting()``, the key of the ptxas in force."""
     props = torch.cuda.get_device_properties(index)
     return DeviceDescription(props.name, props.multi_processor_count,
-                             ptxas_major=ptxas_major(props.major), dram_gbs=dram_gbs(index))
+                             ptxas_major=ptxas_major(props.major), dram_gbs=dram_gbs(index),
+                             capability=props.major)
 
 
 def dram_gbs(index: int) -> float | None:
-    """The peak DRAM bandwidth of CUDA device ``index`` in GB/s, from the driver's memory clock
-    (kHz) and bus width (bits) as Triton's driver reads them: double data rate, so two transfers
-    of the bus a clock (an H100 SXM: 2619 MHz x 5120 bits = 3352 GB/s). None where the driver
-    does not say."""
+    """The peak DRAM bandwidth of CUDA device ``index`` in GB/s, as Triton computes it from the
+    driver's memory clock and bus width (``triton.testing.get_dram_gbps``: double data rate, so
+    two transfers of the bus a clock); None where the driver does not say. An H100 SXM read
+    3352 GB/s (2619 MHz x 5120 bits), an H200 4814 (results/*/run_d426f73_2026-11-23/parts/
+    device.txt)."""
     try:
-        props = triton.runtime.driver.active.utils.get_device_properties(index)
-        clock_khz, bus_bits = props["mem_clock_rate"], props["mem_bus_width"]
-    except (AttributeError, KeyError, RuntimeError):
+        gbs = triton.testing.get_dram_gbps(index)
+    except (AttributeError, KeyError, RuntimeError, TypeError):
         return None
-    return 2 * clock_khz * 1e3 * bus_bits / 8 / 1e9 if clock_khz > 0 and bus_bits > 0 else None
+    return gbs if gbs > 0 else None
 
 
 def device_info(device: torch.device) -> DeviceDescription:

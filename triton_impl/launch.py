@@ -176,8 +176,12 @@ def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Lau
     strides = tuple(t.stride(0) for t in rows)
     options = dict(num_warps=plan.num_warps, num_stages=plan.num_stages,
                    max_registers=plan.max_registers)
-    multiple_of = known_multiple_of(N, strides, rows[0].element_size())
+    itemsize = rows[0].element_size()
+    multiple_of = known_multiple_of(N, strides, itemsize)
+    vectors = (row_multiple(N, strides, itemsize) == 16 // itemsize
+               and all(t.data_ptr() % 16 == 0 for t in rows))
     if plan.kernel == "single_block":
+        options["max_registers"] = for_rows(plan, True, vectors).max_registers
         kernel = bwd.single_block_backward if backward else fwd.single_block_forward
         constexprs = dict(BLOCK_M=plan.block_m, BLOCK=plan.block_n, LOG=log, STAGES=plan.num_stages,
                           MULTIPLE_OF=multiple_of)
@@ -198,9 +202,6 @@ def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Lau
         constexprs = dict(BLOCK=plan.block_n, BLOCKS=plan.blocks_per_program,
                           SLOTS=exchange_vector(slots, plan.num_warps), PATIENCE=plan.patience,
                           LOG=log, ASM=not kernels_interpreted(), MULTIPLE_OF=multiple_of)
-        itemsize = rows[0].element_size()
-        vectors = (row_multiple(N, strides, itemsize) == 16 // itemsize
-                   and all(t.data_ptr() % 16 == 0 for t in rows))
         plan = for_rows(plan, all(_word_aligned(t) for t in rows), vectors)
         options["max_registers"] = plan.max_registers
         if backward:

@@ -124,8 +124,11 @@ against 93.4 / 93.2%) and an H100 99.5 / 99.4% against 100.3 / 100.3%; at 8192 b
 on that H200 (92.9 / 93.1% against 92.1 / 92.0%): its second conversion is inline PTX, not the
 shift of bfloat16's."""
 SINGLE_BLOCK_FORWARD_MAX_REGISTERS = {(2, 16384): 80}
-"""(item size, block) -> ``Plan.max_registers`` of a single-block forward on a GPU whose DRAM
-delivers ``FAST_DRAM_FROM_GBS`` or more. A single-block program issues its whole row's loads, then
+"""(item size, row width) -> ``Plan.max_registers`` of a single-block forward of rows exactly
+that wide (a whole power of two, as measured) on a Hopper GPU (compute capability 9, whose
+register file sets the programs an SM below) whose DRAM delivers ``FAST_DRAM_FROM_GBS`` or more;
+the launch lifts it where the rows are not read in whole 16-byte vectors (``for_rows``: capped,
+such rows spill). A single-block program issues its whole row's loads, then
 reduces with nothing in flight, then writes: the more programs an SM holds, the likelier one of
 them is loading. By Little's law the bytes in flight a DRAM needs grow with its bandwidth, so a
 faster DRAM needs more programs an SM for the same fraction of its peak. Compiled for sm_90 a
@@ -331,7 +334,8 @@ class DeviceDescription:
     ``ptxas_major``: the major version of the ptxas that compiles the kernels for it (None: not
     known; the plans then are those for Triton's own, CUDA 12.8's). ``dram_gbs``: its peak DRAM
     bandwidth in GB/s, from its memory clock and bus width (None: not known; the plans then are
-    those of a DRAM slower than ``FAST_DRAM_FROM_GBS``).
+    those of a DRAM slower than ``FAST_DRAM_FROM_GBS``). ``capability``: the major number of its
+    compute capability (9: Hopper; None: not known).
     """
 
     name: str
@@ -339,6 +343,7 @@ class DeviceDescription:
     interpreted: bool = False
     ptxas_major: int | None = None
     dram_gbs: float | None = None
+    capability: int | None = None
 
 
 @dataclass(frozen=True)
@@ -583,9 +588,9 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     n_tiles = cdiv(M, block_m)
     if not persistent:
         held = backward and itemsize == 2 and block_n >= SINGLE_BLOCK_HELD_AS_LOADED_FROM_COLS
-        fast_dram = (device.dram_gbs or 0) >= FAST_DRAM_FROM_GBS
-        cap = 0 if backward or not fast_dram else SINGLE_BLOCK_FORWARD_MAX_REGISTERS.get(
-            (itemsize, block_n), 0)
+        fast_dram = device.capability == 9 and (device.dram_gbs or 0) >= FAST_DRAM_FROM_GBS
+        cap = 0 if backward or not fast_dram or N != block_n else \
+            SINGLE_BLOCK_FORWARD_MAX_REGISTERS.get((itemsize, N), 0)
         return Plan("single_block", block_m, block_n, num_warps, 1, 1, N, (n_tiles,), tail=tail,
                     held_as_loaded=held, max_registers=cap)
     programs = min(n_tiles, PERSISTENT_PROGRAMS_PER_SM * device.sm_count)
@@ -661,14 +666,15 @@ def _cooperative_registers(itemsize: int, backward: bool, paired: bool, one_bloc
 
 
 def for_rows(plan: Plan, words: bool, vectors: bool) -> Plan:
-    """A cooperative plan as launched on particular rows (the launch reads their layout).
+    """A cooperative or single-block plan as launched on particular rows (the launch reads their
+    layout).
 
     ``words``: every row reads as 32-bit words (16-bit, 4-byte aligned, at even strides); without
     them a paired plan (``Plan.paired``) holds its block as loaded. ``vectors``: every row reads
     in whole 16-byte vectors (N and the strides multiples of a vector's elements, the rows
     16-byte aligned); without them the kernel takes the compiler's choice of registers. The caps
-    (``COOPERATIVE_PLAN``, ``COOPERATIVE_PAIRED_MAX_REGISTERS``) were measured on rows read in
-    16-byte vectors. Read in narrower loads, more values need addresses of their own, and
+    (``COOPERATIVE_PLAN``, ``COOPERATIVE_PAIRED_MAX_REGISTERS``,
+    ``SINGLE_BLOCK_FORWARD_MAX_REGISTERS``) were measured on rows read in 16-byte vectors. Read in narrower loads, more values need addresses of their own, and
     compiled for sm_90 (ptxas 12.8; ``benchmarks/resource_usage.py --n``) the capped kernels
     spill: at an odd N the float32 forward 104 bytes at its cap of 96, the 16-bit forward 136 at
     88 and backward 680 at 96; at N = 65534 (a multiple of two) the 16-bit words form 32-40 bytes
