@@ -8,11 +8,11 @@ A run's timings describe the code it ran. Where a later commit launches the same
 kernels compile to the same machine code, those timings still describe it; this tool says where
 that holds. For each problem of the speed_of_light section it is given (default: ``wide``, the
 rows of 1M and 4M columns; or ``--n`` and ``--rows``), float32 and bfloat16, forward and
-backward (or ``--dtypes``, ``--directions``), the policy's plan and the online kernel forced (as
-that section times them), it compiles every launch for sm_90 with the ptxas here (``compiling``,
-no GPU) and records the plan's description, the grid and a SHA-1 of the SASS (cuobjdump, lines
-naming the function and file dropped). The plans are also recorded for each ptxas major version
-the policy reads (``DeviceDescription.ptxas_major``: 12, Triton's own; 13, torch's, which
+backward (or ``--dtypes``, ``--directions``), the policy's plan for ``--gpu`` and the online
+kernel forced (as that section times them), it compiles every launch for sm_90 with the ptxas
+here (``compiling``, no GPU) and records the plan's description, the grid and a SHA-1 of the SASS
+(cuobjdump, lines naming the function and file dropped). The plans are also recorded for each
+ptxas major version the policy reads (``DeviceDescription.ptxas_major``: 12, Triton's own; 13, torch's, which
 torch.compile puts in force). ``--tree`` imports ``triton_impl`` from another checkout (a ``git
 worktree add`` of an old commit): it must have ``launch.launches`` and the policy's ``choose``.
 """
@@ -26,6 +26,10 @@ import os
 import sys
 
 PTXAS_MAJORS = (12, 13)
+GPUS = {"H100": dict(dram_gbs=3350, capability=9), "H200": dict(dram_gbs=4800, capability=9)}
+"""Whose plans (``--gpu``): an H200's DRAM takes plans an H100's does not
+(``policy.FAST_DRAM_FROM_GBS``). Given to a tree's ``DeviceDescription`` only as far as it has
+those fields (an older tree planned the same for both)."""
 WIDE_N = (1 << 20, 1 << 22)
 WIDE_M = (1, 2, 4, 8, 16, 32, 64, 128)
 """speed_of_light's wide section (its ``WIDE_N`` and ``WIDE_M``; a test holds them equal)."""
@@ -38,13 +42,18 @@ def sass_digest(compiled, cuobjdump) -> str:
     return hashlib.sha1("\n".join(kept).encode()).hexdigest()[:16]
 
 
-def digests(ns, rows, dtypes=("float32", "bfloat16"), directions=("forward", "backward")) -> dict:
+def digests(ns, rows, dtypes=("float32", "bfloat16"), directions=("forward", "backward"),
+            gpu: str = "H100") -> dict:
     """{problem: {"plans": {ptxas major: description}, "launches": [[kernel, grid, sass]]}}."""
+    import dataclasses
+
     import torch
 
     from compiling import compile_launch, cuobjdump
     from triton_impl import launch, policy
 
+    fields = {f.name for f in dataclasses.fields(policy.DeviceDescription)}
+    known = {k: v for k, v in GPUS[gpu].items() if k in fields}
     problems = {}
     for dtype in (getattr(torch, name) for name in dtypes):
         for N in ns:
@@ -55,8 +64,8 @@ def digests(ns, rows, dtypes=("float32", "bfloat16"), directions=("forward", "ba
                                f"{'backward' if backward else 'forward'} "
                                f"{forcing.kernel or 'policy'}")
                         plans = {major: policy.choose(
-                            M, N, dtype, policy.DeviceDescription("a 132-SM Hopper GPU", 132,
-                                                                  ptxas_major=major),
+                            M, N, dtype, policy.DeviceDescription(gpu, 132, ptxas_major=major,
+                                                                  **known),
                             backward=backward, forcing=forcing) for major in PTXAS_MAJORS}
                         tensors = tuple(torch.empty((M, N), dtype=dtype, device="meta")
                                         for _ in range(3 if backward else 2))
@@ -76,7 +85,10 @@ def compare(old_path: str, new_path: str) -> int:
                     if old["problems"][k] != new["problems"][k])
     only = sorted(old["problems"].keys() ^ new["problems"].keys())
     same = len(old["problems"].keys() & new["problems"].keys()) - len(differ)
-    print(f"{old['tree']} ({old['ptxas']}) against {new['tree']} ({new['ptxas']}): {same} problems "
+    if old.get("gpu") != new.get("gpu"):
+        raise SystemExit(f"--compare: plans of different GPUs ({old.get('gpu')}, {new.get('gpu')})")
+    print(f"{old['tree']} ({old['ptxas']}) against {new['tree']} ({new['ptxas']}), "
+          f"{new.get('gpu')}'s plans: {same} problems "
           f"with the same plans and SASS, {len(differ)} different, {len(only)} in one file only")
     for key in differ:
         print(f"  differ: {key}\n    {old['problems'][key]}\n    {new['problems'][key]}")
@@ -94,6 +106,8 @@ def main(argv=None):
                         default=["float32", "bfloat16"])
     parser.add_argument("--directions", nargs="+", choices=("forward", "backward"),
                         default=["forward", "backward"])
+    parser.add_argument("--gpu", choices=sorted(GPUS), default="H100",
+                        help="whose plans (default: H100)")
     parser.add_argument("--out", help="write the digests to this JSON file")
     parser.add_argument("--compare", nargs=2, metavar=("OLD", "NEW"),
                         help="compare two files this tool wrote; exit status 1 where they differ")
@@ -101,6 +115,9 @@ def main(argv=None):
     if args.compare:
         if args.tree or args.out:
             parser.error("--compare reads two files; it takes no --tree or --out")
+        missing = [path for path in args.compare if not os.path.isfile(path)]
+        if missing:
+            parser.error(f"--compare: no such file {missing[0]!r}")
         sys.exit(compare(*args.compare))
     if not args.out:
         parser.error("give --out FILE (or --compare OLD NEW)")
@@ -113,11 +130,11 @@ def main(argv=None):
     os.environ.pop("TRITON_INTERPRET", None)  # compiled for a GPU, whatever the shell says
     import triton
 
-    problems = digests(args.n, args.rows, args.dtypes, args.directions)
+    problems = digests(args.n, args.rows, args.dtypes, args.directions, args.gpu)
     ptxas = os.environ.get("TRITON_PTXAS_PATH") or "Triton's own ptxas"
     with open(args.out, "w") as f:
-        json.dump(dict(tree=tree, ptxas=ptxas, triton=triton.__version__, problems=problems), f,
-                  indent=1)
+        json.dump(dict(tree=tree, gpu=args.gpu, ptxas=ptxas, triton=triton.__version__,
+                       problems=problems), f, indent=1)
 
 
 if __name__ == "__main__":

@@ -45,11 +45,6 @@ def description_of(key: str) -> policy.DeviceDescription:
     return dataclasses.replace(gpu, name=f"{gpu.name} (compiled only)")
 
 
-GPU = description_of("H100")
-"""The policy's plans as an H100 SXM gets them; ``main`` gives it the ptxas that compiles for
-``--arch`` here."""
-
-
 @dataclasses.dataclass(frozen=True)
 class Usage:
     registers: int

@@ -7,7 +7,7 @@ Sections (all by default):
   widths     the same at widths that are not multiples of 16 (``WIDTHS_N``), M*N about 2**27
   wide       N = 1M and 4M with M = 1 .. 128, float32 and bfloat16, with the online kernel forced
   seeds      the seeds' grid: M = 4096, N = 256 .. 12800 step 128, float32 forward, with naive
-             (torch.compile left out: it would compile 99 times)
+             (torch.compile left out: it would compile 99 times), with each call's host time
   latency    small problems (a few MB and less), microseconds per call, with the host's time of
              a call (``measure.host_us_per_call``) and do_bench's L2 flush time beside them
 Peers in the same run: torch.softmax, torch.compile of the naive code, and Liger-Kernel and QuACK
@@ -56,6 +56,9 @@ IMPLAUSIBLE = 1.15
 """A problem of hundreds of MB timed faster than this multiple of the copy bandwidth did not run
 (L2 can hold none of it between the flushed calls): recorded as failed, not as a speed."""
 SECTIONS = ("bandwidth", "widths", "wide", "seeds", "latency")
+HOST_TIMED = ("seeds", "latency")
+"""Sections of small problems, whose forward points also record the host's time of a call
+(``measure.host_us_per_call``): where it nears do_bench's flush, the timing is the host's."""
 IMPLS = ("ours", "torch", "torch.compile", "liger", "quack")
 LATENCY_SHAPES = [(1, 1024), (8, 4096), (64, 1024), (256, 2048), (1024, 1024), (4096, 512)]
 
@@ -100,7 +103,7 @@ def time_point(name, M, N, dtype, direction, section, out_points, copy_gbs):
         impl = implementations.get(name)
         if direction == "forward":
             ms = measure.median_ms(lambda: impl.forward(x))
-            if section == "latency":
+            if section in HOST_TIMED:
                 host_us = measure.host_us_per_call(lambda: impl.forward(x))
         else:
             y = torch.softmax(x, -1)
@@ -129,7 +132,7 @@ def time_point(name, M, N, dtype, direction, section, out_points, copy_gbs):
     point = dict(section=section, impl=name, M=M, N=N, dtype=str(dtype).replace("torch.", ""),
                  direction=direction, ms=ms, gbs=measure.gbs(nbytes, ms),
                  fraction_of_copy=measure.gbs(nbytes, ms) / copy_gbs, us=ms * 1e3)
-    if section == "latency":
+    if section in HOST_TIMED:
         point["host_us"] = host_us
     if kernel_ran:
         point["kernel"] = kernel_ran
@@ -203,11 +206,29 @@ def _point_key(point: dict) -> tuple:
     return tuple(point[k] for k in ("section", "impl", "M", "N", "dtype", "direction"))
 
 
+def _latest_points(runs) -> list:
+    """The runs' points, a point measured in several runs once: the last run's measurement,
+    where a later run's failure does not replace an earlier measurement (each replacement is
+    printed)."""
+    points = {}
+    for run in runs:
+        for point in run["points"]:
+            key = _point_key(point)
+            earlier = points.get(key)
+            if earlier is not None and "error" in point and "error" not in earlier:
+                continue
+            if earlier is not None:
+                print(f"--merge: {' '.join(map(str, key))} measured again; the later run's kept",
+                      flush=True)
+            points[key] = point
+    return list(points.values())
+
+
 def merge(paths, out_dir):
     """One result from runs of different sections on one device (each keeps its own copy
     bandwidth in its points' fractions; the merged copy_gbs is the runs' median). A point that
-    a later run measured again (same section, implementation, shape, dtype and direction) is
-    the later run's: so a run that its time limit stopped can be completed by another."""
+    a later run (in ``paths``' order) measured again is the later run's (``_latest_points``): so
+    a run that its time limit stopped can be completed by another."""
     runs = [json.load(open(p)) for p in paths]
     devices = {r["device"] for r in runs}
     if len(devices) != 1:
@@ -216,7 +237,7 @@ def merge(paths, out_dir):
     result = dict(runs[0], copy_gbs=copies[len(copies) // 2], copy_gbs_per_run=copies,
                   seconds=sum(r["seconds"] for r in runs),
                   command=[r["command"] for r in runs],
-                  points=list({_point_key(p): p for r in runs for p in r["points"]}.values()))
+                  points=_latest_points(runs))
     os.makedirs(out_dir, exist_ok=True)
     with open(os.path.join(out_dir, "speed_of_light.json"), "w") as f:
         json.dump(result, f, indent=1)

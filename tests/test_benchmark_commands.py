@@ -88,7 +88,9 @@ def run_properties(*args: str) -> subprocess.CompletedProcess:
     ("sweep_plans.py", ("--out", "x", "--repeat", "0"), "--repeat 0: at least one round"),
     ("sweep_plans.py", ("--out", "x", "--programs-per-sm", "8"), "invalid choice: 8"),
     ("sweep_plans.py", ("--out", "x", "--registers", "7"), "each cap must be 0 (none) or 24"),
+    ("speed_of_light.py", ("--out", "x", "--wide-rows", "0"), "must be at least 1"),
     ("gpu_code_digest.py", (), "give --out FILE"),
+    ("gpu_code_digest.py", ("--compare", "no/a.json", "no/b.json"), "no such file 'no/a.json'"),
     ("gpu_code_digest.py", ("--out", "x", "--rows", "0"), "--n and --rows must be at least 1"),
     ("gpu_code_digest.py", ("--out", "x", "--tree", "/"), "no triton_impl/launch.py there"),
     ("gpu_code_digest.py", ("--compare", "a", "b", "--out", "x"), "it takes no --tree or --out"),
@@ -209,3 +211,42 @@ def test_gpu_code_digest_tells_the_same_code_from_other_code(tmp_path):
     second.write_text(json.dumps(digest))
     other = script("gpu_code_digest.py", "--compare", str(first), str(second))
     assert other.returncode == 1 and "differ: float32 M=2 N=300 forward policy" in other.stdout
+
+
+def _benchmark_module(name: str):
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        return __import__(name)
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+
+
+def test_a_merge_keeps_a_later_measurement_but_not_a_later_failure(tmp_path, capsys):
+    speed_of_light = _benchmark_module("speed_of_light")
+
+    def point(M, **fields):
+        return dict(section="wide", impl="ours", M=M, N=1 << 22, dtype="float32",
+                    direction="forward", **fields)
+
+    runs = [dict(device="GPU", copy_gbs=3000.0, seconds=1.0, command="a",
+                 points=[point(64, ms=1.0), point(128, ms=2.0)]),
+            dict(device="GPU", copy_gbs=3002.0, seconds=2.0, command="b",
+                 points=[point(128, ms=1.9), point(64, error="RuntimeError: stopped")])]
+    paths = []
+    for index, run in enumerate(runs):
+        paths.append(tmp_path / f"part_{index}.json")
+        paths[-1].write_text(json.dumps(run))
+    merged = speed_of_light.merge(paths, tmp_path / "merged")
+    assert {p["M"]: p.get("ms") for p in merged["points"]} == {64: 1.0, 128: 1.9}
+    assert merged["copy_gbs_per_run"] == [3000.0, 3002.0] and merged["seconds"] == 3.0
+    assert "measured again" in capsys.readouterr().out
+
+
+def test_the_latency_table_shows_each_calls_host_time_and_the_flush():
+    report = _benchmark_module("report")
+    point = dict(section="latency", impl="ours", M=8, N=4096, us=5.4, host_us=30.7, flush_us=85.3)
+    old = dict(point, impl="torch", us=6.1)
+    del old["host_us"], old["flush_us"]
+    table = report.latency_table(dict(points=[point, old]))
+    assert "| 8 | 4096 | 5.4 (host 30.7) | 6.1 |" in table
+    assert "85.3 µs of GPU time" in table
