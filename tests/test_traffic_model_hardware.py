@@ -212,8 +212,8 @@ RUNS_OF_D426F73 = {
         "forward at N = 4M, M = 8-128 (5, -11.9 to -16.3%) and bfloat16 forward at M = 16-128 "
         "(4, -13.5 to -15.3%) and at 4 x 4M under the host's cost (-15.0%); where it is fast: "
         "the cooperative bfloat16 backward at N = 4M, M = 8-128 (5, +20.7 to +27.8%). Ours at "
-        "1 x 1024 in the latency section (-12.2%). The seeds' grid of that call, whose small "
-        "problems timed the host (the run's README): ours at N = 6400-7040 (5, +17.2 to +52.3%) "
+        "1 x 1024 in the latency section (-12.2%). The seeds' grid of that call, whose figures "
+        "the run's README finds not the kernels': ours at N = 6400-7040 (5, +17.2 to +52.3%) "
         "and the naive code at N = 256 and 512 (11.4 and 21.4 us slower than the model)"),
 }
 """The runs of d426f73, out of sample: (what the run is, its misses, the peers' bfloat16 wide
