@@ -26,10 +26,27 @@ import os
 import sys
 
 PTXAS_MAJORS = (12, 13)
-GPUS = {"H100": dict(dram_gbs=3350, capability=9), "H200": dict(dram_gbs=4800, capability=9)}
-"""Whose plans (``--gpu``): an H200's DRAM takes plans an H100's does not
-(``policy.FAST_DRAM_FROM_GBS``). Given to a tree's ``DeviceDescription`` only as far as it has
-those fields (an older tree planned the same for both)."""
+HOPPER = ("H100", "H200")
+"""Whose plans (``--gpu``, from ``traffic_model.gpus``): an H200's DRAM takes plans an H100's
+does not (``policy.FAST_DRAM_FROM_GBS``)."""
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def gpu_figures(key: str) -> dict:
+    """GPU ``key``'s figures that the policy reads, from this checkout's ``traffic_model.gpus``,
+    whose modules are then forgotten, so that ``--tree``'s own ``triton_impl`` is imported after
+    (``DeviceDescription`` fields, given to a tree only as far as its description has them)."""
+    sys.path.insert(0, ROOT)
+    try:
+        from traffic_model.gpus import GPUS
+
+        gpu = GPUS[key]
+        return dict(sm_count=gpu.sms, dram_gbs=gpu.dram_gbs, capability=gpu.capability)
+    finally:
+        sys.path.remove(ROOT)
+        for name in [m for m in sys.modules
+                     if m.split(".")[0] in ("triton_impl", "traffic_model", "reference")]:
+            del sys.modules[name]
 WIDE_N = (1 << 20, 1 << 22)
 WIDE_M = (1, 2, 4, 8, 16, 32, 64, 128)
 """speed_of_light's wide section (its ``WIDE_N`` and ``WIDE_M``; a test holds them equal)."""
@@ -43,8 +60,9 @@ def sass_digest(compiled, cuobjdump) -> str:
 
 
 def digests(ns, rows, dtypes=("float32", "bfloat16"), directions=("forward", "backward"),
-            gpu: str = "H100") -> dict:
-    """{problem: {"plans": {ptxas major: description}, "launches": [[kernel, grid, sass]]}}."""
+            gpu: dict | None = None, name: str = "H100") -> dict:
+    """{problem: {"plans": {ptxas major: description}, "launches": [[kernel, grid, sass]]}}, the
+    plans of GPU ``name`` with the figures ``gpu`` (``gpu_figures``)."""
     import dataclasses
 
     import torch
@@ -53,7 +71,7 @@ def digests(ns, rows, dtypes=("float32", "bfloat16"), directions=("forward", "ba
     from triton_impl import launch, policy
 
     fields = {f.name for f in dataclasses.fields(policy.DeviceDescription)}
-    known = {k: v for k, v in GPUS[gpu].items() if k in fields}
+    known = {k: v for k, v in (gpu or gpu_figures(name)).items() if k in fields}
     problems = {}
     for dtype in (getattr(torch, name) for name in dtypes):
         for N in ns:
@@ -64,7 +82,7 @@ def digests(ns, rows, dtypes=("float32", "bfloat16"), directions=("forward", "ba
                                f"{'backward' if backward else 'forward'} "
                                f"{forcing.kernel or 'policy'}")
                         plans = {major: policy.choose(
-                            M, N, dtype, policy.DeviceDescription(gpu, 132, ptxas_major=major,
+                            M, N, dtype, policy.DeviceDescription(name, ptxas_major=major,
                                                                   **known),
                             backward=backward, forcing=forcing) for major in PTXAS_MAJORS}
                         tensors = tuple(torch.empty((M, N), dtype=dtype, device="meta")
@@ -106,7 +124,7 @@ def main(argv=None):
                         default=["float32", "bfloat16"])
     parser.add_argument("--directions", nargs="+", choices=("forward", "backward"),
                         default=["forward", "backward"])
-    parser.add_argument("--gpu", choices=sorted(GPUS), default="H100",
+    parser.add_argument("--gpu", choices=HOPPER, default="H100",
                         help="whose plans (default: H100)")
     parser.add_argument("--out", help="write the digests to this JSON file")
     parser.add_argument("--compare", nargs=2, metavar=("OLD", "NEW"),
@@ -123,14 +141,15 @@ def main(argv=None):
         parser.error("give --out FILE (or --compare OLD NEW)")
     if any(n < 1 for n in args.n) or any(m < 1 for m in args.rows):
         parser.error("--n and --rows must be at least 1")
-    tree = os.path.abspath(args.tree or os.path.dirname(os.path.dirname(__file__)))
+    tree = os.path.abspath(args.tree or ROOT)
     if not os.path.isfile(os.path.join(tree, "triton_impl", "launch.py")):
         parser.error(f"--tree {tree}: no triton_impl/launch.py there")
+    figures = gpu_figures(args.gpu)
     sys.path.insert(0, tree)
     os.environ.pop("TRITON_INTERPRET", None)  # compiled for a GPU, whatever the shell says
     import triton
 
-    problems = digests(args.n, args.rows, args.dtypes, args.directions, args.gpu)
+    problems = digests(args.n, args.rows, args.dtypes, args.directions, figures, args.gpu)
     ptxas = os.environ.get("TRITON_PTXAS_PATH") or "Triton's own ptxas"
     with open(args.out, "w") as f:
         json.dump(dict(tree=tree, gpu=args.gpu, ptxas=ptxas, triton=triton.__version__,
