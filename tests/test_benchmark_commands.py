@@ -250,3 +250,29 @@ def test_the_latency_table_shows_each_calls_host_time_and_the_flush():
     table = report.latency_table(dict(points=[point, old]))
     assert "| 8 | 4096 | 5.4 (host 30.7) | 6.1 |" in table
     assert "85.3 µs of GPU time" in table
+
+
+def test_the_timings_flush_is_swapped_in_for_the_block_and_handed_back():
+    from softmax_lab import measure
+
+    class Driver:
+        def get_empty_cache_for_benchmark(self):
+            return "triton's own"
+
+    driver = Driver()
+    with measure.flush_of(1 << 20, driver):
+        assert driver.get_empty_cache_for_benchmark.__name__ == "empty_cache"
+    assert driver.get_empty_cache_for_benchmark() == "triton's own"
+    assert "get_empty_cache_for_benchmark" not in vars(driver)
+
+    def already_set():
+        return "set before"
+
+    driver.get_empty_cache_for_benchmark = already_set
+    with pytest.raises(RuntimeError, match="inside"), measure.flush_of(1 << 20, driver):
+        raise RuntimeError("inside")
+    assert driver.get_empty_cache_for_benchmark is already_set
+    for bad in (0, -4, 6):
+        with pytest.raises(ValueError, match="multiple of 4"), measure.flush_of(bad, driver):
+            pass
+    assert measure.FLUSH_BYTES >= 4 * 256 * 1024 * 1024
