@@ -76,15 +76,14 @@ def variants(kernel: str, N: int, itemsize: int, backward: bool,
     elif kernel == "single_block":
         # the row as one power of two, and (forward) as a power of two and a tail
         shapes = {(policy.next_power_of_2(N), 0)} | (set() if backward else
-                                                     {policy.block_and_tail(N)})
+                                                     {policy.head_and_tail(N)})
         for block, tail in sorted(shapes):
             shape = dict(block_n=block, tail=tail)
             name = f"block {block}+{tail} " if tail else ""
             for warps in warps_list:
                 for block_m in (1, 2, 4, 8, 16, 32, 64):
                     per_thread = block_m * (block + tail) // (32 * warps)
-                    if (not 4 <= per_thread <= 72 or (block_m > 1 and block_m * block > 8192)
-                            or (tail and block_m > 1)):
+                    if not 4 <= per_thread <= 72 or (block_m > 1 and block_m * block > 8192):
                         continue
                     for cap in registers:
                         label = (f"{name}rows {block_m} warps {warps}"

@@ -612,8 +612,16 @@ def block_and_tail(N: int) -> tuple[int, int]:
     warps: 0.91 and 0.96 of the best variant on the H200 and the H100, where 4096 columns with 4
     warps was best). From ``TAIL_FROM_COLS`` columns (narrower rows share a program's tile:
     ``TILE_ELEMENTS``)."""
+    if TAIL_FROM_COLS is None or N < TAIL_FROM_COLS:
+        return next_power_of_2(N), 0
+    return head_and_tail(N)
+
+
+def head_and_tail(N: int) -> tuple[int, int]:
+    """(the largest power of two under N, the power of two that covers the rest) where the two
+    hold fewer columns than N's own power of two, else (that power of two, 0)."""
     whole = next_power_of_2(N)
-    if TAIL_FROM_COLS is None or N < TAIL_FROM_COLS or whole == N:
+    if whole == N:
         return whole, 0
     block = whole // 2
     tail = next_power_of_2(N - block)
