@@ -74,15 +74,20 @@ def variants(kernel: str, N: int, itemsize: int, backward: bool,
                                policy.Forcing("online", block),
                                dict(num_warps=warps, num_stages=stages, lanes=lanes))
     elif kernel == "single_block":
-        # the row as one power of two, and (forward) as a power of two and a tail
-        shapes = {(policy.next_power_of_2(N), 0)} | (set() if backward else
-                                                     {policy.head_and_tail(N)})
-        for block, tail in sorted(shapes):
-            shape = dict(block_n=block, tail=tail)
-            name = f"block {block}+{tail} " if tail else ""
-            for warps in warps_list:
-                for block_m in (1, 2, 4, 8, 16, 32, 64):
-                    per_thread = block_m * (block + tail) // (32 * warps)
+        # the row as one power of two, and (forward) as a power of two and a tail: the tail
+        # as narrow as the rest of the row, and widened to one pass of the tile's threads, a
+        # 16-byte vector each, where the rest is narrower
+        whole = policy.next_power_of_2(N)
+        head, tail = (whole, 0) if backward else policy.head_and_tail(N)
+        for warps in warps_list:
+            for block_m in (1, 2, 4, 8, 16, 32, 64):
+                one_pass = 32 * warps * (16 // itemsize) // block_m
+                shapes = {(whole, 0)} | {(head, width) for width in (tail, max(tail, one_pass))
+                                         if tail and head + width < whole}
+                for block, tail_n in sorted(shapes):
+                    shape = dict(block_n=block, tail=tail_n)
+                    name = f"block {block}+{tail_n} " if tail_n else ""
+                    per_thread = block_m * (block + tail_n) // (32 * warps)
                     if not 4 <= per_thread <= 72 or (block_m > 1 and block_m * block > 8192):
                         continue
                     for cap in registers:
@@ -92,7 +97,7 @@ def variants(kernel: str, N: int, itemsize: int, backward: bool,
                         yield (label, policy.Forcing("single_block"),
                                dict(form, block_m=block_m, num_warps=warps, num_stages=1,
                                     grid=(policy.cdiv(M, block_m),), persistent=False))
-                        if tail or not persistent_variants:
+                        if tail_n or not persistent_variants:
                             continue
                         for per_sm in (2, 4):  # a persistent grid, loading the next tile early
                             programs = min(per_sm * sm_count, policy.cdiv(M, block_m))
