@@ -147,10 +147,20 @@ MAX_VALUES_PER_THREAD = 64
 a forward with few warps per real column still takes enough warps for its padded block. A
 register budget, not a timing: 64 float32 values take a quarter of a thread's 255 registers (the
 single-block sweeps of ``sweep_plans.py`` tried up to 72 a thread)."""
-TAIL_FROM_COLS = TILE_ELEMENTS
+TAIL_FROM_COLS = TILE_ELEMENTS // 2
 """Row width from which a single-block forward may hold a row that is not a power of two as two
-tiles, a power of two and a tail (``block_and_tail``); None: never. Rows whose power of two takes
-a persistent grid (``PERSISTENT_FROM_COLS``) keep it: tails were measured only without one."""
+tiles, a power of two and a tail (``block_and_tail``, ``_tailed``); None: never. Wider than half a
+tile, a row fills its program alone; narrower rows share one (``TILE_ELEMENTS``). Rows whose power
+of two takes a persistent grid (``PERSISTENT_FROM_COLS``) keep it: tails were measured only
+without one."""
+FEW_WARPS_TAIL_VALUES = 48
+"""Most values of its row a thread of a single-block forward holds where the policy takes fewer
+warps than its rule so that a narrow tail fills one pass of the threads (``_tailed``). Swept at
+M = 4096, float32 forward (results/h100/tails_2026-11-23/, results/h200/tails_2026-11-23/): rows
+of 1152, 1280 and 2304 as 1024 + 128 in 1 warp (36 values a thread), 1024 + 256 in 1 warp (40)
+and 2048 + 256 in 2 warps (36) moved 73.5 / 65.7%, 78.0 / 69.8% and 85.0 / 77.1% of copy on an
+H100 / H200, against 70.3 / 61.4%, 71.2 / 64.2% and 82.5 / 76.3% for their power of two in
+4 warps; 1408 in 1 warp, 48 values, 76.0 / 68.4%. Wider rows were not timed so."""
 MAX_WARPS = 32
 """The hardware's limit: 1024 threads a program."""
 MIN_SINGLE_BLOCK_WARPS = 4
@@ -580,10 +590,7 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     persistent = not backward and block_n >= PERSISTENT_FROM_COLS.get(itemsize, math.inf)
     tail = 0
     if not (forced or backward or persistent) and block_m == 1:
-        head, rest = block_and_tail(N)
-        # a tail narrower than one pass of the threads' vectors is replicated over them: slower
-        if rest >= 32 * max(num_warps, _warps_to_hold(head + rest)) * _vector(itemsize):
-            block_n, tail = head, rest
+        block_n, tail, num_warps = _tailed(N, itemsize, max(num_warps, _warps_to_hold(N)))
     num_warps = max(num_warps, _warps_to_hold(block_m * (block_n + tail)))
     n_tiles = cdiv(M, block_m)
     if not persistent:
@@ -604,17 +611,45 @@ def _warps_to_hold(values: int) -> int:
 
 
 def block_and_tail(N: int) -> tuple[int, int]:
-    """(block, tail) that hold a row of N columns in a single-block forward with less padding than
+    """(block, rest) of a row of N columns held in a single-block forward with less padding than
     N's own power of two: the largest power of two under N and the power of two that covers the
-    rest (N = 8832: 8192 + 1024, not 16384), else (that power of two, 0). The policy takes it where
-    the tail fills one pass of the program's threads, a 16-byte vector each: a narrower tail was
-    slower in the sweeps under ``FORWARD_VECTORS_PER_THREAD`` (N = 2304 as 2048 + 256 with 4
-    warps: 0.91 and 0.96 of the best variant on the H200 and the H100, where 4096 columns with 4
-    warps was best). From ``TAIL_FROM_COLS`` columns (narrower rows share a program's tile:
-    ``TILE_ELEMENTS``)."""
+    rest (N = 8832: 8192 + 1024, not 16384), else (that power of two, 0). From ``TAIL_FROM_COLS``
+    columns (narrower rows share a program's tile: ``TILE_ELEMENTS``); ``_tailed`` fits the tail
+    to the program's threads."""
     if TAIL_FROM_COLS is None or N < TAIL_FROM_COLS:
         return next_power_of_2(N), 0
     return head_and_tail(N)
+
+
+def _tailed(N: int, itemsize: int, num_warps: int) -> tuple[int, int, int]:
+    """(block, tail, warps) of a single-block forward program of one row of N columns whose rule
+    gave ``num_warps``. The tail is one tile of its own, and its loads are 16-byte vectors only
+    where it fills one pass of the threads: narrower, it is replicated over them (N = 2304 as
+    2048 + 256 in 4 warps: 0.91 and 0.96 of the best variant on an H200 and an H100, in the
+    sweeps under ``FORWARD_VECTORS_PER_THREAD``). So a rest narrower than a pass of ``num_warps``
+    warps takes the fewest warps whose pass it fills, where they hold the row at most
+    ``FEW_WARPS_TAIL_VALUES`` values a thread (N = 1152: 1024 + 128 in 1 warp), or else a tail
+    widened to one pass, masked past N (N = 8320 float32 in 8 warps: 8192 + 1024, not 16384).
+
+    Widened tails were swept at M = 4096 (results/h100/tails_2026-11-23/padded/, results/h200/
+    tails_2026-11-23/padded/): float32 rows of 4352 and 8576 moved 90.7 / 86.2% and 94.9 / 90.3%
+    of copy on an H100 / H200, against 89.8 / 85.0% and 94.5 / 87.9% as 8192 and 16384; bfloat16
+    rows of 4224 and 8320 78.5 / 69.7% and 87.3 / 75.3%, against 74.0 / 58.3% and 72.2 / 58.0%.
+    Of the eleven widths swept, the widest loss was bfloat16 at 2304 on the H100, 66.8% against
+    68.7% (the H200 gained 2.4 points there)."""
+    head, rest = block_and_tail(N)
+    vector = _vector(itemsize)
+    if not rest or rest >= 32 * num_warps * vector:
+        return head, rest, num_warps
+    warps = 1
+    while warps < num_warps:
+        if rest >= 32 * warps * vector and head + rest <= 32 * warps * FEW_WARPS_TAIL_VALUES:
+            return head, rest, warps
+        warps *= 2
+    widened = 32 * num_warps * vector
+    if head + widened < 2 * head:
+        return head, widened, num_warps
+    return 2 * head, 0, num_warps
 
 
 def head_and_tail(N: int) -> tuple[int, int]:
