@@ -155,6 +155,24 @@ def test_a_row_held_as_a_block_and_a_tail(M, N, block, tail, dtype, log, device)
     assert y_buffer[outside].isnan().all(), "wrote outside the output rows"
 
 
+@pytest.mark.parametrize("dtype", DTYPES + [torch.float64], ids=str)
+@pytest.mark.parametrize("M,N", [(4, 1152), (3, 2304), (2, 8320)])
+def test_the_policys_tails_narrow_and_widened_write_every_column(M, N, dtype, device):
+    """The policy's own plans of rows held as a block and a tail (``policy._tailed``): float32 1152
+    as 1024 + 128 in one warp, 2304 as 2048 + 256 in two, 8320 as 8192 + 1024 (a tail widened
+    past N), the other dtypes as their rule gives; an output poisoned with NaN, every column
+    written and nothing past the rows."""
+    x = _random((M, N), dtype, device)
+    y_buffer = torch.full((M, N + 64), float("nan"), dtype=dtype, device=device)
+    y = y_buffer[:, :N]
+    plan = triton_impl.make_plan(M, N, dtype, device)
+    # 16-bit 1152: a 128-column rest fills no pass, and widened to one it is the power of two
+    assert plan.kernel == "single_block" and (plan.tail or (N == 1152 and dtype.itemsize == 2))
+    launch.softmax_rows(plan, x, y, False)
+    assert_close(y, _oracle(x, -1, False), dtype=dtype, kind="softmax")
+    assert y_buffer[:, N:].isnan().all(), "wrote past the rows"
+
+
 @pytest.mark.parametrize("splits", [1, 2, 5, 8])
 def test_split_row_merges_any_number_of_chunks(splits, device):
     x = _random((2, 130), torch.float32, device)
@@ -451,7 +469,7 @@ def test_every_tail_plan_holds_its_row_and_fills_its_threads():
     tails = 0
     for dtype in ("float16", "bfloat16", "float32", "float64"):
         vector = 16 // np.dtype(dtype if dtype != "bfloat16" else "float16").itemsize
-        for N in range(2000, 32769, 61):
+        for N in range(1025, 32769, 61):
             try:
                 plan = policy.choose(4096, N, dtype, device)
             except ValueError:  # wider than a single block holds in this dtype
@@ -464,6 +482,26 @@ def test_every_tail_plan_holds_its_row_and_fills_its_threads():
                 assert plan.block_m == 1 and not plan.persistent, (dtype, N, plan)
                 assert plan.tail >= 32 * plan.num_warps * vector, (dtype, N, plan)
     assert tails > 100
+
+
+@pytest.mark.parametrize("dtype,N,expected", [
+    ("float32", 1152, (1024, 128, 1)), ("float32", 1280, (1024, 256, 1)),
+    ("float32", 2304, (2048, 256, 2)), ("float32", 2176, (2048, 512, 4)),
+    ("float32", 8320, (8192, 1024, 8)), ("float32", 2944, (2048, 1024, 4)),
+    ("bfloat16", 8320, (8192, 2048, 8)), ("bfloat16", 4224, (4096, 1024, 4)),
+    ("float32", 1000, (1024, 0, 4)), ("float32", 1664, (2048, 0, 4)),
+])
+def test_a_narrow_tail_takes_fewer_warps_or_a_wider_tail(dtype, N, expected):
+    """``policy._tailed``: a rest that fills a pass of the rule's warps is the tail; a narrower one
+    takes the fewest warps whose pass it fills where they hold the row at most
+    ``FEW_WARPS_TAIL_VALUES`` values a thread, else a tail widened to one pass; rows whose halves
+    hold no fewer columns than their power of two (1664: 1024 + 1024), and rows that share a
+    tile (1000), keep it."""
+    plan = policy.choose(4096, N, dtype, policy.DeviceDescription("a GPU", 132))
+    assert (plan.block_n, plan.tail, plan.num_warps) == expected, plan
+    held = plan.block_n + plan.tail
+    if plan.num_warps < policy.MIN_SINGLE_BLOCK_WARPS:
+        assert held <= 32 * plan.num_warps * policy.FEW_WARPS_TAIL_VALUES
 
 
 def test_a_fast_dram_caps_the_16_bit_single_block_forward_at_16384_columns():
