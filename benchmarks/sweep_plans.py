@@ -37,14 +37,15 @@ DTYPES = {"float32": torch.float32, "bfloat16": torch.bfloat16, "float16": torch
 def variants(kernel: str, N: int, itemsize: int, backward: bool,
              blocks=(4096, 8192, 16384, 32768), M: int = 1, sm_count: int = 1,
              persistent_variants: bool = True, warps_list=(4, 8, 16, 32), registers=(0,),
-             programs_per_sm=(1,)):
+             programs_per_sm=(1,), max_values: int = 72):
     """(label, forcing, replace) of every variant of ``kernel`` worth timing at N
     (``persistent_variants``: single-block persistent grids too; ``warps_list``: the warps a
     cooperative or single-block variant takes; ``registers``: the caps of ``Plan.max_registers``
     a cooperative or single-block variant is timed with, 0 for none;
     ``programs_per_sm``: the K of which the smallest that holds a row of more blocks than SMs,
     one block a program, gives such a variant too, where the policy gives a program several
-    blocks; its programs must be resident together, K to an SM, or the helpers run)."""
+    blocks; its programs must be resident together, K to an SM, or the helpers run;
+    ``max_values``: the most values of its tile a single-block variant's thread holds)."""
     if kernel == "cooperative":
         for block in blocks:
             for warps in warps_list:
@@ -88,7 +89,8 @@ def variants(kernel: str, N: int, itemsize: int, backward: bool,
                     shape = dict(block_n=block, tail=tail_n)
                     name = f"block {block}+{tail_n} " if tail_n else ""
                     per_thread = block_m * (block + tail_n) // (32 * warps)
-                    if not 4 <= per_thread <= 72 or (block_m > 1 and block_m * block > 8192):
+                    if (not 4 <= per_thread <= max_values
+                            or (block_m > 1 and block_m * block > 8192)):
                         continue
                     for cap in registers:
                         label = (f"{name}rows {block_m} warps {warps}"
@@ -110,7 +112,8 @@ def variants(kernel: str, N: int, itemsize: int, backward: bool,
 
 
 def time_point(direction, dtype_name, N, M, kernel, copy, budget_end, blocks, persistent=True,
-               warps=(4, 8, 16, 32), registers=(0,), programs_per_sm=(1,), repeat=1):
+               warps=(4, 8, 16, 32), registers=(0,), programs_per_sm=(1,), repeat=1,
+               max_values=72):
     dtype = DTYPES[dtype_name]
     backward = direction == "backward"
     x = torch.randn(M, N, device="cuda", dtype=dtype) * 3
@@ -135,7 +138,7 @@ def time_point(direction, dtype_name, N, M, kernel, copy, budget_end, blocks, pe
     sm_count = torch.cuda.get_device_properties(0).multi_processor_count
     for label, forcing, changes in variants(kernel, N, dtype.itemsize, backward, blocks, M,
                                              sm_count, persistent, warps, registers,
-                                             programs_per_sm):
+                                             programs_per_sm, max_values):
         try:
             plan = dataclasses.replace(dispatch.make_plan(M, N, dtype, "cuda", backward=backward,
                                                           forcing=forcing), **changes)
@@ -205,10 +208,14 @@ def main(argv=None):
                              "variant's figure is the median of its rounds")
     parser.add_argument("--no-persistent", action="store_true",
                         help="single_block: leave out the persistent grids")
+    parser.add_argument("--max-values", type=int, default=72,
+                        help="single_block: the most values of its tile a thread holds (4-128)")
     parser.add_argument("--budget-s", type=float, default=480)
     args = parser.parse_args(argv)
     if any(cap < 0 or 0 < cap < 24 or cap > 255 for cap in args.registers):
         parser.error("--registers: each cap must be 0 (none) or 24 to 255 registers a thread")
+    if not 4 <= args.max_values <= 128:
+        parser.error(f"--max-values {args.max_values}: 4 to 128 values a thread")
     if args.repeat < 1:
         parser.error(f"--repeat {args.repeat}: at least one round")
     if not os.path.isdir(args.out):
@@ -230,7 +237,7 @@ def main(argv=None):
                 rows, torch_row = time_point(direction, dtype_name, N, M, args.kernel, copy,
                                              budget_end, args.blocks, not args.no_persistent,
                                              args.warps, args.registers,
-                                             args.programs_per_sm, args.repeat)
+                                             args.programs_per_sm, args.repeat, args.max_values)
                 ok = sorted((r for r in rows if "gbs" in r), key=lambda r: -r["gbs"])
                 auto = next((r for r in rows if r["variant"].startswith("auto")), {})
                 print(f"{direction:8} {dtype_name:8} N={N:8} M={M:6} torch "
