@@ -29,6 +29,9 @@ import checking  # noqa: E402
 from softmax_lab import measure  # noqa: E402
 
 DELAYS_US = (0, 10, 20, 30, 40, 50, 60, 70, 80, 100)
+TRITONS_FLUSH_BYTES = 256 * 1024 * 1024
+"""The flush this tool times with: Triton's own do_bench flush (``measure.FLUSH_BYTES`` is longer,
+so that no call's host time outlasts it; under it these delays would show nothing)."""
 SHAPES = ((1, 1024), (256, 2048))
 IMPLS = {"torch": lambda x: torch.softmax(x, -1), "ours": lambda x: triton_impl.softmax(x, -1)}
 
@@ -45,7 +48,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if not torch.cuda.is_available():
         parser.error("needs a CUDA GPU")
-    flush = measure.flush_us()
+    flush = measure.flush_us(TRITONS_FLUSH_BYTES)
     print(f"{measure.device_name()}: do_bench's L2 flush {flush:.1f} us of GPU time", flush=True)
     points = []
     for M, N in SHAPES:
@@ -56,7 +59,7 @@ def main(argv=None):
                 def call():
                     spin(delay)
                     return impl(x)
-                us = measure.median_ms(call) * 1e3
+                us = measure.median_ms(call, flush_bytes=TRITONS_FLUSH_BYTES) * 1e3
                 host = measure.host_us_per_call(call)
                 points.append(dict(impl=name, M=M, N=N, delay_us=delay, us=us, host_us=host))
                 print(f"  {name:5} {M:4} x {N:5} spin {delay:3} us: timed {us:6.1f} us, "

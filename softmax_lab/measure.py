@@ -65,14 +65,15 @@ def flush_of(nbytes: int, driver=None):
             del driver.get_empty_cache_for_benchmark
 
 
-def median_ms(fn, *, warmup_ms: float = 25, rep_ms: float = 100) -> float:
-    """The median GPU time of ``fn`` in ms, by do_bench with a ``FLUSH_BYTES`` flush before each
-    timed call, after ``BUSY_BEFORE_TIMING_MS`` of calls."""
+def median_ms(fn, *, warmup_ms: float = 25, rep_ms: float = 100,
+              flush_bytes: int = FLUSH_BYTES) -> float:
+    """The median GPU time of ``fn`` in ms, by do_bench with a flush of ``flush_bytes`` before
+    each timed call, after ``BUSY_BEFORE_TIMING_MS`` of calls."""
     deadline = time.perf_counter() + BUSY_BEFORE_TIMING_MS / 1e3
     while time.perf_counter() < deadline:
         fn()
         torch.cuda.synchronize()
-    with flush_of(FLUSH_BYTES):
+    with flush_of(flush_bytes):
         return triton.testing.do_bench(fn, warmup=warmup_ms, rep=rep_ms, return_mode="median")
 
 
@@ -91,10 +92,11 @@ def host_us_per_call(fn, calls: int = 200) -> float:
     return seconds / calls * 1e6
 
 
-def flush_us() -> float:
-    """Microseconds of GPU time of the L2 flush that ``median_ms`` runs before each timed call."""
+def flush_us(flush_bytes: int = FLUSH_BYTES) -> float:
+    """Microseconds of GPU time of the L2 flush of ``flush_bytes`` that ``median_ms`` runs before
+    each timed call."""
     driver = triton.runtime.driver.active
-    with flush_of(FLUSH_BYTES):
+    with flush_of(flush_bytes):
         cache = driver.get_empty_cache_for_benchmark()
     return median_ms(lambda: driver.clear_cache(cache)) * 1e3
 

@@ -252,16 +252,22 @@ def test_the_latency_table_shows_each_calls_host_time_and_the_flush():
     assert "85.3 µs of GPU time" in table
 
 
-def test_the_timings_flush_is_swapped_in_for_the_block_and_handed_back():
+def test_the_timings_flush_is_swapped_in_for_the_block_and_handed_back(monkeypatch):
     from softmax_lab import measure
 
     class Driver:
         def get_empty_cache_for_benchmark(self):
             return "triton's own"
 
+    allocated = []
+    monkeypatch.setattr(measure.torch, "empty",
+                        lambda *shape, **options: allocated.append((shape, options)) or "buffer")
     driver = Driver()
     with measure.flush_of(1 << 20, driver):
-        assert driver.get_empty_cache_for_benchmark.__name__ == "empty_cache"
+        assert driver.get_empty_cache_for_benchmark() == "buffer"
+        assert driver.get_empty_cache_for_benchmark() == "buffer"
+    assert allocated == [((1 << 18,), dict(dtype=measure.torch.int32, device="cuda"))], \
+        "one buffer of nbytes, allocated once"
     assert driver.get_empty_cache_for_benchmark() == "triton's own"
     assert "get_empty_cache_for_benchmark" not in vars(driver)
 
@@ -275,4 +281,3 @@ def test_the_timings_flush_is_swapped_in_for_the_block_and_handed_back():
     for bad in (0, -4, 6):
         with pytest.raises(ValueError, match="multiple of 4"), measure.flush_of(bad, driver):
             pass
-    assert measure.FLUSH_BYTES >= 4 * 256 * 1024 * 1024

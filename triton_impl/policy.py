@@ -156,11 +156,14 @@ without one."""
 FEW_WARPS_TAIL_VALUES = 48
 """Most values of its row a thread of a single-block forward holds where the policy takes fewer
 warps than its rule so that a narrow tail fills one pass of the threads (``_tailed``). Swept at
-M = 4096, float32 forward (results/h100/tails_2026-11-23/, results/h200/tails_2026-11-23/): rows
-of 1152, 1280 and 2304 as 1024 + 128 in 1 warp (36 values a thread), 1024 + 256 in 1 warp (40)
-and 2048 + 256 in 2 warps (36) moved 73.5 / 65.7%, 78.0 / 69.8% and 85.0 / 77.1% of copy on an
-H100 / H200, against 70.3 / 61.4%, 71.2 / 64.2% and 82.5 / 76.3% for their power of two in
-4 warps; 1408 in 1 warp, 48 values, 76.0 / 68.4%. Wider rows were not timed so."""
+M = 4096 on rows of whole 16-byte vectors (results/h100/tails_2026-11-23/ and
+results/h200/tails_2026-11-23/, ``sw/``): float32 rows of 1152 and 1280 as 1024 + 128 and
+1024 + 256 in 1 warp (36 and 40 values a thread) moved 73.4 / 67.1% and 78.0 / 69.8% of copy on
+an H100 / H200, against 70.5 / 61.3% and 71.2 / 64.2% for 2048 columns in 4 warps; 2304 as
+2048 + 256 in 2 warps (36) 83.7 / 77.5% (``padded/sw``) against 83.5 / 76.1%. bfloat16 rows of
+1280, 1408 and 1536 take 1 warp (40 and 48 values a thread): against 2048 columns in 4 warps,
+both GPUs gained 2-4 points (results/*/run_a0a363e_2026-11-23/parts/
+sweep_few_warps_bfloat16.json). Other M and rows not read in whole vectors were not timed so."""
 MAX_WARPS = 32
 """The hardware's limit: 1024 threads a program."""
 MIN_SINGLE_BLOCK_WARPS = 4
@@ -632,11 +635,12 @@ def _tailed(N: int, itemsize: int, num_warps: int) -> tuple[int, int, int]:
     widened to one pass, masked past N (N = 8320 float32 in 8 warps: 8192 + 1024, not 16384).
 
     Widened tails were swept at M = 4096 (results/h100/tails_2026-11-23/padded/, results/h200/
-    tails_2026-11-23/padded/): float32 rows of 4352 and 8576 moved 90.7 / 86.2% and 94.9 / 90.3%
-    of copy on an H100 / H200, against 89.8 / 85.0% and 94.5 / 87.9% as 8192 and 16384; bfloat16
-    rows of 4224 and 8320 78.5 / 69.7% and 87.3 / 75.3%, against 74.0 / 58.3% and 72.2 / 58.0%.
-    Of the eleven widths swept, the widest loss was bfloat16 at 2304 on the H100, 66.8% against
-    68.7% (the H200 gained 2.4 points there)."""
+    tails_2026-11-23/padded/): float32 rows of 4352 and 8576 (4096 + 512 in 4 warps, 8192 + 1024
+    in 8) moved 90.7 / 86.2% and 94.9 / 90.3% of copy on an H100 / H200, against 89.8 / 85.0% and
+    94.5 / 87.9% as 8192 and 16384; bfloat16 rows of 4224 (4096 + 1024 in 4 warps) and 8320
+    (8192 + 2048 in 8) 78.5 / 69.7% and 88.2 / 83.5%, against 74.0 / 58.3% and 72.2 / 58.0%.
+    Of the widths swept, the widest loss was bfloat16 at 2304 on the H100, 66.8% against 68.7%
+    (the H200 gained 2.4 points there)."""
     head, rest = block_and_tail(N)
     vector = _vector(itemsize)
     if not rest or rest >= 32 * num_warps * vector:
