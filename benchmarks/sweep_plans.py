@@ -82,8 +82,8 @@ def variants(kernel: str, N: int, itemsize: int, backward: bool,
         head, tail = (whole, 0) if backward else policy.head_and_tail(N)
         for warps in warps_list:
             for block_m in (1, 2, 4, 8, 16, 32, 64):
-                one_pass = 32 * warps * (16 // itemsize) // block_m
-                shapes = {(whole, 0)} | {(head, width) for width in (tail, max(tail, one_pass))
+                pass_width = policy.one_pass(warps, itemsize) // block_m  # over block_m rows
+                shapes = {(whole, 0)} | {(head, width) for width in (tail, max(tail, pass_width))
                                          if tail and head + width < whole}
                 for block, tail_n in sorted(shapes):
                     shape = dict(block_n=block, tail=tail_n)
