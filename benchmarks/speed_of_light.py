@@ -10,6 +10,8 @@ Sections (all by default):
              (torch.compile left out: it would compile 99 times), with each call's host time
   latency    small problems (a few MB and less), microseconds per call, with the host's time of
              a call (``measure.host_us_per_call``) and do_bench's L2 flush time beside them
+--rounds R times the seeds and latency sections R times over, each round every width and every
+implementation once, and keeps each point's median round (``median_of_rounds``).
 Peers in the same run: torch.softmax, torch.compile of the naive code, and Liger-Kernel and QuACK
 when installed (skipped with the printed reason otherwise). Every figure is the median of
 triton.testing.do_bench (L2 flushed between runs); GB/s counts the bytes a perfect kernel moves
@@ -94,7 +96,34 @@ def check(name: str, x: torch.Tensor, dy: torch.Tensor, direction: str) -> str |
     return kernel_ran
 
 
-def time_point(name, M, N, dtype, direction, section, out_points, copy_gbs):
+ROUNDS_TIMED = ("seeds", "latency")
+"""Sections that ``--rounds`` repeats. Their problems take microseconds, and between two runs on
+one GPU a point of the seeds' grid moved by 1.5-2% (standard deviation; results/h100/
+tails_2026-11-23/sl against results/h100/run_a0a363e_2026-11-23, ours and each peer alike), so
+that one run's ratio to a peer wanders by about 2% at each width: more than the margin the
+seeds' grid is held to. Within a run do_bench's median barely moves; the spread is between
+moments of a run, which rounds sample."""
+REP_MS = 100
+"""do_bench's timing budget a point: split between its rounds, so that R rounds take about as
+long as one (a timed call of the small sections takes under 0.5 ms with its flush, so a round of
+100 / R ms still times dozens of calls)."""
+
+
+def median_of_rounds(rounds: list) -> dict:
+    """One point from its rounds (each a point of ``time_point``): the median round's time (the
+    lower middle one of an even count), the rounds' times beside it as ``rounds_ms``. A point that
+    failed in any round failed."""
+    failed = [p for p in rounds if "error" in p]
+    if failed:
+        return dict(failed[0], rounds=len(rounds))
+    ordered = sorted(rounds, key=lambda p: p["ms"])
+    point = dict(ordered[(len(ordered) - 1) // 2], rounds_ms=[p["ms"] for p in rounds])
+    if "host_us" in point:
+        point["host_us"] = sorted(p["host_us"] for p in rounds)[(len(rounds) - 1) // 2]
+    return point
+
+
+def time_point(name, M, N, dtype, direction, section, out_points, copy_gbs, rep_ms=REP_MS):
     torch.manual_seed(0)
     x = torch.randn(M, N, device="cuda", dtype=dtype) * 3
     dy = torch.randn(M, N, device="cuda", dtype=dtype)
@@ -103,12 +132,12 @@ def time_point(name, M, N, dtype, direction, section, out_points, copy_gbs):
         kernel_ran = check(name, x, dy, direction)
         impl = implementations.get(name)
         if direction == "forward":
-            ms = measure.median_ms(lambda: impl.forward(x))
+            ms = measure.median_ms(lambda: impl.forward(x), rep_ms=rep_ms)
             if section in HOST_TIMED:
                 host_us = measure.host_us_per_call(lambda: impl.forward(x))
         else:
             y = torch.softmax(x, -1)
-            ms = measure.median_ms(lambda: impl.backward(y, dy))
+            ms = measure.median_ms(lambda: impl.backward(y, dy), rep_ms=rep_ms)
     except ImportError as error:  # a peer that is not installed: skipped, with the reason
         print(f"  {name}: skipped, not installed ({error})", flush=True)
         return None
@@ -141,17 +170,32 @@ def time_point(name, M, N, dtype, direction, section, out_points, copy_gbs):
     return point
 
 
-def run(sections, impls, out_dir, dtypes=("float32", "bfloat16"), wide_n=WIDE_N, wide_m=WIDE_M):
+def run(sections, impls, out_dir, dtypes=("float32", "bfloat16"), wide_n=WIDE_N, wide_m=WIDE_M,
+        rounds=1):
     started = time.time()
     copy_gbs = measure.copy_bandwidth_gbs()
     device = measure.device_name()
     print(f"device {device}; copy bandwidth {copy_gbs:.0f} GB/s (read + write)", flush=True)
     points = []
+    by_round = {}  # a point of ROUNDS_TIMED -> its rounds so far
     path = os.path.join(out_dir, "speed_of_light.json")
     os.makedirs(out_dir, exist_ok=True)
 
     def save() -> dict:  # after every shape, so that a time limit keeps what was measured
-        return measure.write_run(path, device, copy_gbs, started, points)
+        return measure.write_run(path, device, copy_gbs, started,
+                                 points + [median_of_rounds(r) for r in by_round.values()])
+
+    def time_rounds(name, M, N, section, **fields) -> dict | None:
+        """One round of a point of ROUNDS_TIMED (float32 forward), with ``fields`` added if it
+        was timed; the point's median so far."""
+        got = []
+        time_point(name, M, N, torch.float32, "forward", section, got, copy_gbs, REP_MS / rounds)
+        if not got:
+            return None
+        if "ms" in got[0]:
+            got[0].update(fields)
+        by_round.setdefault(_point_key(got[0]), []).append(got[0])
+        return median_of_rounds(by_round[_point_key(got[0])])
 
     for section, widths in (("bandwidth", BANDWIDTH_N), ("widths", WIDTHS_N)):
         if section not in sections:
@@ -180,24 +224,25 @@ def run(sections, impls, out_dir, dtypes=("float32", "bfloat16"), wide_n=WIDE_N,
                                       f"{name:12} {p['gbs']:7.0f} GB/s "
                                       f"{p['fraction_of_copy']:6.1%}", flush=True)
                     save()
-    if "seeds" in sections:
-        for N in range(256, 12800 + 1, 128):
-            # torch.compile specialises per shape: 99 compilations would outlast a session's call
-            for name in ("naive", *(i for i in impls if i != "torch.compile")):
-                time_point(name, 4096, N, torch.float32, "forward", "seeds", points, copy_gbs)
-            save()
-        print("  seeds grid done", flush=True)
-    if "latency" in sections:
-        flush_us = measure.flush_us()
+    flush_us = measure.flush_us() if "latency" in sections else None
+    if flush_us is not None:
         print(f"  latency: do_bench's L2 flush takes {flush_us:.1f} us of GPU time", flush=True)
-        for M, N in LATENCY_SHAPES:
-            for name in impls:
-                p = time_point(name, M, N, torch.float32, "forward", "latency", points, copy_gbs)
-                if p:
-                    p["flush_us"] = flush_us
-                    print(f"  latency M={M:5} N={N:5} {name:6} {p['us']:7.1f} us "
-                          f"(host {p['host_us']:5.1f} us a call)", flush=True)
-            save()
+    for round_ in range(1, rounds + 1):
+        if "seeds" in sections:
+            for N in range(256, 12800 + 1, 128):
+                # torch.compile specialises per shape: 99 compilations would outlast a call
+                for name in ("naive", *(i for i in impls if i != "torch.compile")):
+                    time_rounds(name, 4096, N, "seeds")
+                save()
+            print(f"  seeds grid, round {round_} of {rounds} done", flush=True)
+        if "latency" in sections:
+            for M, N in LATENCY_SHAPES:
+                for name in impls:
+                    p = time_rounds(name, M, N, "latency", flush_us=flush_us)
+                    if p and "us" in p:
+                        print(f"  latency M={M:5} N={N:5} {name:6} {p['us']:7.1f} us "
+                              f"(host {p['host_us']:5.1f} us a call), round {round_}", flush=True)
+                save()
     result = save()
     print(f"wrote {path}", flush=True)
     return result
@@ -303,6 +348,9 @@ def main(argv=None):
                         help="the wide section's row lengths (default: 1M and 4M)")
     parser.add_argument("--wide-rows", type=int, nargs="+", default=WIDE_M, metavar="M",
                         help="the wide section's row counts (default: 1 to 128)")
+    parser.add_argument("--rounds", type=int, default=1, metavar="R",
+                        help="time the seeds and latency sections R times over, each point's "
+                             "figure its median round (default 1)")
     parser.add_argument("--no-plot", action="store_true",
                         help="write the JSON only (plot later with --merge, where matplotlib works)")
     parser.add_argument("--merge", nargs="+", metavar="JSON",
@@ -318,9 +366,12 @@ def main(argv=None):
             parser.error("--impls must start with ours (the wide section forces our kernels)")
         if min(args.wide_n + args.wide_rows) < 1:
             parser.error("--wide-n and --wide-rows must be at least 1")
+        if not 1 <= args.rounds <= 9:
+            parser.error(f"--rounds {args.rounds}: give 1 to 9 rounds")
         if not torch.cuda.is_available():
             parser.error("speed_of_light times kernels on a CUDA GPU and none is visible")
-        result = run(args.sections, args.impls, args.out, args.dtypes, args.wide_n, args.wide_rows)
+        result = run(args.sections, args.impls, args.out, args.dtypes, args.wide_n, args.wide_rows,
+                     args.rounds)
     if not args.no_plot:
         plot(result, os.path.join(args.out, "speed_of_light.png"))
 

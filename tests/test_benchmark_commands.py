@@ -89,6 +89,7 @@ def run_properties(*args: str) -> subprocess.CompletedProcess:
     ("sweep_plans.py", ("--out", "x", "--programs-per-sm", "8"), "invalid choice: 8"),
     ("sweep_plans.py", ("--out", "x", "--registers", "7"), "each cap must be 0 (none) or 24"),
     ("speed_of_light.py", ("--out", "x", "--wide-rows", "0"), "must be at least 1"),
+    ("speed_of_light.py", ("--out", "x", "--rounds", "0"), "give 1 to 9 rounds"),
     ("gpu_code_digest.py", (), "give --out FILE"),
     ("gpu_code_digest.py", ("--compare", "no/a.json", "no/b.json"), "no such file 'no/a.json'"),
     ("gpu_code_digest.py", ("--out", "x", "--rows", "0"), "--n and --rows must be at least 1"),
@@ -240,6 +241,20 @@ def test_a_merge_keeps_a_later_measurement_but_not_a_later_failure(tmp_path, cap
     assert {p["M"]: p.get("ms") for p in merged["points"]} == {64: 1.0, 128: 1.9}
     assert merged["copy_gbs_per_run"] == [3000.0, 3002.0] and merged["seconds"] == 3.0
     assert "measured again" in capsys.readouterr().out
+
+
+def test_a_point_timed_in_rounds_is_its_median_round_and_fails_if_any_round_failed():
+    speed_of_light = _benchmark_module("speed_of_light")
+    point = dict(section="seeds", impl="ours", M=4096, N=2816, dtype="float32",
+                 direction="forward")
+    rounds = [dict(point, ms=ms, gbs=1.0 / ms, host_us=host)
+              for ms, host in ((0.031, 30.0), (0.029, 20.0), (0.040, 25.0))]
+    median = speed_of_light.median_of_rounds(rounds)
+    assert median["ms"] == 0.031 and median["gbs"] == 1.0 / 0.031 and median["host_us"] == 25.0
+    assert median["rounds_ms"] == [0.031, 0.029, 0.040]
+    assert speed_of_light.median_of_rounds(rounds[:2])["ms"] == 0.029
+    failed = speed_of_light.median_of_rounds([rounds[0], dict(point, error="RuntimeError: x")])
+    assert failed["error"] == "RuntimeError: x" and "ms" not in failed
 
 
 def test_the_latency_table_shows_each_calls_host_time_and_the_flush():
