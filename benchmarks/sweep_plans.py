@@ -77,18 +77,22 @@ def variants(kernel: str, N: int, itemsize: int, backward: bool,
     elif kernel == "single_block":
         # the row as one power of two, and (forward) as a power of two and a tail: the tail
         # as narrow as the rest of the row, and widened to one pass of the tile's threads, a
-        # 16-byte vector each, where the rest is narrower
+        # 16-byte vector each, where the rest is narrower; and as three tiles, each at least a
+        # pass (``policy.three_tiles``)
         whole = policy.next_power_of_2(N)
         head, tail = (whole, 0) if backward else policy.head_and_tail(N)
         for warps in warps_list:
             for block_m in (1, 2, 4, 8, 16, 32, 64):
                 pass_width = policy.one_pass(warps, itemsize) // block_m  # over block_m rows
-                shapes = {(whole, 0)} | {(head, width) for width in (tail, max(tail, pass_width))
-                                         if tail and head + width < whole}
-                for block, tail_n in sorted(shapes):
-                    shape = dict(block_n=block, tail=tail_n)
-                    name = f"block {block}+{tail_n} " if tail_n else ""
-                    per_thread = block_m * (block + tail_n) // (32 * warps)
+                shapes = {(whole, 0, 0)} | {(head, width, 0) for width in (tail, max(tail, pass_width))
+                                            if tail and head + width < whole}
+                if not backward:
+                    shapes.add(policy.three_tiles(N, pass_width))
+                for block, tail_n, tail2 in sorted(shapes):
+                    shape = dict(block_n=block, tail=tail_n, tail2=tail2)
+                    name = "block " + "+".join(str(t) for t in (block, tail_n, tail2) if t) + " "
+                    name = name if tail_n else ""
+                    per_thread = block_m * (block + tail_n + tail2) // (32 * warps)
                     if (not 4 <= per_thread <= max_values
                             or (block_m > 1 and block_m * block > 8192)):
                         continue

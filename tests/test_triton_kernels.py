@@ -133,20 +133,23 @@ def test_the_default_online_plan_of_float32_rows(M, N, log, device):
 
 @pytest.mark.parametrize("dtype", DTYPES + [torch.float64], ids=str)
 @pytest.mark.parametrize("log", [False, True], ids=["softmax", "log_softmax"])
-@pytest.mark.parametrize("M,N,block,tail", [(9, 70, 64, 16), (5, 100, 64, 64), (3, 2944, 2048, 1024)])
-def test_a_row_held_as_a_block_and_a_tail(M, N, block, tail, dtype, log, device):
+@pytest.mark.parametrize("M,N,block,tail,tail2,block_m", [
+    (9, 70, 64, 16, 0, 1), (5, 100, 64, 64, 0, 1), (3, 2944, 2048, 1024, 0, 1),
+    (5, 108, 64, 32, 16, 2), (3, 2816, 2048, 512, 256, 1), (3, 2688, 2048, 512, 128, 2)])
+def test_a_row_held_as_a_block_and_a_tail(M, N, block, tail, tail2, block_m, dtype, log, device):
     """A single-block forward whose row is a power of two and a tail tile (``policy.block_and_tail``),
-    on rows cut from wider buffers (row strides other than N), the input's buffer +inf around the
-    rows and the output's NaN: every column written, nothing outside read or written; the widest
-    case is the policy's own plan."""
+    or two tails (``Plan.tail2``; the last masked past N at 108), one row a program or two (M
+    odd: the last tile's second row masked in every tile), on rows cut from wider buffers (row
+    strides other than N), the input's buffer +inf around the rows and the output's NaN: every
+    column written, nothing outside read or written; 2944 is the policy's own plan."""
     x_buffer = torch.full((M, N + 37), float("inf"), dtype=dtype, device=device)
     x = x_buffer[:, 5:5 + N]
     x.copy_(_random((M, N), dtype, device))
     y_buffer = torch.full((M + 1, N + 19), float("nan"), dtype=dtype, device=device)
     y = y_buffer[1:, 3:3 + N]
     plan = dataclasses.replace(triton_impl.make_plan(M, N, dtype, device), block_n=block, tail=tail,
-                               block_m=1, grid=(M,))
-    if N > 1000:
+                               tail2=tail2, block_m=block_m, grid=(-(-M // block_m),))
+    if N == 2944:
         assert plan == triton_impl.make_plan(M, N, dtype, device), "the policy's plan has this tail"
     launch.softmax_rows(plan, x, y, log)
     assert_close(y, _oracle(x, -1, log), dtype=dtype, kind="log_softmax" if log else "softmax")

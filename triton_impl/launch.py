@@ -4,7 +4,7 @@
 ``softmax_rows`` / ``softmax_backward_rows`` run them, and tools that compile or time plans
 (benchmarks/resource_usage.py, benchmarks/sweep_plans.py) take the same ``Launch`` records.
 Every kernel names its constexprs alike: ``BLOCK_M``/``BLOCK`` (columns a step or program holds),
-``TAIL``, ``LANES``, ``STAGES``, ``BLOCKS``, ``SLOTS``, ``LOG``, ``MULTIPLE_OF``.
+``TAIL``, ``TAIL2``, ``LANES``, ``STAGES``, ``BLOCKS``, ``SLOTS``, ``LOG``, ``MULTIPLE_OF``.
 """
 
 from __future__ import annotations
@@ -188,7 +188,7 @@ def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Lau
         if backward:
             constexprs.update(HELD_AS_LOADED=plan.held_as_loaded, ASM=not kernels_interpreted())
         else:
-            constexprs["TAIL"] = plan.tail
+            constexprs.update(TAIL=plan.tail, TAIL2=plan.tail2)
         return (Launch(kernel, plan.grid, (*rows, M, N, *strides), constexprs, **options),)
     if plan.kernel == "online":
         kernel = bwd.online_backward if backward else fwd.online_forward

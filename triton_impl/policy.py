@@ -369,7 +369,9 @@ class Plan:
     (``kernels.row_math.online_update``); ``block_n`` (a pair per column) unless an experiment sets
     it. ``persistent``: the grid is smaller than the work and each program loops over row tiles.
     ``tail``: a single-block forward's second tile, the ``tail`` columns after ``block_n`` (both
-    powers of two; 0: none), where the two hold a row with less padding than one power of two.
+    powers of two; 0: none), where the two hold a row with less padding than one power of two;
+    ``tail2``: a third tile, the ``tail2`` columns after those (a power of two; 0: none; only
+    with a ``tail``).
     ``held_as_loaded``: a single-block backward holds its 16-bit y and dy as loaded across the row
     sum (``SINGLE_BLOCK_HELD_AS_LOADED_FROM_COLS``), not converted.
     ``transposed``: a row kernel run on interleaved rows (``inner`` > 1, see the module's
@@ -395,6 +397,7 @@ class Plan:
     persistent: bool = False
     lanes: int = 0
     tail: int = 0
+    tail2: int = 0
     max_registers: int = 0
     patience: int = 0
     paired: bool = False
@@ -421,7 +424,7 @@ class Plan:
         return summation_of(self.kernel, self.block_n)
 
     def describe(self) -> str:
-        block = f"{self.block_n}+{self.tail}" if self.tail else f"{self.block_n}"
+        block = "+".join(str(t) for t in (self.block_n, self.tail, self.tail2) if t)
         parts = [self.kernel, f"block {self.block_m}x{block}", f"{self.num_warps} warps"]
         if self.num_stages > 1:
             parts.append(f"{self.num_stages} stages")
@@ -668,6 +671,27 @@ def head_and_tail(N: int) -> tuple[int, int]:
     block = whole // 2
     tail = next_power_of_2(N - block)
     return (block, tail) if block + tail < whole else (whole, 0)
+
+
+def three_tiles(N: int, granule: int) -> tuple[int, int, int]:
+    """(block, tail, tail2): a row of N columns as up to three powers of two, none narrower than
+    ``granule`` (a power of two: one pass of a program's threads), widest first, covering N
+    rounded up to ``granule`` with the least padding three such tiles allow: the two widest
+    powers of two under it and one that covers the rest (``granule`` 128: 2816 as 2048 + 512 +
+    256, 2688 as 2048 + 512 + 128). Two equal tails are one tile of twice the width (2944 as
+    2048 + 1024), and a row that is a power of two is one tile."""
+    if granule < 1 or granule & (granule - 1):
+        raise ValueError(f"granule must be a power of two, got {granule}")
+    width = cdiv(N, granule) * granule
+    block = 1 << (width.bit_length() - 1)
+    rest = width - block
+    if not rest:
+        return block, 0, 0
+    tail = 1 << (rest.bit_length() - 1)
+    tail2 = next_power_of_2(rest - tail) if rest > tail else 0
+    if tail2 == tail:
+        tail, tail2 = 2 * tail, 0
+    return (2 * block, 0, 0) if tail == block else (block, tail, tail2)
 
 
 def _cooperative(M, N, itemsize, device, backward, block_n, splits) -> Plan:

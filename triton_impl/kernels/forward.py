@@ -20,9 +20,9 @@ split_forward         row would leave most of the GPU idle): each writes its chu
 import triton
 import triton.language as tl
 
-from .row_math import (compute_like, known_multiple, lane_tile, merge_pairs, online_update,
-                       row_pointer, softmax_output, softmax_rows, softmax_rows_with_tail,
-                       to_compute)
+from .row_math import (compute_like, known_multiple, lane_tile, load_tile, merge_pairs,
+                       online_update, row_max, row_normaliser, row_pointer, softmax_output,
+                       softmax_rows, tile_max, to_compute)
 
 
 @triton.jit
@@ -59,33 +59,41 @@ def write_chunk(x_row, y_row, start, end, m, d, LOG: tl.constexpr, BLOCK: tl.con
 @triton.jit
 def single_block_forward(
     x_ptr, y_ptr, M, N, x_row_stride, y_row_stride,
-    BLOCK_M: tl.constexpr, BLOCK: tl.constexpr, TAIL: tl.constexpr, LOG: tl.constexpr,
-    STAGES: tl.constexpr, MULTIPLE_OF: tl.constexpr,
+    BLOCK_M: tl.constexpr, BLOCK: tl.constexpr, TAIL: tl.constexpr, TAIL2: tl.constexpr,
+    LOG: tl.constexpr, STAGES: tl.constexpr, MULTIPLE_OF: tl.constexpr,
 ):
     """BLOCK_M rows a tile, each held as BLOCK columns and, where TAIL > 0, a second tile of the
-    TAIL columns after them: a row of 8320 as 8192 + 256 rather than 16384 (``policy.Plan.tail``).
-    N and the row strides are multiples of MULTIPLE_OF (``row_math.known_multiple``), as in
-    every kernel."""
+    TAIL columns after them, and where TAIL2 > 0 a third of the TAIL2 after those: a row of 8320
+    as 8192 + 256 rather than 16384, of 2816 as 2048 + 512 + 256 rather than 4096
+    (``policy.Plan.tail``). Every tile is loaded before any is reduced, so that all of a row's
+    bytes are in flight at once. N and the row strides are multiples of MULTIPLE_OF
+    (``row_math.known_multiple``), as in every kernel."""
     N = known_multiple(N, MULTIPLE_OF)
-    cols = tl.arange(0, BLOCK)
     n_tiles = tl.cdiv(M, BLOCK_M)
     for tile in tl.range(tl.program_id(0), n_tiles, tl.num_programs(0), num_stages=STAGES):
         rows = (tile * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)[:, None]
-        mask = (rows < M) & (cols < N)[None, :]
-        x = to_compute(tl.load(row_pointer(x_ptr, rows, x_row_stride, MULTIPLE_OF) + cols[None, :],
-                               mask=mask, other=-float("inf")))
+        x_rows = row_pointer(x_ptr, rows, x_row_stride, MULTIPLE_OF)
+        y_rows = row_pointer(y_ptr, rows, y_row_stride, MULTIPLE_OF)
+        x, cols, mask = load_tile(x_rows, rows, M, N, 0, BLOCK)
         if TAIL > 0:
-            tail = BLOCK + tl.arange(0, TAIL)
-            tail_mask = (rows < M) & (tail < N)[None, :]
-            x_tail = to_compute(tl.load(row_pointer(x_ptr, rows, x_row_stride, MULTIPLE_OF)
-                                        + tail[None, :], mask=tail_mask, other=-float("inf")))
-            y, y_tail = softmax_rows_with_tail(x, x_tail, LOG)
-            tl.store(row_pointer(y_ptr, rows, y_row_stride, MULTIPLE_OF) + tail[None, :],
-                     y_tail.to(y_ptr.dtype.element_ty), mask=tail_mask)
+            x_tail, tail_cols, tail_mask = load_tile(x_rows, rows, M, N, BLOCK, TAIL)
+            if TAIL2 > 0:
+                x_tail2, tail2_cols, tail2_mask = load_tile(x_rows, rows, M, N, BLOCK + TAIL,
+                                                            TAIL2)
+                m = row_max(row_max(tile_max(x), x_tail), x_tail2)
+                d = row_normaliser(row_normaliser(row_normaliser(0.0, x_tail2, m), x_tail, m),
+                                   x, m)
+                tl.store(y_rows + tail2_cols, softmax_output(x_tail2, m, d, LOG).to(
+                    y_ptr.dtype.element_ty), mask=tail2_mask)
+            else:
+                m = row_max(tile_max(x), x_tail)
+                d = row_normaliser(row_normaliser(0.0, x_tail, m), x, m)
+            tl.store(y_rows + tail_cols, softmax_output(x_tail, m, d, LOG).to(
+                y_ptr.dtype.element_ty), mask=tail_mask)
+            y = softmax_output(x, m, d, LOG)
         else:
             y = softmax_rows(x, LOG)
-        tl.store(row_pointer(y_ptr, rows, y_row_stride, MULTIPLE_OF) + cols[None, :],
-                 y.to(y_ptr.dtype.element_ty), mask=mask)
+        tl.store(y_rows + cols, y.to(y_ptr.dtype.element_ty), mask=mask)
 
 
 @triton.jit

@@ -198,12 +198,36 @@ def softmax_rows(x, LOG: tl.constexpr):
 
 
 @triton.jit
-def softmax_rows_with_tail(x, x_tail, LOG: tl.constexpr):
-    """``softmax_rows`` of rows held as two tiles side by side, ``x`` and ``x_tail``: one max and
-    one normaliser over both (each tile's sum a tree, the two added)."""
-    m = tl.maximum(tl.max(x, 1), tl.max(x_tail, 1))[:, None]
-    d = (tl.sum(exp(x - m), 1) + tl.sum(exp(x_tail - m), 1))[:, None]
-    return softmax_output(x, m, d, LOG), softmax_output(x_tail, m, d, LOG)
+def load_tile(x_rows, rows, M, N, START, WIDTH: tl.constexpr):
+    """Columns [START, START + WIDTH) of a tile's rows (``x_rows``: each row's start, a column
+    vector; ``rows``: their indices), in the compute dtype, -inf past N and past M; with the
+    columns and the mask, for the store."""
+    cols = START + tl.arange(0, WIDTH)
+    mask = (rows < M) & (cols < N)[None, :]
+    x = tl.load(x_rows + cols[None, :], mask=mask, other=-float("inf"))
+    return to_compute(x), cols[None, :], mask
+
+
+@triton.jit
+def tile_max(x):
+    """Each row's max over a tile of rows held side by side, as a column ``[BLOCK_M, 1]``."""
+    return tl.max(x, 1)[:, None]
+
+
+@triton.jit
+def row_max(m, x):
+    """The rows' max ``m`` so far taken over one more tile ``x`` of them."""
+    return tl.maximum(m, tile_max(x))
+
+
+@triton.jit
+def row_normaliser(d, x, m):
+    """The rows' normaliser ``d`` so far (0.0 at first) with one more tile ``x``'s
+    exponentials against the rows' max ``m``: each tile's sum a tree, the tiles added one by
+    one. Adding the narrowest tiles first keeps the sum a tree no deeper than one over the
+    row's power of two (2048 + 512 + 256: the two tails' sums, 10 levels, then the block's, 12),
+    which is the order the tolerance policy's "tree" bounds."""
+    return d + tl.sum(exp(x - m), 1)[:, None]
 
 
 @triton.jit
