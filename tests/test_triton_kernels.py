@@ -467,7 +467,8 @@ def test_every_tail_plan_holds_its_row_and_fills_its_threads():
     """``policy.block_and_tail`` in the policy's plans, every width a single block holds: block and
     tail powers of two with block < N <= block + tail, one row a program, no persistent grid (those
     keep their power of two), a tail at least one pass of the threads' 16-byte vectors, and no
-    thread holding more than ``MAX_VALUES_PER_THREAD`` values."""
+    thread holding more than ``MAX_VALUES_PER_THREAD`` values (``ONE_WARP_TAIL_VALUES`` in a
+    one-warp row)."""
     device = policy.DeviceDescription("a GPU", 132)
     tails = 0
     for dtype in ("float16", "bfloat16", "float32", "float64"):
@@ -478,7 +479,10 @@ def test_every_tail_plan_holds_its_row_and_fills_its_threads():
             except ValueError:  # wider than a single block holds in this dtype
                 continue
             held = plan.block_m * (plan.block_n + plan.tail)
-            assert held <= 32 * plan.num_warps * policy.MAX_VALUES_PER_THREAD, (dtype, N, plan)
+            most = policy.MAX_VALUES_PER_THREAD
+            if plan.tail and plan.num_warps == 1:
+                most = max(most, policy.ONE_WARP_TAIL_VALUES.get(16 // vector, 0))
+            assert held <= 32 * plan.num_warps * most, (dtype, N, plan)
             if plan.tail:
                 tails += 1
                 assert plan.block_n < N <= plan.block_n + plan.tail < 2 * plan.block_n, (N, plan)
@@ -488,22 +492,31 @@ def test_every_tail_plan_holds_its_row_and_fills_its_threads():
 
 
 @pytest.mark.parametrize("dtype,N,expected", [
-    ("float32", 1152, (1024, 128, 1)), ("float32", 1280, (1024, 256, 1)),
-    ("float32", 2304, (2048, 256, 2)), ("float32", 2176, (2048, 512, 4)),
-    ("float32", 8320, (8192, 1024, 8)), ("float32", 2944, (2048, 1024, 4)),
+    ("float32", 1152, (1024, 128, 1)), ("float32", 1088, (1024, 128, 1)),
+    ("float32", 1408, (1024, 512, 1)), ("float32", 2304, (2048, 256, 1)),
+    ("float32", 2176, (2048, 128, 1)), ("float32", 2944, (2048, 1024, 1)),
+    ("float32", 3072, (2048, 1024, 1)), ("float32", 3200, (4096, 0, 4)),
+    ("float32", 4224, (4096, 512, 4)), ("float32", 8320, (8192, 1024, 8)),
+    ("bfloat16", 1280, (1024, 256, 1)), ("bfloat16", 2304, (2048, 1024, 4)),
     ("bfloat16", 8320, (8192, 2048, 8)), ("bfloat16", 4224, (4096, 1024, 4)),
+    ("float64", 2304, (2048, 256, 4)),
     ("float32", 1000, (1024, 0, 4)), ("float32", 1664, (2048, 0, 4)),
 ])
 def test_a_narrow_tail_takes_fewer_warps_or_a_wider_tail(dtype, N, expected):
-    """``policy._tailed``: a rest that fills a pass of the rule's warps is the tail; a narrower one
-    takes the fewest warps whose pass it fills where they hold the row at most
-    ``FEW_WARPS_TAIL_VALUES`` values a thread, else a tail widened to one pass; rows whose halves
+    """``policy._tailed``: a float32 row held in one warp as a block and a tail up to
+    ``ONE_WARP_TAIL_VALUES`` a thread (3072; not 3200); past it, and in other dtypes, a rest that
+    fills a pass of the rule's warps is the tail, a narrower one takes the fewest warps whose pass
+    it fills where they hold the row at most ``FEW_WARPS_TAIL_VALUES`` values a thread (bfloat16
+    1280), else a tail widened to one pass (float32 4224, bfloat16 2304: 2048 + 1024); rows whose halves
     hold no fewer columns than their power of two (1664: 1024 + 1024), and rows that share a
     tile (1000), keep it."""
     plan = policy.choose(4096, N, dtype, policy.DeviceDescription("a GPU", 132))
     assert (plan.block_n, plan.tail, plan.num_warps) == expected, plan
     held = plan.block_n + plan.tail
-    if plan.num_warps < policy.MIN_SINGLE_BLOCK_WARPS:
+    itemsize = np.dtype(dtype if dtype != "bfloat16" else "float16").itemsize
+    if plan.num_warps == 1 and held > 32 * policy.FEW_WARPS_TAIL_VALUES:
+        assert held <= 32 * policy.ONE_WARP_TAIL_VALUES[itemsize]
+    elif plan.num_warps < policy.MIN_SINGLE_BLOCK_WARPS:
         assert held <= 32 * plan.num_warps * policy.FEW_WARPS_TAIL_VALUES
 
 

@@ -144,7 +144,8 @@ takes ``SINGLE_BLOCK_FORWARD_MAX_REGISTERS``: between the H100 SXM's 3350 (the c
 H200's 4800 (it gained), the only two measured."""
 MAX_VALUES_PER_THREAD = 64
 """Most values of a padded single-block tile a thread holds (in the compute dtype's registers):
-a forward with few warps per real column still takes enough warps for its padded block. A
+a forward with few warps per real column still takes enough warps for its padded block, but for
+a row held in one warp (``ONE_WARP_TAIL_VALUES``). A
 register budget, not a timing: 64 float32 values take a quarter of a thread's 255 registers (the
 single-block sweeps of ``sweep_plans.py`` tried up to 72 a thread)."""
 TAIL_FROM_COLS = TILE_ELEMENTS // 2
@@ -164,6 +165,23 @@ an H100 / H200, against 70.5 / 61.3% and 71.2 / 64.2% for 2048 columns in 4 warp
 1280, 1408 and 1536 take 1 warp (40 and 48 values a thread): against 2048 columns in 4 warps,
 both GPUs gained 2-4 points (results/*/run_a0a363e_2026-11-23/parts/
 sweep_few_warps_bfloat16.json). Other M and rows not read in whole vectors were not timed so."""
+ONE_WARP_TAIL_VALUES = {4: 96}
+"""Itemsize -> most values of its row a thread of one warp holds where a single-block forward of
+one row a program holds its row as a power of two and a tail (widened to one pass of the warp,
+a 16-byte vector a lane) in a single warp (``_tailed``): float32 rows of 1025 to 3072 columns
+that are not a power of two, the rows QuACK 0.2.2 also gives one warp (32 threads a row up to
+3072 columns). Timed at M = 4096 against every other single-block variant of up to 96 values a
+thread (``sweep_plans.py --kernel single_block --rows 4096 --warps 1 2 4 8 --max-values 96
+--no-persistent --repeat 3``; results/h100/one_warp_2026-11-23/, results/h200/
+one_warp_2026-11-23/): against the plans of before (4 warps, or 2 at 2304), one warp moved, of
+the copy bandwidth on an H100 / H200, 2048 + 1024 at 2688 85.8 / 79.8% against 82.3 / 73.8%,
+at 2816 86.8 / 79.1% against 82.9 / 76.7%, at 2944 87.8 / 81.5% against 82.0 / 76.1%; 2048 + 128
+at 2176 84.4 / 77.3% against 81.2 / 73.8%; 1024 + 512 at 1536 78.1 / 69.5% against 74.1 /
+67.5%; and 0.1-2.1 points more at 1408, 2304, 2432 and 2560. Rows held as three tiles (2688 as
+2048 + 512 + 128 in one warp) were slower than two at 2688 and 2816 and faster at 1408 and 1664:
+not a rule yet (``Plan.tail2``). Past 96 values a thread (3200, 3328) no variant was faster than
+4096 columns in 4 warps by more than the rounds' spread; 16-bit rows were not timed so (they
+keep ``FEW_WARPS_TAIL_VALUES``), nor other M."""
 MAX_WARPS = 32
 """The hardware's limit: 1024 threads a program."""
 MIN_SINGLE_BLOCK_WARPS = 4
@@ -597,7 +615,8 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     tail = 0
     if not (forced or backward or persistent) and block_m == 1:
         block_n, tail, num_warps = _tailed(N, itemsize, max(num_warps, _warps_to_hold(N)))
-    num_warps = max(num_warps, _warps_to_hold(block_m * (block_n + tail)))
+    if not (tail and num_warps == 1):
+        num_warps = max(num_warps, _warps_to_hold(block_m * (block_n + tail)))
     n_tiles = cdiv(M, block_m)
     if not persistent:
         held = backward and itemsize == 2 and block_n >= SINGLE_BLOCK_HELD_AS_LOADED_FROM_COLS
@@ -629,7 +648,9 @@ def block_and_tail(N: int) -> tuple[int, int]:
 
 def _tailed(N: int, itemsize: int, num_warps: int) -> tuple[int, int, int]:
     """(block, tail, warps) of a single-block forward program of one row of N columns whose rule
-    gave ``num_warps``. The tail is one tile of its own, and its loads are 16-byte vectors only
+    gave ``num_warps``. One warp where it holds the row, its tail widened to one pass of it, in
+    ``ONE_WARP_TAIL_VALUES`` values a thread (float32 N = 2944: 2048 + 1024). Else the tail is
+    one tile of its own, and its loads are 16-byte vectors only
     where it fills one pass of the threads: narrower, it is replicated over them (N = 2304 as
     2048 + 256 in 4 warps: 0.91 and 0.96 of the best variant on an H200 and an H100, in the
     sweeps under ``FORWARD_VECTORS_PER_THREAD``). So a rest narrower than a pass of ``num_warps``
@@ -645,7 +666,13 @@ def _tailed(N: int, itemsize: int, num_warps: int) -> tuple[int, int, int]:
     Of the widths swept, the widest loss was bfloat16 at 2304 on the H100, 66.8% against 68.7%
     (the H200 gained 2.4 points there)."""
     head, rest = block_and_tail(N)
-    if not rest or rest >= one_pass(num_warps, itemsize):
+    if not rest:
+        return head, rest, num_warps
+    one_warp_tail = max(rest, one_pass(1, itemsize))
+    if (head + one_warp_tail < next_power_of_2(N)
+            and head + one_warp_tail <= 32 * ONE_WARP_TAIL_VALUES.get(itemsize, 0)):
+        return head, one_warp_tail, 1
+    if rest >= one_pass(num_warps, itemsize):
         return head, rest, num_warps
     warps = 1
     while warps < num_warps:
