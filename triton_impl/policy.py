@@ -179,7 +179,9 @@ at 2816 86.8 / 79.1% against 82.9 / 76.7%, at 2944 87.8 / 81.5% against 82.0 / 7
 at 2176 84.4 / 77.3% against 81.2 / 73.8%; 1024 + 512 at 1536 78.1 / 69.5% against 74.1 /
 67.5%; and 0.1-2.1 points more at 1408, 2304, 2432 and 2560. Rows held as three tiles (2688 as
 2048 + 512 + 128 in one warp) were slower than two at 2688 and 2816 and faster at 1408 and 1664:
-not a rule yet (``Plan.tail2``). Past 96 values a thread (3200, 3328) no variant was faster than
+not a rule yet (``Plan.tail2``). At 3072, timed after the rule was set
+(results/*/run_d89cc4a_2026-11-23/parts/sweep_one_warp.json), its plan was the fastest variant on
+both GPUs: 87.8 / 82.7% of copy. Past 96 values a thread (3200, 3328) no variant was faster than
 4096 columns in 4 warps by more than the rounds' spread; 16-bit rows were not timed so (they
 keep ``FEW_WARPS_TAIL_VALUES``), nor other M."""
 MAX_WARPS = 32
