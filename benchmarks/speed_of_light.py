@@ -104,9 +104,11 @@ that one run's ratio to a peer wanders by about 2% at each width: more than the 
 seeds' grid is held to. Within a run do_bench's median barely moves; the spread is between
 moments of a run, which rounds sample."""
 REP_MS = 100
-"""do_bench's timing budget a point: split between its rounds, so that R rounds take about as
-long as one (a timed call of the small sections takes under 0.5 ms with its flush, so a round of
-100 / R ms still times dozens of calls)."""
+"""do_bench's timing budget a point: split between its rounds (a timed call of the small sections
+takes under 0.5 ms with its flush, so a round of 100 / R ms still times dozens of calls). The
+check, the busy wait and the host-time calls of a point run in every round: three rounds took
+280-310 s for the seeds and latency sections where one took 150-180 s. ``host_us`` is the
+median of the rounds' own, not necessarily the median round's."""
 
 
 def median_of_rounds(rounds: list) -> dict:
@@ -172,6 +174,8 @@ def time_point(name, M, N, dtype, direction, section, out_points, copy_gbs, rep_
 
 def run(sections, impls, out_dir, dtypes=("float32", "bfloat16"), wide_n=WIDE_N, wide_m=WIDE_M,
         rounds=1):
+    if rounds < 1:
+        raise ValueError(f"rounds={rounds}: at least one round")
     started = time.time()
     copy_gbs = measure.copy_bandwidth_gbs()
     device = measure.device_name()

@@ -86,8 +86,9 @@ def variants(kernel: str, N: int, itemsize: int, backward: bool,
                 pass_width = policy.one_pass(warps, itemsize) // block_m  # over block_m rows
                 shapes = {(whole, 0, 0)} | {(head, width, 0) for width in (tail, max(tail, pass_width))
                                             if tail and head + width < whole}
-                if not backward:
-                    shapes.add(policy.three_tiles(N, pass_width))
+                three = policy.three_tiles(N, pass_width)
+                if not backward and three[2]:
+                    shapes.add(three)
                 for block, tail_n, tail2 in sorted(shapes):
                     shape = dict(block_n=block, tail=tail_n, tail2=tail2)
                     name = "block " + "+".join(str(t) for t in (block, tail_n, tail2) if t) + " "

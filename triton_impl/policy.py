@@ -168,8 +168,8 @@ sweep_few_warps_bfloat16.json). Other M and rows not read in whole vectors were 
 ONE_WARP_TAIL_VALUES = {4: 96}
 """Itemsize -> most values of its row a thread of one warp holds where a single-block forward of
 one row a program holds its row as a power of two and a tail (widened to one pass of the warp,
-a 16-byte vector a lane) in a single warp (``_tailed``): float32 rows of 1025 to 3072 columns
-that are not a power of two, the rows QuACK 0.2.2 also gives one warp (32 threads a row up to
+a 16-byte vector a lane) in a single warp (``_tailed``): float32 rows of 1025 to 1536 and 2049 to
+3072 columns (1537-2047 keep their power of two, ``head_and_tail``), rows QuACK 0.2.2 also gives one warp (32 threads a row up to
 3072 columns). Timed at M = 4096 against every other single-block variant of up to 96 values a
 thread (``sweep_plans.py --kernel single_block --rows 4096 --warps 1 2 4 8 --max-values 96
 --no-persistent --repeat 3``; results/h100/one_warp_2026-11-23/, results/h200/

@@ -64,10 +64,11 @@ def single_block_forward(
 ):
     """BLOCK_M rows a tile, each held as BLOCK columns and, where TAIL > 0, a second tile of the
     TAIL columns after them, and where TAIL2 > 0 a third of the TAIL2 after those: a row of 8320
-    as 8192 + 256 rather than 16384, of 2816 as 2048 + 512 + 256 rather than 4096
+    as 8192 + 1024 rather than 16384, of 2816 as 2048 + 512 + 256 rather than 4096
     (``policy.Plan.tail``). Every tile is loaded before any is reduced, so that all of a row's
     bytes are in flight at once. N and the row strides are multiples of MULTIPLE_OF
     (``row_math.known_multiple``), as in every kernel."""
+    tl.static_assert(TAIL2 == 0 or TAIL > 0, "a third tile (TAIL2) needs a second (TAIL)")
     N = known_multiple(N, MULTIPLE_OF)
     n_tiles = tl.cdiv(M, BLOCK_M)
     for tile in tl.range(tl.program_id(0), n_tiles, tl.num_programs(0), num_stages=STAGES):
