@@ -617,8 +617,10 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     tail = 0
     if not (forced or backward or persistent) and block_m == 1:
         block_n, tail, num_warps = _tailed(N, itemsize, max(num_warps, _warps_to_hold(N)))
-    if not (tail and num_warps == 1):
-        num_warps = max(num_warps, _warps_to_hold(block_m * (block_n + tail)))
+    most = MAX_VALUES_PER_THREAD
+    if tail and num_warps == 1:  # a row held in one warp (``ONE_WARP_TAIL_VALUES``)
+        most = max(most, ONE_WARP_TAIL_VALUES.get(itemsize, 0))
+    num_warps = max(num_warps, _warps_to_hold(block_m * (block_n + tail), most))
     n_tiles = cdiv(M, block_m)
     if not persistent:
         held = backward and itemsize == 2 and block_n >= SINGLE_BLOCK_HELD_AS_LOADED_FROM_COLS
@@ -632,9 +634,9 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
                 programs < n_tiles, tail=tail)
 
 
-def _warps_to_hold(values: int) -> int:
-    """The fewest warps (a power of two) that hold ``values`` at ``MAX_VALUES_PER_THREAD`` a thread."""
-    return min(next_power_of_2(cdiv(values, 32 * MAX_VALUES_PER_THREAD)), MAX_WARPS)
+def _warps_to_hold(values: int, most: int = MAX_VALUES_PER_THREAD) -> int:
+    """The fewest warps (a power of two) that hold ``values`` at ``most`` values a thread."""
+    return min(next_power_of_2(cdiv(values, 32 * most)), MAX_WARPS)
 
 
 def block_and_tail(N: int) -> tuple[int, int]:

@@ -192,9 +192,8 @@ def softmax_output(x, m, d, LOG: tl.constexpr):
 @triton.jit
 def softmax_rows(x, LOG: tl.constexpr):
     """softmax of each row of a tile held on chip (masked lanes hold -inf): the fused form."""
-    m = tl.max(x, 1)[:, None]
-    d = tl.sum(exp(x - m), 1)[:, None]
-    return softmax_output(x, m, d, LOG)
+    m = tile_max(x)
+    return softmax_output(x, m, row_normaliser(0.0, x, m), LOG)
 
 
 @triton.jit
