@@ -37,7 +37,7 @@ DTYPES = {"float32": torch.float32, "bfloat16": torch.bfloat16, "float16": torch
 def variants(kernel: str, N: int, itemsize: int, backward: bool,
              blocks=(4096, 8192, 16384, 32768), M: int = 1, sm_count: int = 1,
              persistent_variants: bool = True, warps_list=(4, 8, 16, 32), registers=(0,),
-             programs_per_sm=(1,), max_values: int = 72):
+             programs_per_sm=(1,), max_values: int = 72, rows_by_warps_only: bool = False):
     """(label, forcing, replace) of every variant of ``kernel`` worth timing at N
     (``persistent_variants``: single-block persistent grids too; ``warps_list``: the warps a
     cooperative or single-block variant takes; ``registers``: the caps of ``Plan.max_registers``
@@ -45,7 +45,8 @@ def variants(kernel: str, N: int, itemsize: int, backward: bool,
     ``programs_per_sm``: the K of which the smallest that holds a row of more blocks than SMs,
     one block a program, gives such a variant too, where the policy gives a program several
     blocks; its programs must be resident together, K to an SM, or the helpers run;
-    ``max_values``: the most values of its tile a single-block variant's thread holds)."""
+    ``max_values``: the most values of its tile a single-block variant's thread holds;
+    ``rows_by_warps_only``: only the single-block variants laid out rows by warps)."""
     if kernel == "cooperative":
         for block in blocks:
             for warps in warps_list:
@@ -89,22 +90,31 @@ def variants(kernel: str, N: int, itemsize: int, backward: bool,
                 three = policy.three_tiles(N, pass_width)
                 if not backward and three[2]:
                     shapes.add(three)
-                for block, tail_n, tail2 in sorted(shapes):
-                    shape = dict(block_n=block, tail=tail_n, tail2=tail2)
+                # a tile of several rows laid out rows by warps too (``Plan.row_threads``),
+                # where every tile is whole passes of a row's threads
+                row_threads = 32 * warps // block_m
+                for (block, tail_n, tail2), threads in [
+                        (shape, threads) for shape in sorted(shapes)
+                        for threads in ((0, row_threads) if block_m > 1 and not backward
+                                        and row_threads >= 8 else (0,))
+                        if (not threads and not rows_by_warps_only)
+                        or (threads and all(t % pass_width == 0 for t in shape))]:
+                    shape = dict(block_n=block, tail=tail_n, tail2=tail2, row_threads=threads)
                     name = "block " + "+".join(str(t) for t in (block, tail_n, tail2) if t) + " "
                     name = name if tail_n else ""
                     per_thread = block_m * (block + tail_n + tail2) // (32 * warps)
                     if (not 4 <= per_thread <= max_values
-                            or (block_m > 1 and block_m * block > 8192)):
+                            or (block_m > 1 and block_m * block > 8192 and not threads)):
                         continue
                     for cap in registers:
                         label = (f"{name}rows {block_m} warps {warps}"
+                                 + (f" threads a row {threads}" if threads else "")
                                  + (f" registers {cap}" if cap else ""))
                         form = dict(shape, max_registers=cap)
                         yield (label, policy.Forcing("single_block"),
                                dict(form, block_m=block_m, num_warps=warps, num_stages=1,
                                     grid=(policy.cdiv(M, block_m),), persistent=False))
-                        if tail_n or not persistent_variants:
+                        if tail_n or threads or not persistent_variants:
                             continue
                         for per_sm in (2, 4):  # a persistent grid, loading the next tile early
                             programs = min(per_sm * sm_count, policy.cdiv(M, block_m))
@@ -118,7 +128,7 @@ def variants(kernel: str, N: int, itemsize: int, backward: bool,
 
 def time_point(direction, dtype_name, N, M, kernel, copy, budget_end, blocks, persistent=True,
                warps=(4, 8, 16, 32), registers=(0,), programs_per_sm=(1,), repeat=1,
-               max_values=72):
+               max_values=72, rows_by_warps_only=False):
     dtype = DTYPES[dtype_name]
     backward = direction == "backward"
     x = torch.randn(M, N, device="cuda", dtype=dtype) * 3
@@ -143,7 +153,8 @@ def time_point(direction, dtype_name, N, M, kernel, copy, budget_end, blocks, pe
     sm_count = torch.cuda.get_device_properties(0).multi_processor_count
     for label, forcing, changes in variants(kernel, N, dtype.itemsize, backward, blocks, M,
                                              sm_count, persistent, warps, registers,
-                                             programs_per_sm, max_values):
+                                             programs_per_sm, max_values,
+                                             rows_by_warps_only):
         try:
             plan = dataclasses.replace(dispatch.make_plan(M, N, dtype, "cuda", backward=backward,
                                                           forcing=forcing), **changes)
@@ -215,6 +226,9 @@ def main(argv=None):
                         help="single_block: leave out the persistent grids")
     parser.add_argument("--max-values", type=int, default=72,
                         help="single_block: the most values of its tile a thread holds (4-128)")
+    parser.add_argument("--rows-by-warps-only", action="store_true",
+                        help="single_block: only the forward variants whose tiles of several rows "
+                             "are laid out rows by warps (Plan.row_threads), beside the policy's")
     parser.add_argument("--budget-s", type=float, default=480)
     args = parser.parse_args(argv)
     if any(cap < 0 or 0 < cap < 24 or cap > 255 for cap in args.registers):
@@ -242,7 +256,8 @@ def main(argv=None):
                 rows, torch_row = time_point(direction, dtype_name, N, M, args.kernel, copy,
                                              budget_end, args.blocks, not args.no_persistent,
                                              args.warps, args.registers,
-                                             args.programs_per_sm, args.repeat, args.max_values)
+                                             args.programs_per_sm, args.repeat, args.max_values,
+                                             args.rows_by_warps_only)
                 ok = sorted((r for r in rows if "gbs" in r), key=lambda r: -r["gbs"])
                 auto = next((r for r in rows if r["variant"].startswith("auto")), {})
                 print(f"{direction:8} {dtype_name:8} N={N:8} M={M:6} torch "

@@ -133,23 +133,29 @@ def test_the_default_online_plan_of_float32_rows(M, N, log, device):
 
 @pytest.mark.parametrize("dtype", DTYPES + [torch.float64], ids=str)
 @pytest.mark.parametrize("log", [False, True], ids=["softmax", "log_softmax"])
-@pytest.mark.parametrize("M,N,block,tail,tail2,block_m", [
-    (9, 70, 64, 16, 0, 1), (5, 100, 64, 64, 0, 1), (3, 2944, 2048, 1024, 0, 1),
-    (5, 108, 64, 32, 16, 2), (3, 2816, 2048, 512, 256, 1), (3, 2688, 2048, 512, 128, 2)])
-def test_a_row_held_as_a_block_and_a_tail(M, N, block, tail, tail2, block_m, dtype, log, device):
+@pytest.mark.parametrize("M,N,block,tail,tail2,block_m,row_threads", [
+    (9, 70, 64, 16, 0, 1, 0), (5, 100, 64, 64, 0, 1, 0), (3, 2944, 2048, 1024, 0, 1, 0),
+    (5, 108, 64, 32, 16, 2, 0), (3, 2816, 2048, 512, 256, 1, 0), (3, 2688, 2048, 512, 128, 2, 0),
+    (3, 2944, 2048, 1024, 0, 2, 32), (5, 2688, 2048, 512, 128, 2, 16), (7, 896, 1024, 0, 0, 4, 8),
+    (9, 100, 64, 32, 16, 4, 2)])
+def test_a_row_held_as_a_block_and_a_tail(M, N, block, tail, tail2, block_m, row_threads, dtype,
+                                          log, device):
     """A single-block forward whose row is a power of two and a tail tile (``policy.block_and_tail``),
-    or two tails (``Plan.tail2``; the last masked past N at 108), one row a program or two (M
-    odd: the last tile's second row masked in every tile), on rows cut from wider buffers (row
-    strides other than N), the input's buffer +inf around the rows and the output's NaN: every
-    column written, nothing outside read or written; 2944 is the policy's own plan."""
+    or two tails (``Plan.tail2``; the last masked past N at 108), one row a program or several (M
+    odd: the last tile's rows masked in every tile), laid out with the warps along the columns or
+    rows by warps (``Plan.row_threads``: 896 masked past N in its last pass), on rows cut from
+    wider buffers (row strides other than N), the input's buffer +inf around the rows and the
+    output's NaN: every column written, nothing outside read or written; float32 2944 in two rows
+    of one warp is the policy's own plan."""
     x_buffer = torch.full((M, N + 37), float("inf"), dtype=dtype, device=device)
     x = x_buffer[:, 5:5 + N]
     x.copy_(_random((M, N), dtype, device))
     y_buffer = torch.full((M + 1, N + 19), float("nan"), dtype=dtype, device=device)
     y = y_buffer[1:, 3:3 + N]
     plan = dataclasses.replace(triton_impl.make_plan(M, N, dtype, device), block_n=block, tail=tail,
-                               tail2=tail2, block_m=block_m, grid=(-(-M // block_m),))
-    if N == 2944:
+                               tail2=tail2, block_m=block_m, row_threads=row_threads,
+                               grid=(-(-M // block_m),))
+    if N == 2944 and row_threads and dtype == torch.float32:
         assert plan == triton_impl.make_plan(M, N, dtype, device), "the policy's plan has this tail"
     launch.softmax_rows(plan, x, y, log)
     assert_close(y, _oracle(x, -1, log), dtype=dtype, kind="log_softmax" if log else "softmax")
@@ -465,58 +471,67 @@ def test_backward_alone_matches_autograd(log, device):
 
 def test_every_tail_plan_holds_its_row_and_fills_its_threads():
     """``policy.block_and_tail`` in the policy's plans, every width a single block holds: block and
-    tail powers of two with block < N <= block + tail, one row a program, no persistent grid (those
-    keep their power of two), a tail at least one pass of the threads' 16-byte vectors, and no
-    thread holding more than ``MAX_VALUES_PER_THREAD`` values (``ONE_WARP_TAIL_VALUES`` in a
-    one-warp row)."""
+    tails powers of two with block < N <= block + tail + tail2 < 2 * block, no persistent grid
+    (those keep their power of two); one row a program, its tail at least one pass of the
+    threads' 16-byte vectors, and no thread holding more than ``MAX_VALUES_PER_THREAD`` values;
+    or rows of one warp each (``ROWS_BY_WARPS``), every tile whole passes of the warp, at most
+    ``ONE_WARP_TAIL_VALUES`` a thread."""
     device = policy.DeviceDescription("a GPU", 132)
-    tails = 0
+    tails = by_warps = 0
     for dtype in ("float16", "bfloat16", "float32", "float64"):
-        vector = 16 // np.dtype(dtype if dtype != "bfloat16" else "float16").itemsize
+        itemsize = np.dtype(dtype if dtype != "bfloat16" else "float16").itemsize
+        vector = 16 // itemsize
         for N in range(1025, 32769, 61):
             try:
                 plan = policy.choose(4096, N, dtype, device)
             except ValueError:  # wider than a single block holds in this dtype
                 continue
-            held = plan.block_m * (plan.block_n + plan.tail)
-            most = policy.MAX_VALUES_PER_THREAD
-            if plan.tail and plan.num_warps == 1:
-                most = max(most, policy.ONE_WARP_TAIL_VALUES.get(16 // vector, 0))
-            assert held <= 32 * plan.num_warps * most, (dtype, N, plan)
+            tiles = [t for t in (plan.block_n, plan.tail, plan.tail2) if t]
+            row = sum(tiles)
+            if plan.row_threads:
+                by_warps += 1
+                assert plan.row_threads == 32 and plan.num_warps == plan.block_m, (dtype, N, plan)
+                assert plan.block_m == policy.ROWS_BY_WARPS, (dtype, N, plan)
+                assert all(t % (32 * vector) == 0 for t in tiles), (dtype, N, plan)
+                assert row <= 32 * policy.ONE_WARP_TAIL_VALUES[itemsize], (dtype, N, plan)
+            else:
+                assert plan.tail2 == 0, (dtype, N, plan)
+                assert plan.block_m * row <= 32 * plan.num_warps * policy.MAX_VALUES_PER_THREAD
             if plan.tail:
                 tails += 1
-                assert plan.block_n < N <= plan.block_n + plan.tail < 2 * plan.block_n, (N, plan)
-                assert plan.block_m == 1 and not plan.persistent, (dtype, N, plan)
-                assert plan.tail >= 32 * plan.num_warps * vector, (dtype, N, plan)
-    assert tails > 100
+                assert plan.block_n < N <= row < 2 * plan.block_n, (N, plan)
+                assert not plan.persistent, (dtype, N, plan)
+                assert plan.row_threads or plan.block_m == 1, (dtype, N, plan)
+                assert plan.tail >= 32 * plan.num_warps // plan.block_m * vector, (dtype, N, plan)
+    assert tails > 100 and by_warps > 10
 
 
 @pytest.mark.parametrize("dtype,N,expected", [
-    ("float32", 1152, (1024, 128, 1)), ("float32", 1088, (1024, 128, 1)),
-    ("float32", 1408, (1024, 512, 1)), ("float32", 2304, (2048, 256, 1)),
-    ("float32", 2176, (2048, 128, 1)), ("float32", 2944, (2048, 1024, 1)),
-    ("float32", 3072, (2048, 1024, 1)), ("float32", 3200, (4096, 0, 4)),
-    ("float32", 4224, (4096, 512, 4)), ("float32", 8320, (8192, 1024, 8)),
-    ("bfloat16", 1280, (1024, 256, 1)), ("bfloat16", 2304, (2048, 1024, 4)),
-    ("bfloat16", 8320, (8192, 2048, 8)), ("bfloat16", 4224, (4096, 1024, 4)),
-    ("float64", 2304, (2048, 256, 4)),
-    ("float32", 1000, (1024, 0, 4)), ("float32", 1664, (2048, 0, 4)),
+    ("float32", 1152, (1024, 128, 0, 2, 2)), ("float32", 1088, (1024, 128, 0, 2, 2)),
+    ("float32", 1408, (1024, 256, 128, 2, 2)), ("float32", 2304, (2048, 256, 0, 2, 2)),
+    ("float32", 2176, (2048, 128, 0, 2, 2)), ("float32", 2944, (2048, 1024, 0, 2, 2)),
+    ("float32", 3072, (2048, 1024, 0, 2, 2)), ("float32", 3200, (4096, 0, 0, 4, 1)),
+    ("float32", 4224, (4096, 512, 0, 4, 1)), ("float32", 8320, (8192, 1024, 0, 8, 1)),
+    ("bfloat16", 1280, (1024, 256, 0, 1, 1)), ("bfloat16", 2304, (2048, 1024, 0, 4, 1)),
+    ("bfloat16", 8320, (8192, 2048, 0, 8, 1)), ("bfloat16", 4224, (4096, 1024, 0, 4, 1)),
+    ("float64", 2304, (2048, 256, 0, 4, 1)),
+    ("float32", 1000, (1024, 0, 0, 4, 2)), ("float32", 1664, (2048, 0, 0, 4, 1)),
 ])
 def test_a_narrow_tail_takes_fewer_warps_or_a_wider_tail(dtype, N, expected):
-    """``policy._tailed``: a float32 row held in one warp as a block and a tail up to
-    ``ONE_WARP_TAIL_VALUES`` a thread (3072; not 3200); past it, and in other dtypes, a rest that
+    """``policy._tailed`` and ``ROWS_BY_WARPS``, as (block, tail, tail2, warps, rows a program):
+    a float32 row one warp holds as up to three tiles up to ``ONE_WARP_TAIL_VALUES`` a thread
+    (3072; not 3200), two such rows a program; past it, and in other dtypes, a rest that
     fills a pass of the rule's warps is the tail, a narrower one takes the fewest warps whose pass
     it fills where they hold the row at most ``FEW_WARPS_TAIL_VALUES`` values a thread (bfloat16
-    1280), else a tail widened to one pass (float32 4224, bfloat16 2304: 2048 + 1024); rows whose halves
-    hold no fewer columns than their power of two (1664: 1024 + 1024), and rows that share a
-    tile (1000), keep it."""
+    1280), else a tail widened to one pass (float32 4224, bfloat16 2304: 2048 + 1024); rows whose
+    halves hold no fewer columns than their power of two (1664: 1024 + 1024), and rows that share
+    a tile (1000), keep it."""
     plan = policy.choose(4096, N, dtype, policy.DeviceDescription("a GPU", 132))
-    assert (plan.block_n, plan.tail, plan.num_warps) == expected, plan
-    held = plan.block_n + plan.tail
-    itemsize = np.dtype(dtype if dtype != "bfloat16" else "float16").itemsize
-    if plan.num_warps == 1 and held > 32 * policy.FEW_WARPS_TAIL_VALUES:
-        assert held <= 32 * policy.ONE_WARP_TAIL_VALUES[itemsize]
-    elif plan.num_warps < policy.MIN_SINGLE_BLOCK_WARPS:
+    got = (plan.block_n, plan.tail, plan.tail2, plan.num_warps, plan.block_m)
+    assert got == expected, plan
+    assert plan.row_threads == (32 if plan.tail and dtype == "float32" and N <= 3072 else 0), plan
+    held = plan.block_n + plan.tail + plan.tail2
+    if plan.num_warps < policy.MIN_SINGLE_BLOCK_WARPS and not plan.row_threads:
         assert held <= 32 * plan.num_warps * policy.FEW_WARPS_TAIL_VALUES
 
 

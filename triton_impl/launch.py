@@ -4,7 +4,7 @@
 ``softmax_rows`` / ``softmax_backward_rows`` run them, and tools that compile or time plans
 (benchmarks/resource_usage.py, benchmarks/sweep_plans.py) take the same ``Launch`` records.
 Every kernel names its constexprs alike: ``BLOCK_M``/``BLOCK`` (columns a step or program holds),
-``TAIL``, ``TAIL2``, ``LANES``, ``STAGES``, ``BLOCKS``, ``SLOTS``, ``LOG``, ``MULTIPLE_OF``.
+``TAIL``, ``TAIL2``, ``PASS``, ``LANES``, ``STAGES``, ``BLOCKS``, ``SLOTS``, ``LOG``, ``MULTIPLE_OF``.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from .kernels import backward as bwd
 from .kernels import cooperative as coop
 from .kernels import forward as fwd
 from .kernels import spatial
-from .policy import Plan, exchange_words, for_rows, next_power_of_2
+from .policy import Plan, exchange_words, for_rows, next_power_of_2, row_pass
 
 LAUNCHES: collections.Counter = collections.Counter()
 """Kernel launches by plan kernel and direction ("cooperative_forward", ...), counted so that
@@ -188,7 +188,8 @@ def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Lau
         if backward:
             constexprs.update(HELD_AS_LOADED=plan.held_as_loaded, ASM=not kernels_interpreted())
         else:
-            constexprs.update(TAIL=plan.tail, TAIL2=plan.tail2)
+            constexprs.update(TAIL=plan.tail, TAIL2=plan.tail2,
+                              PASS=row_pass(plan.row_threads, itemsize))
         return (Launch(kernel, plan.grid, (*rows, M, N, *strides), constexprs, **options),)
     if plan.kernel == "online":
         kernel = bwd.online_backward if backward else fwd.online_forward

@@ -166,11 +166,12 @@ an H100 / H200, against 70.5 / 61.3% and 71.2 / 64.2% for 2048 columns in 4 warp
 both GPUs gained 2-4 points (results/*/run_a0a363e_2026-11-23/parts/
 sweep_few_warps_bfloat16.json). Other M and rows not read in whole vectors were not timed so."""
 ONE_WARP_TAIL_VALUES = {4: 96}
-"""Itemsize -> most values of its row a thread of one warp holds where a single-block forward of
-one row a program holds its row as a power of two and a tail (widened to one pass of the warp,
-a 16-byte vector a lane) in a single warp (``_tailed``): float32 rows of 1025 to 1536 and 2049 to
-3072 columns (1537-2047 keep their power of two, ``head_and_tail``), rows QuACK 0.2.2 also gives one warp (32 threads a row up to
-3072 columns). Timed at M = 4096 against every other single-block variant of up to 96 values a
+"""Itemsize -> most values of its row a thread of one warp holds where a single-block forward
+holds its row as a power of two and a tail (widened to one pass of the warp, a 16-byte vector a
+lane) in a single warp (``_tailed``): float32 rows of 1025 to 1536 and 2049 to 3072 columns
+(1537-2047 keep their power of two, ``head_and_tail``), rows QuACK 0.2.2 also gives one warp (32
+threads a row up to 3072 columns). Such rows now go two to a program, up to three tiles each
+(``ROWS_BY_WARPS``); what follows was measured with one a program and two tiles. Timed at M = 4096 against every other single-block variant of up to 96 values a
 thread (``sweep_plans.py --kernel single_block --rows 4096 --warps 1 2 4 8 --max-values 96
 --no-persistent --repeat 3``; results/h100/one_warp_2026-11-23/, results/h200/
 one_warp_2026-11-23/): against the plans of before (4 warps, or 2 at 2304), one warp moved, of
@@ -184,6 +185,27 @@ not a rule yet (``Plan.tail2``). At 3072, timed after the rule was set
 both GPUs: 87.8 / 82.7% of copy. Past 96 values a thread (3200, 3328) no variant was faster than
 4096 columns in 4 warps by more than the rounds' spread; 16-bit rows were not timed so (they
 keep ``FEW_WARPS_TAIL_VALUES``), nor other M."""
+ROWS_BY_WARPS = 2
+"""Rows a program of a single-block forward whose rows take one warp each (the rows of
+``ONE_WARP_TAIL_VALUES``): one warp a row, laid out rows by warps (``Plan.row_threads`` 32;
+``kernels/row_math.py``, ``load_tile``), so that a program is several warps and a row's max and
+sum stay within its warp, as in QuACK 0.2.2's programs of four rows; the row as up to three tiles
+of whole passes of the warp (``three_tiles``: 2688 as 2048 + 512 + 128, 1408 as 1024 + 256 +
+128). Swept at M = 4096 against every variant so laid out of 1 to 8 warps, 1 to 32 rows a
+program (``sweep_plans.py --kernel single_block --rows 4096 --warps 1 2 4 8 --max-values 96
+--no-persistent --repeat 3 --rows-by-warps-only``; results/h100/rows_by_warps_2026-11-23/,
+results/h200/rows_by_warps_2026-11-23/): two rows in two warps moved, of the copy bandwidth on
+an H100 / H200, against the one-row, one-warp plans of before,
+1152 73.9 / 65.0% against 76.1 / 64.7%, 1280 74.3 / 66.5% against 73.0 / 66.6%,
+1408 80.5 / 72.0% against 76.2 / 69.7%, 1536 79.6 / 74.0% against 77.0 / 70.2%,
+2176 82.9 / 76.0% against 82.7 / 75.8%, 2304 85.9 / 78.6% against 85.9 / 77.1%,
+2432 87.0 / 79.8% against 85.8 / 77.6%, 2688 88.5 / 80.4% against 86.4 / 78.9%,
+2944 86.4 / 82.0% against 87.9 / 81.9%: 0.9 / 1.3 points more on average, the widest losses
+2.2 and 1.5 points on the H100 at 1152 and 2944. Four rows in four warps was the other
+candidate: 0.3 / 0.9 points ahead on average, losses up to 2.7. Rows of 1024 columns and
+fewer (several a program already, ``TILE_ELEMENTS``) and rows of 3200 to 5760 (two rows of 64
+threads, or 128) gained at some widths and lost up to 3.6 points at others: they keep their
+plans. 16-bit rows were not swept so."""
 MAX_WARPS = 32
 """The hardware's limit: 1024 threads a program."""
 MIN_SINGLE_BLOCK_WARPS = 4
@@ -391,7 +413,11 @@ class Plan:
     ``tail``: a single-block forward's second tile, the ``tail`` columns after ``block_n`` (both
     powers of two; 0: none), where the two hold a row with less padding than one power of two;
     ``tail2``: a third tile, the ``tail2`` columns after those (a power of two; 0: none; only
-    with a ``tail``).
+    with a ``tail``). ``row_threads``: the threads that share each row of a single-block forward
+    tile laid out rows by warps (``kernels/row_math.py``, ``load_tile``: one warp a row at 32),
+    ``block_m * row_threads == 32 * num_warps``, every tile whole passes of them, a 16-byte vector
+    a thread (``one_pass``); 0: Triton's layout of a [rows, columns] tile, its warps along the
+    columns.
     ``held_as_loaded``: a single-block backward holds its 16-bit y and dy as loaded across the row
     sum (``SINGLE_BLOCK_HELD_AS_LOADED_FROM_COLS``), not converted.
     ``transposed``: a row kernel run on interleaved rows (``inner`` > 1, see the module's
@@ -418,6 +444,7 @@ class Plan:
     lanes: int = 0
     tail: int = 0
     tail2: int = 0
+    row_threads: int = 0
     max_registers: int = 0
     patience: int = 0
     paired: bool = False
@@ -452,6 +479,8 @@ class Plan:
             parts.append(f"folded into {self.lanes} lanes")
         if self.kernel in ("split", "cooperative"):
             parts.append(f"{self.splits} programs a row of {self.chunk} columns")
+        if self.row_threads:
+            parts.append(f"{self.row_threads} threads a row")
         if self.persistent:
             parts.append("persistent")
         if self.paired:
@@ -614,13 +643,16 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     num_warps = max(_warps(block_m * N, vectors * _vector(itemsize), MAX_WARPS),
                     MIN_SINGLE_BLOCK_WARPS)
     persistent = not backward and block_n >= PERSISTENT_FROM_COLS.get(itemsize, math.inf)
-    tail = 0
+    tail = tail2 = row_threads = 0
     if not (forced or backward or persistent) and block_m == 1:
         block_n, tail, num_warps = _tailed(N, itemsize, max(num_warps, _warps_to_hold(N)))
-    most = MAX_VALUES_PER_THREAD
-    if tail and num_warps == 1:  # a row held in one warp (``ONE_WARP_TAIL_VALUES``)
-        most = max(most, ONE_WARP_TAIL_VALUES.get(itemsize, 0))
-    num_warps = max(num_warps, _warps_to_hold(block_m * (block_n + tail), most))
+    if tail and num_warps == 1 and itemsize in ONE_WARP_TAIL_VALUES:
+        # rows of one warp each (``ONE_WARP_TAIL_VALUES``), several a program (``ROWS_BY_WARPS``)
+        block_m, row_threads = min(ROWS_BY_WARPS, next_power_of_2(M)), 32
+        block_n, tail, tail2 = three_tiles(N, one_pass(1, itemsize))
+        num_warps = block_m
+    else:
+        num_warps = max(num_warps, _warps_to_hold(block_m * (block_n + tail)))
     n_tiles = cdiv(M, block_m)
     if not persistent:
         held = backward and itemsize == 2 and block_n >= SINGLE_BLOCK_HELD_AS_LOADED_FROM_COLS
@@ -628,7 +660,7 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
         cap = 0 if backward or not fast_dram or N != block_n else \
             SINGLE_BLOCK_FORWARD_MAX_REGISTERS.get((itemsize, N), 0)
         return Plan("single_block", block_m, block_n, num_warps, 1, 1, N, (n_tiles,), tail=tail,
-                    held_as_loaded=held, max_registers=cap)
+                    tail2=tail2, row_threads=row_threads, held_as_loaded=held, max_registers=cap)
     programs = min(n_tiles, PERSISTENT_PROGRAMS_PER_SM * device.sm_count)
     return Plan("single_block", block_m, block_n, num_warps, PERSISTENT_STAGES, 1, N, (programs,),
                 programs < n_tiles, tail=tail)
@@ -691,6 +723,12 @@ def _tailed(N: int, itemsize: int, num_warps: int) -> tuple[int, int, int]:
 def one_pass(num_warps: int, itemsize: int) -> int:
     """Columns that ``num_warps`` warps load in one pass, a 16-byte vector a thread."""
     return 32 * num_warps * _vector(itemsize)
+
+
+def row_pass(row_threads: int, itemsize: int) -> int:
+    """Columns one pass of a row's ``row_threads`` threads covers, a 16-byte vector a thread: the
+    last axis of a tile laid out rows by warps (``Plan.row_threads``; 0: none)."""
+    return row_threads * _vector(itemsize)
 
 
 def head_and_tail(N: int) -> tuple[int, int]:

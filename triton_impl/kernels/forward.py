@@ -22,7 +22,7 @@ import triton.language as tl
 
 from .row_math import (compute_like, known_multiple, lane_tile, load_tile, merge_pairs,
                        online_update, row_max, row_normaliser, row_pointer, softmax_output,
-                       softmax_rows, tile_max, to_compute)
+                       softmax_rows, tile_max, tile_rows, to_compute)
 
 
 @triton.jit
@@ -60,27 +60,28 @@ def write_chunk(x_row, y_row, start, end, m, d, LOG: tl.constexpr, BLOCK: tl.con
 def single_block_forward(
     x_ptr, y_ptr, M, N, x_row_stride, y_row_stride,
     BLOCK_M: tl.constexpr, BLOCK: tl.constexpr, TAIL: tl.constexpr, TAIL2: tl.constexpr,
-    LOG: tl.constexpr, STAGES: tl.constexpr, MULTIPLE_OF: tl.constexpr,
+    PASS: tl.constexpr, LOG: tl.constexpr, STAGES: tl.constexpr, MULTIPLE_OF: tl.constexpr,
 ):
     """BLOCK_M rows a tile, each held as BLOCK columns and, where TAIL > 0, a second tile of the
     TAIL columns after them, and where TAIL2 > 0 a third of the TAIL2 after those: a row of 8320
     as 8192 + 1024 rather than 16384, of 2816 as 2048 + 512 + 256 rather than 4096
     (``policy.Plan.tail``). Every tile is loaded before any is reduced, so that all of a row's
-    bytes are in flight at once. N and the row strides are multiples of MULTIPLE_OF
-    (``row_math.known_multiple``), as in every kernel."""
+    bytes are in flight at once. PASS > 0 lays the tiles out rows by warps, PASS columns a pass
+    of a row's threads (``row_math.load_tile``, ``policy.Plan.row_threads``). N and the row
+    strides are multiples of MULTIPLE_OF (``row_math.known_multiple``), as in every kernel."""
     tl.static_assert(TAIL2 == 0 or TAIL > 0, "a third tile (TAIL2) needs a second (TAIL)")
     N = known_multiple(N, MULTIPLE_OF)
     n_tiles = tl.cdiv(M, BLOCK_M)
     for tile in tl.range(tl.program_id(0), n_tiles, tl.num_programs(0), num_stages=STAGES):
-        rows = (tile * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)[:, None]
+        rows = tile_rows(tile, BLOCK_M, PASS)
         x_rows = row_pointer(x_ptr, rows, x_row_stride, MULTIPLE_OF)
         y_rows = row_pointer(y_ptr, rows, y_row_stride, MULTIPLE_OF)
-        x, cols, mask = load_tile(x_rows, rows, M, N, 0, BLOCK)
+        x, cols, mask = load_tile(x_rows, rows, M, N, 0, BLOCK, PASS)
         if TAIL > 0:
-            x_tail, tail_cols, tail_mask = load_tile(x_rows, rows, M, N, BLOCK, TAIL)
+            x_tail, tail_cols, tail_mask = load_tile(x_rows, rows, M, N, BLOCK, TAIL, PASS)
             if TAIL2 > 0:
                 x_tail2, tail2_cols, tail2_mask = load_tile(x_rows, rows, M, N, BLOCK + TAIL,
-                                                            TAIL2)
+                                                            TAIL2, PASS)
                 m = row_max(row_max(tile_max(x), x_tail), x_tail2)
                 d = row_normaliser(row_normaliser(row_normaliser(0.0, x_tail2, m), x_tail, m),
                                    x, m)

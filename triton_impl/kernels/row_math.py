@@ -197,20 +197,49 @@ def softmax_rows(x, LOG: tl.constexpr):
 
 
 @triton.jit
-def load_tile(x_rows, rows, M, N, START, WIDTH: tl.constexpr):
-    """Columns [START, START + WIDTH) of a tile's rows (``x_rows``: each row's start, a column
-    vector; ``rows``: their indices), in the compute dtype, -inf past N and past M; with the
-    columns and the mask, for the store."""
-    cols = START + tl.arange(0, WIDTH)
-    mask = (rows < M) & (cols < N)[None, :]
-    x = tl.load(x_rows + cols[None, :], mask=mask, other=-float("inf"))
-    return to_compute(x), cols[None, :], mask
+def tile_rows(tile, BLOCK_M: tl.constexpr, PASS: tl.constexpr):
+    """Indices of tile ``tile``'s BLOCK_M rows (64-bit), shaped as the first axis of its tiles
+    (``load_tile``): ``[BLOCK_M, 1]``, or ``[BLOCK_M, 1, 1]`` where PASS > 0."""
+    rows = (tile * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)
+    if PASS > 0:
+        return rows[:, None, None]
+    else:
+        return rows[:, None]
+
+
+@triton.jit
+def load_tile(x_rows, rows, M, N, START, WIDTH: tl.constexpr, PASS: tl.constexpr):
+    """Columns [START, START + WIDTH) of a tile's rows (``x_rows``: each row's start; ``rows``:
+    their indices, both shaped by ``tile_rows``), in the compute dtype, -inf past N and past M;
+    with the columns and the mask, for the store.
+
+    PASS = 0: a [rows, WIDTH] tile, which Triton lays out with its warps side by side along the
+    columns, so that a row's max and sum meet across warps through shared memory. PASS > 0: a
+    [rows, WIDTH // PASS, PASS] tile, column ``k * PASS + j`` of a row at [row, k, j]. PASS
+    columns are one pass of the threads a row is given (``Plan.row_threads``, a 16-byte vector
+    each), and Triton lays such a tile out rows by warps, its threads along the last axis, each
+    holding its vector of every pass (compiled for sm_90: 4 rows of 1024 float32 in 4 warps take
+    no shared memory and no barrier): a row's reductions stay within its threads, shuffles only
+    when they are one warp, as QuACK gives a row one warp."""
+    if PASS > 0:
+        tl.static_assert(WIDTH % PASS == 0, "a tile is whole passes of its row's threads")
+        cols = START + (tl.arange(0, WIDTH // PASS)[:, None] * PASS
+                        + tl.arange(0, PASS)[None, :])[None, :, :]
+    else:
+        cols = (START + tl.arange(0, WIDTH))[None, :]
+    mask = (rows < M) & (cols < N)
+    x = tl.load(x_rows + cols, mask=mask, other=-float("inf"))
+    return to_compute(x), cols, mask
 
 
 @triton.jit
 def tile_max(x):
-    """Each row's max over a tile of rows held side by side, as a column ``[BLOCK_M, 1]``."""
-    return tl.max(x, 1)[:, None]
+    """Each row's max over a tile of rows (``load_tile``), shaped to broadcast against it. In a
+    tile of passes each thread first takes the max of its own values, then the row's threads."""
+    if len(x.shape) == 3:
+        return tl.max(tl.max(x, 1), 1)[:, None, None]
+    else:
+        return tl.max(x, 1)[:, None]
 
 
 @triton.jit
@@ -220,13 +249,23 @@ def row_max(m, x):
 
 
 @triton.jit
+def tile_sum(x):
+    """Each row's sum over a tile of rows, shaped as ``tile_max``: a tree over the row's
+    threads of each thread's own values."""
+    if len(x.shape) == 3:
+        return tl.sum(tl.sum(x, 1), 1)[:, None, None]
+    else:
+        return tl.sum(x, 1)[:, None]
+
+
+@triton.jit
 def row_normaliser(d, x, m):
     """The rows' normaliser ``d`` so far (0.0 at first) with one more tile ``x``'s
     exponentials against the rows' max ``m``: each tile's sum a tree, the tiles added one by
     one. Adding the narrowest tiles first keeps the sum a tree no deeper than one over the
     row's power of two (2048 + 512 + 256: the two tails' sums, 10 levels, then the block's, 12),
     which is the order the tolerance policy's "tree" bounds."""
-    return d + tl.sum(exp(x - m), 1)[:, None]
+    return d + tile_sum(exp(x - m))
 
 
 @triton.jit
