@@ -193,7 +193,7 @@ def softmax_output(x, m, d, LOG: tl.constexpr):
 def softmax_rows(x, LOG: tl.constexpr):
     """softmax of each row of a tile held on chip (masked lanes hold -inf): the fused form."""
     m = tile_max(x)
-    return softmax_output(x, m, row_normaliser(0.0, x, m), LOG)
+    return softmax_output(x, m, tile_sum(exp(x - m)), LOG)
 
 
 @triton.jit
@@ -225,11 +225,14 @@ def load_tile(x_rows, rows, M, N, START, WIDTH: tl.constexpr, PASS: tl.constexpr
         tl.static_assert(WIDTH % PASS == 0, "a tile is whole passes of its row's threads")
         cols = START + (tl.arange(0, WIDTH // PASS)[:, None] * PASS
                         + tl.arange(0, PASS)[None, :])[None, :, :]
+        mask = (rows < M) & (cols < N)
+        x = tl.load(x_rows + cols, mask=mask, other=-float("inf"))
+        return to_compute(x), cols, mask
     else:
-        cols = (START + tl.arange(0, WIDTH))[None, :]
-    mask = (rows < M) & (cols < N)
-    x = tl.load(x_rows + cols, mask=mask, other=-float("inf"))
-    return to_compute(x), cols, mask
+        cols = START + tl.arange(0, WIDTH)
+        mask = (rows < M) & (cols < N)[None, :]
+        x = tl.load(x_rows + cols[None, :], mask=mask, other=-float("inf"))
+        return to_compute(x), cols[None, :], mask
 
 
 @triton.jit
@@ -250,8 +253,8 @@ def row_max(m, x):
 
 @triton.jit
 def tile_sum(x):
-    """Each row's sum over a tile of rows, shaped as ``tile_max``: a tree over the row's
-    threads of each thread's own values."""
+    """Each row's sum over a tile of rows, shaped as ``tile_max``: a tree, in a tile of passes
+    over each thread's own values first, then over the row's threads."""
     if len(x.shape) == 3:
         return tl.sum(tl.sum(x, 1), 1)[:, None, None]
     else:
