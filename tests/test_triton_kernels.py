@@ -164,6 +164,22 @@ def test_a_row_held_as_a_block_and_a_tail(M, N, block, tail, tail2, block_m, row
     assert y_buffer[outside].isnan().all(), "wrote outside the output rows"
 
 
+@pytest.mark.parametrize("N", [1408, 2688, 2945])
+def test_rows_by_warps_on_contiguous_and_unaligned_rows(N, device):
+    """The policy's float32 rows of one warp each, two a program (``policy.ROWS_BY_WARPS``), on
+    contiguous rows (a pass of 16-byte vectors) and on rows that are not whole vectors (N = 2945,
+    and an output at an odd offset: a pass of one element a thread, ``policy.row_pass``), three
+    rows so that the last program's second row is masked; outputs poisoned with NaN."""
+    x = _random((3, N), torch.float32, device)
+    plan = triton_impl.make_plan(3, N, torch.float32, device)
+    assert plan.row_threads == 32 and plan.block_m == 2, plan
+    for offset in (0, 1):
+        y_buffer = torch.full((3 * N + offset,), float("nan"), device=device)
+        y = y_buffer[offset:].view(3, N)
+        launch.softmax_rows(plan, x, y, False)
+        assert_close(y, _oracle(x, -1, False), dtype=torch.float32, kind="softmax")
+
+
 @pytest.mark.parametrize("dtype", DTYPES + [torch.float64], ids=str)
 @pytest.mark.parametrize("M,N", [(4, 1152), (3, 2304), (2, 8320)])
 def test_the_policys_tails_narrow_and_widened_write_every_column(M, N, dtype, device):

@@ -189,7 +189,7 @@ def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Lau
             constexprs.update(HELD_AS_LOADED=plan.held_as_loaded, ASM=not kernels_interpreted())
         else:
             constexprs.update(TAIL=plan.tail, TAIL2=plan.tail2,
-                              PASS=row_pass(plan.row_threads, itemsize))
+                              PASS=row_pass(plan.row_threads, itemsize, vectors))
         return (Launch(kernel, plan.grid, (*rows, M, N, *strides), constexprs, **options),)
     if plan.kernel == "online":
         kernel = bwd.online_backward if backward else fwd.online_forward

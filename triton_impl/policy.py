@@ -151,7 +151,8 @@ single-block sweeps of ``sweep_plans.py`` tried up to 72 a thread)."""
 TAIL_FROM_COLS = TILE_ELEMENTS // 2
 """Row width from which a single-block forward may hold a row that is not a power of two as two
 tiles, a power of two and a tail (``block_and_tail``, ``_tailed``); None: never. Wider than half a
-tile, a row fills its program alone; narrower rows share one (``TILE_ELEMENTS``). Rows whose power
+tile, a row fills its program alone (but the rows of ``ROWS_BY_WARPS``, two a program); narrower
+rows share one (``TILE_ELEMENTS``). Rows whose power
 of two takes a persistent grid (``PERSISTENT_FROM_COLS``) keep it: tails were measured only
 without one."""
 FEW_WARPS_TAIL_VALUES = 48
@@ -179,10 +180,11 @@ the copy bandwidth on an H100 / H200, 2048 + 1024 at 2688 85.8 / 79.8% against 8
 at 2816 86.8 / 79.1% against 82.9 / 76.7%, at 2944 87.8 / 81.5% against 82.0 / 76.1%; 2048 + 128
 at 2176 84.4 / 77.3% against 81.2 / 73.8%; 1024 + 512 at 1536 78.1 / 69.5% against 74.1 /
 67.5%; and 0.1-2.1 points more at 1408, 2304, 2432 and 2560. Rows held as three tiles (2688 as
-2048 + 512 + 128 in one warp) were slower than two at 2688 and 2816 and faster at 1408 and 1664:
-not a rule yet (``Plan.tail2``). At 3072, timed after the rule was set
+2048 + 512 + 128 in one warp) were slower than two at 2688 and 2816 and faster at 1408 and 1664,
+one row a program. At 3072, timed after the rule was set
 (results/*/run_d89cc4a_2026-11-23/parts/sweep_one_warp.json), its plan was the fastest variant on
-both GPUs: 87.8 / 82.7% of copy. Past 96 values a thread (3200, 3328) no variant was faster than
+both GPUs: 87.8 / 82.7% of copy (three tiles are now the rule for these rows, with
+``ROWS_BY_WARPS``, where they were timed again). Past 96 values a thread (3200, 3328) no variant was faster than
 4096 columns in 4 warps by more than the rounds' spread; 16-bit rows were not timed so (they
 keep ``FEW_WARPS_TAIL_VALUES``), nor other M."""
 ROWS_BY_WARPS = 2
@@ -725,10 +727,14 @@ def one_pass(num_warps: int, itemsize: int) -> int:
     return 32 * num_warps * _vector(itemsize)
 
 
-def row_pass(row_threads: int, itemsize: int) -> int:
+def row_pass(row_threads: int, itemsize: int, vectors: bool = True) -> int:
     """Columns one pass of a row's ``row_threads`` threads covers, a 16-byte vector a thread: the
-    last axis of a tile laid out rows by warps (``Plan.row_threads``; 0: none)."""
-    return row_threads * _vector(itemsize)
+    last axis of a tile laid out rows by warps (``Plan.row_threads``; 0: none). On rows not read
+    in whole 16-byte vectors (``for_rows``) one element a thread: a pass of 16 bytes a thread
+    there gave Triton no vector to hold, and it laid the pass's threads across warps (compiled
+    for sm_90, N = 2945: a row's sums through shared memory and barriers); one element a thread
+    keeps a row in its warp, and every tile is still whole passes."""
+    return row_threads * (_vector(itemsize) if vectors else 1)
 
 
 def head_and_tail(N: int) -> tuple[int, int]:
