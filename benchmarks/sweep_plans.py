@@ -93,12 +93,12 @@ def variants(kernel: str, N: int, itemsize: int, backward: bool,
                 # a tile of several rows laid out rows by warps too (``Plan.row_threads``),
                 # where every tile is whole passes of a row's threads
                 row_threads = 32 * warps // block_m
-                for (block, tail_n, tail2), threads in [
-                        (shape, threads) for shape in sorted(shapes)
-                        for threads in ((0, row_threads) if block_m > 1 and not backward
-                                        and row_threads >= 8 else (0,))
-                        if (not threads and not rows_by_warps_only)
-                        or (threads and all(t % pass_width == 0 for t in shape))]:
+                by_warps = block_m > 1 and not backward and row_threads >= 8
+                layouts = [(shape, threads) for shape in sorted(shapes)
+                           for threads in ((0,) if not rows_by_warps_only else ())
+                           + ((row_threads,) if by_warps
+                              and all(t % pass_width == 0 for t in shape) else ())]
+                for (block, tail_n, tail2), threads in layouts:
                     shape = dict(block_n=block, tail=tail_n, tail2=tail2, row_threads=threads)
                     name = "block " + "+".join(str(t) for t in (block, tail_n, tail2) if t) + " "
                     name = name if tail_n else ""

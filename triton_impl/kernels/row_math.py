@@ -228,7 +228,8 @@ def load_tile(x_rows, rows, M, N, START, WIDTH: tl.constexpr, PASS: tl.constexpr
         mask = (rows < M) & (cols < N)
         x = tl.load(x_rows + cols, mask=mask, other=-float("inf"))
         return to_compute(x), cols, mask
-    else:
+    else:  # masked in 1-D before it is expanded: the form the runs timed (a shared
+        # [1, WIDTH] mask compiles to other SASS; benchmarks/gpu_code_digest.py)
         cols = START + tl.arange(0, WIDTH)
         mask = (rows < M) & (cols < N)[None, :]
         x = tl.load(x_rows + cols[None, :], mask=mask, other=-float("inf"))
