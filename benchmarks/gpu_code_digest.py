@@ -12,8 +12,9 @@ backward (or ``--dtypes``, ``--directions``), the policy's plan for ``--gpu`` an
 kernel forced (as that section times them), it compiles every launch for sm_90 with the ptxas
 here (``compiling``, no GPU) and records the plan's description, the grid and a SHA-1 of the SASS
 (cuobjdump, lines naming the function and file dropped). The plans are also recorded for each
-ptxas major version the policy reads (``DeviceDescription.ptxas_major``: 12, Triton's own; 13, torch's, which
-torch.compile puts in force). ``--tree`` imports ``triton_impl`` from another checkout (a ``git
+ptxas major version a tree's policy reads (12, Triton's own; 13, torch's, which torch.compile
+puts in force), where its ``DeviceDescription`` has ``ptxas_major``: the same plan under both
+where it has none. ``--tree`` imports ``triton_impl`` from another checkout (a ``git
 worktree add`` of an old commit): it must have ``launch.launches`` and the policy's ``choose``.
 """
 
@@ -82,8 +83,9 @@ def digests(ns, rows, dtypes=("float32", "bfloat16"), directions=("forward", "ba
                                f"{'backward' if backward else 'forward'} "
                                f"{forcing.kernel or 'policy'}")
                         plans = {major: policy.choose(
-                            M, N, dtype, policy.DeviceDescription(name, ptxas_major=major,
-                                                                  **known),
+                            M, N, dtype, policy.DeviceDescription(
+                                name, **known, **({"ptxas_major": major}
+                                                  if "ptxas_major" in fields else {})),
                             backward=backward, forcing=forcing) for major in PTXAS_MAJORS}
                         tensors = tuple(torch.empty((M, N), dtype=dtype, device="meta")
                                         for _ in range(3 if backward else 2))

@@ -108,8 +108,7 @@ def main(argv=None):
     ptxas = hardware.ptxas_tool(args.arch // 10)
     if ptxas is None:
         parser.error(f"--arch {args.arch}: Triton finds no ptxas to compile for it with")
-    gpu = dataclasses.replace(description_of(args.gpu),
-                              ptxas_major=hardware.ptxas_major(args.arch // 10))
+    gpu = description_of(args.gpu)
     print(f"{gpu.name}'s plans compiled for sm_{args.arch} by ptxas {ptxas.version} "
           f"({ptxas.path}; no GPU used): per-thread resources of each plan's reduction kernel")
     print(f"{'direction':9} {'dtype':8} {'N':>7}  {'plan':76} {'regs':>4} "

@@ -8,10 +8,10 @@ element in the forward and no more, and never spill, that rows whose width is no
 16 are still read in vectors, and that folding an online step into fewer running pairs does what
 kernels.row_math.online_update says: fewer exp2 instructions.
 
-The plans depend on the ptxas that compiles them
-(``policy.COOPERATIVE_PAIRED_UNCAPPED_FROM_PTXAS``), so the cooperative plans are compiled by
-Triton's own and, where torch carries one (its CUDA builds, which torch.compile then uses for
-every Triton kernel of the process), by torch's.
+The cooperative plans' register caps must fit whichever ptxas compiles them
+(``policy.COOPERATIVE_PAIRED_MAX_REGISTERS``), so they are compiled by Triton's own and, where
+torch carries one (its CUDA builds, which torch.compile then uses for every Triton kernel of the
+process), by torch's.
 """
 
 import json

@@ -117,18 +117,17 @@ def test_gpu_plans_keep_a_row_resident():
         policy.choose(8, 1 << 20, "float32", gpu, forcing=policy.Forcing("cooperative", 4096, 133))
 
 
-def test_words_form_is_capped_only_for_a_ptxas_that_does_not_spill_there():
-    for ptxas, cap in [(None, policy.COOPERATIVE_PAIRED_MAX_REGISTERS),
-                       (12, policy.COOPERATIVE_PAIRED_MAX_REGISTERS), (13, 0), (14, 0)]:
-        gpu = policy.DeviceDescription("a 132-SM GPU", 132, ptxas_major=ptxas)
-        for dtype in ("bfloat16", "float16"):
-            plan = policy.choose(2048, 65536, dtype, gpu)
-            assert plan.paired and plan.max_registers == cap, (ptxas, plan)
-            assert policy.for_rows(plan, words=True, vectors=True) == plan
-            unpaired = policy.for_rows(plan, words=False, vectors=False)
-            assert not unpaired.paired and unpaired.max_registers == 0, unpaired
-            backward = policy.choose(2048, 65536, dtype, gpu, backward=True)
-            assert backward.max_registers == policy.COOPERATIVE_PLAN[2, True][2], (ptxas, backward)
+def test_words_form_is_capped_by_its_dtype():
+    gpu = policy.DeviceDescription("a 132-SM GPU", 132)
+    for dtype, cap in policy.COOPERATIVE_PAIRED_MAX_REGISTERS.items():
+        plan = policy.choose(2048, 65536, dtype, gpu)
+        assert plan.paired and plan.max_registers == cap, plan
+        assert policy.for_rows(plan, words=True, vectors=True) == plan
+        unpaired = policy.for_rows(plan, words=False, vectors=False)
+        assert not unpaired.paired and unpaired.max_registers == 0, unpaired
+        backward = policy.choose(2048, 65536, dtype, gpu, backward=True)
+        assert backward.max_registers == policy.COOPERATIVE_PLAN[2, True][2], backward
+    assert set(policy.COOPERATIVE_PAIRED_MAX_REGISTERS) == {"bfloat16", "float16"}
 
 
 def test_patience_is_one_poll_only_under_the_interpreter():

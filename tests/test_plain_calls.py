@@ -12,7 +12,7 @@ import pytest
 torch = pytest.importorskip("torch")
 triton_impl = pytest.importorskip("triton_impl")
 from triton_impl import ops  # noqa: E402
-from triton_impl.hardware import kernels_interpreted, ptxas_setting  # noqa: E402
+from triton_impl.hardware import kernels_interpreted  # noqa: E402
 
 
 def test_a_repeated_plain_call_is_remembered_and_answers_the_same(device):
@@ -20,8 +20,7 @@ def test_a_repeated_plain_call_is_remembered_and_answers_the_same(device):
     first = triton_impl.softmax(x, -1)
     assert len(ops._PLAIN_CALLS) == 1
     (key,) = ops._PLAIN_CALLS
-    assert key == (x.shape, x.stride(), x.dtype, x.device, -1, False, triton_impl.policy.AUTO,
-                   ptxas_setting())
+    assert key == (x.shape, x.stride(), x.dtype, x.device, -1, False, triton_impl.policy.AUTO)
     again = triton_impl.softmax(x, -1)
     other = torch.randn(6, 40, device=device)
     assert len(ops._PLAIN_CALLS) == 1
@@ -39,16 +38,17 @@ def _stand_in_ptxas(tmp_path, release: str) -> str:
 
 
 def test_the_ptxas_in_force_is_read_from_the_tool_triton_would_run(tmp_path, monkeypatch):
-    """``hardware.ptxas_major`` asks the ptxas that TRITON_PTXAS_PATH names, as Triton would, for
-    a GPU before Blackwell, and TRITON_PTXAS_BLACKWELL_PATH's for one after."""
+    """``hardware.ptxas_tool`` (what the compile tools name) asks the ptxas that
+    TRITON_PTXAS_PATH names, as Triton would, for a GPU before Blackwell, and
+    TRITON_PTXAS_BLACKWELL_PATH's for one after."""
     from triton_impl import hardware
 
     monkeypatch.delenv("TRITON_PTXAS_BLACKWELL_PATH", raising=False)
     monkeypatch.setenv("TRITON_PTXAS_PATH", _stand_in_ptxas(tmp_path, "13.0"))
-    assert hardware.ptxas_major(9) == 13
-    assert hardware.ptxas_major(10) != 13  # Triton's own ptxas-blackwell
+    assert hardware.ptxas_tool(9).version == "13.0"
+    assert hardware.ptxas_tool(10).version != "13.0"  # Triton's own ptxas-blackwell
     monkeypatch.setenv("TRITON_PTXAS_BLACKWELL_PATH", os.environ["TRITON_PTXAS_PATH"])
-    assert hardware.ptxas_major(10) == 13
+    assert hardware.ptxas_tool(10).version == "13.0"
 
 
 def test_the_drams_bandwidth_is_triton_s_figure_or_none(monkeypatch):
@@ -72,28 +72,24 @@ def test_the_drams_bandwidth_is_triton_s_figure_or_none(monkeypatch):
     assert hardware.dram_gbs(0) is None
 
 
-def test_a_new_ptxas_plans_again(device, tmp_path, monkeypatch):
-    """torch.compile can set TRITON_PTXAS_PATH halfway through a process, and the words form's
-    register cap depends on the ptxas (``policy.COOPERATIVE_PAIRED_UNCAPPED_FROM_PTXAS``): a plan
-    made, and a call remembered, under one ptxas are made again under another."""
-    from triton_impl import dispatch, hardware, policy
+def test_no_plan_depends_on_the_ptxas(device, tmp_path, monkeypatch):
+    """torch.compile can set TRITON_PTXAS_PATH halfway through a process; the words form's
+    register cap is the same for either ptxas (``policy.COOPERATIVE_PAIRED_MAX_REGISTERS``), so
+    a plan and a remembered call stand under another."""
+    from triton_impl import dispatch, policy
 
     x = torch.randn(6, 40, device=device)
     triton_impl.softmax(x, -1)
     (key,) = ops._PLAIN_CALLS
-
-    def gpu(device):
-        return policy.DeviceDescription("a 132-SM GPU", 132, ptxas_major=hardware.ptxas_major())
-
-    monkeypatch.setattr(dispatch, "device_info", gpu)
+    monkeypatch.setattr(dispatch, "device_info",
+                        lambda device: policy.DeviceDescription("a 132-SM GPU", 132))
     monkeypatch.delenv("TRITON_PTXAS_PATH", raising=False)
     before = dispatch.make_plan(2048, 65536, torch.bfloat16, device)
-    assert before.paired and before.max_registers == policy.COOPERATIVE_PAIRED_MAX_REGISTERS
-
+    assert before.paired and before.max_registers == policy.COOPERATIVE_PAIRED_MAX_REGISTERS[
+        "bfloat16"]
     monkeypatch.setenv("TRITON_PTXAS_PATH", _stand_in_ptxas(tmp_path, "13.0"))
-    after = dispatch.make_plan(2048, 65536, torch.bfloat16, device)
-    assert after.paired and after.max_registers == 0
-    assert ops._plain_call_key(x, -1, None, False, triton_impl.policy.AUTO) != key
+    assert dispatch.make_plan(2048, 65536, torch.bfloat16, device) == before
+    assert ops._plain_call_key(x, -1, None, False, triton_impl.policy.AUTO) == key
 
 
 def test_what_decides_the_checks_is_in_the_key(device):

@@ -11,7 +11,7 @@ import functools
 
 import torch
 
-from .hardware import device_info, ptxas_setting
+from .hardware import device_info
 from .policy import AUTO, KERNELS, Forcing, Plan, choose
 
 __all__ = ["KERNELS", "Forcing", "Plan", "make_plan"]
@@ -19,9 +19,7 @@ __all__ = ["KERNELS", "Forcing", "Plan", "make_plan"]
 
 @functools.lru_cache(maxsize=4096)
 def _cached_plan(M: int, N: int, dtype: torch.dtype, device: torch.device, backward: bool,
-                 forcing: Forcing, inner: int, ptxas: tuple) -> Plan:
-    """``ptxas``: ``hardware.ptxas_setting()``, which can change in a process and which some
-    plans follow (``hardware.ptxas_major``)."""
+                 forcing: Forcing, inner: int) -> Plan:
     return choose(M, N, dtype, device_info(device), backward=backward, forcing=forcing,
                   inner=inner)
 
@@ -30,5 +28,4 @@ def make_plan(M: int, N: int, dtype: torch.dtype, device, *, backward: bool = Fa
               forcing: Forcing = AUTO, inner: int = 1) -> Plan:
     """The plan for M rows of N columns (M, N >= 1) of ``dtype`` on ``device``, interleaved in
     groups of ``inner`` (see ``policy.choose``)."""
-    return _cached_plan(M, N, dtype, torch.device(device), backward, forcing, inner,
-                        ptxas_setting())
+    return _cached_plan(M, N, dtype, torch.device(device), backward, forcing, inner)

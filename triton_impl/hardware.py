@@ -32,25 +32,18 @@ own 12.9)."""
 
 def ptxas_tool(capability: int = 9):
     """The ptxas (Triton's ``NvidiaTool``: ``path``, ``version``) that Triton compiles with now
-    for a GPU of compute capability ``capability`` (its major number), asked once per setting.
-    It can change in a process: torch.compile's inductor sets TRITON_PTXAS_PATH to torch's own
-    ptxas when it compiles in that process, if nothing had (see
-    ``policy.COOPERATIVE_PAIRED_UNCAPPED_FROM_PTXAS``). None where Triton finds no ptxas or cannot
-    read its version."""
+    for a GPU of compute capability ``capability`` (its major number), asked once per setting;
+    the compile tools name it (``benchmarks/resource_usage.py``). It can change in a process:
+    torch.compile's inductor sets TRITON_PTXAS_PATH to torch's own ptxas when it compiles in that
+    process, if nothing had. No plan depends on it (``policy.COOPERATIVE_PAIRED_MAX_REGISTERS``
+    says why). None where Triton finds no ptxas or cannot read its version."""
     blackwell = int(capability >= 10)
-    return _ptxas_at(blackwell, ptxas_setting()[blackwell])
+    return _ptxas_at(blackwell, _ptxas_setting()[blackwell])
 
 
-def ptxas_major(capability: int = 9) -> int | None:
-    """The major version of ``ptxas_tool(capability)``; None where there is none (the plans are
-    then those for Triton's own, and the compile says what is missing)."""
-    tool = ptxas_tool(capability)
-    return None if tool is None else int(tool.version.split(".")[0])
-
-
-def ptxas_setting() -> tuple[str | None, ...]:
+def _ptxas_setting() -> tuple[str | None, ...]:
     """What chooses the ptxas that Triton compiles with: the variables it reads (None: its own
-    tool), in ``PTXAS_TOOLS``' order. Part of a plan's cache key (``dispatch``, ``ops``)."""
+    tool), in ``PTXAS_TOOLS``' order."""
     return tuple(os.environ.get(tool.key) for tool in PTXAS_TOOLS)
 
 
@@ -66,11 +59,9 @@ def _ptxas_at(blackwell: int, path: str | None):
 
 
 @functools.lru_cache(maxsize=None)
-def _cuda_description(index: int, setting: tuple[str | None, ...]) -> DeviceDescription:
-    """``setting``: ``ptxas_setting()``, the key of the ptxas in force."""
+def _cuda_description(index: int) -> DeviceDescription:
     props = torch.cuda.get_device_properties(index)
-    return DeviceDescription(props.name, props.multi_processor_count,
-                             ptxas_major=ptxas_major(props.major), dram_gbs=dram_gbs(index),
+    return DeviceDescription(props.name, props.multi_processor_count, dram_gbs=dram_gbs(index),
                              capability=props.major)
 
 
@@ -93,4 +84,4 @@ def device_info(device: torch.device) -> DeviceDescription:
     if kernels_interpreted() or (device.type == "meta" and not torch.cuda.is_available()):
         return DeviceDescription("triton interpreter", INTERPRETER_SM_COUNT, interpreted=True)
     index = device.index if device.index is not None else torch.cuda.current_device()
-    return _cuda_description(index, ptxas_setting())
+    return _cuda_description(index)

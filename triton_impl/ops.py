@@ -59,7 +59,6 @@ from torch.autograd import forward_ad
 from . import launch
 from ._inputs import check_input, compute_dtype, has_storage, implicit_dim
 from .dispatch import make_plan
-from .hardware import ptxas_setting
 from .policy import Forcing, Plan
 
 _NO_GRADS = (None,) * 5  # for (dim, log, path, block_n, splits)
@@ -430,11 +429,10 @@ def _plans(x, dim: int, dtype, forcing: Forcing, differentiated: bool):
 
 
 _PLAIN_CALLS: dict = {}
-"""(shape, strides, dtype, device, dim, log, forcing, ptxas) -> (dim made non-negative, plan,
-relaunch) of the plain eager calls seen (see ``_plain_call_key``), so that the next such call
-skips the input checks and the planning: what they decide follows from the key alone (and the
-process: the interpreter or not, the NumPy and Triton versions; ``ptxas``, which can change in a
-process: ``hardware.ptxas_setting``), so a call that hits passed them. ``relaunch``
+"""(shape, strides, dtype, device, dim, log, forcing) -> (dim made non-negative, plan, relaunch)
+of the plain eager calls seen (see ``_plain_call_key``), so that the next such call skips the
+input checks and the planning: what they decide follows from the key alone (and the process: the
+interpreter or not, the NumPy and Triton versions), so a call that hits passed them. ``relaunch``
 (``launch.Relaunch``, compiled single-block kernels only) repeats the first call's launch without
 Triton's per-call binding, when the pointers' alignment and the current device allow it. At most
 ``PLAIN_CALLS_KEPT``."""
@@ -449,7 +447,7 @@ def _plain_call_key(x, dim, dtype, log: bool, forcing: Forcing) -> tuple | None:
             and x.layout is torch.strided and not x.is_nested and not _recorded()
             and not _differentiated(x)
             and not torch._C._functorch.is_legacy_batchedtensor(x)):
-        return (x.shape, x.stride(), x.dtype, x.device, dim, log, forcing, ptxas_setting())
+        return (x.shape, x.stride(), x.dtype, x.device, dim, log, forcing)
     return None
 
 

@@ -289,40 +289,35 @@ the bfloat16 forward capped at 80 registers spills 264 bytes (uncapped, 162 regi
 and the float32 backward with 4 warps takes 255 registers and spills 24 bytes. Such plans take
 no cap, and the backward half the values a thread (twice the warps), as before; untimed apart
 from the wide rows of each run."""
-COOPERATIVE_PAIRED_MAX_REGISTERS = 64
-"""``Plan.max_registers`` of a 16-bit cooperative forward that holds its block as 32-bit words of
-two values (``Plan.paired``; ``kernels/cooperative.py``, ``held_pair``), one block a program,
-compiled by a ptxas older than ``COOPERATIVE_PAIRED_UNCAPPED_FROM_PTXAS``.
-Held as float32, a bfloat16 block of 8192 columns takes 64 of a thread's registers and the kernel
-88 (``COOPERATIVE_PLAN``), five programs an SM; held as words, 32, and the kernel 64, eight
-programs an SM. Compiled for sm_90 by the ptxas of Triton's PyPI wheel (CUDA 12.8) nothing
-spills (uncapped: 80 registers).
+COOPERATIVE_PAIRED_MAX_REGISTERS = {"bfloat16": 56, "float16": 64}
+"""16-bit dtype -> ``Plan.max_registers`` of a cooperative forward that holds its block as 32-bit
+words of two values (``Plan.paired``; ``kernels/cooperative.py``, ``held_pair``), one block a
+program. Held as float32, a bfloat16 block of 8192 columns takes 64 of a thread's registers and
+the kernel 88 (``COOPERATIVE_PLAN``), five programs an SM; held as words, 32, and the kernel 56,
+nine programs an SM. Compiled for sm_90 (4 warps) nothing spills at these caps, by the ptxas of
+Triton's wheel (CUDA 12.8) or by torch's (13.0, which torch.compile's inductor puts in force for
+the rest of a process: it sets TRITON_PTXAS_PATH); both compile the same SASS. At 56 float16,
+whose words are unpacked by conversions rather than shifts, spills 8 bytes.
 
-On an H200 (results/h200/packed_words_2026-11-23/, bfloat16, M*N = 2^27, outputs bit for bit
-those of the float32 form) it moved 95.0 / 84.7 / 78.4% of copy at N = 65536 / 262144 / 1M
-against 83.1 / 74.5 / 69.5%; uncapped 92.4 / 82.3 / 75.1%. The kernel as
-committed (its words unpacked by shifts) measured 93.0 / 82.4 / 76.6% on another H200 (copy
-4244 GB/s; sweep_policy.json there), where the earlier sweep of the float32 form gave 81.2 /
-72.9 / 68.3% (results/h200/help_2026-11-23/). Why the wait costs so much: a bfloat16 program of
-this kernel spends 1.5-2.5 us of its 5-7 us waiting for its row's pairs, and the same kernel with
-each block normalised alone moves 101% of copy (results/h200/timeline_2026-11-23/)."""
-COOPERATIVE_PAIRED_UNCAPPED_FROM_PTXAS = 13
-"""The ptxas major version (``DeviceDescription.ptxas_major``) from which the words form takes
-the compiler's choice of registers rather than ``COOPERATIVE_PAIRED_MAX_REGISTERS``. CUDA 13.0's
-ptxas spills 16 bytes at 64, where the block is rounded back after the wait, and takes 72
-uncapped with no spill (results/h100/ptxas_2026-11-23/usage_torch.log, usage_cuda13_cpu.log).
-It is what compiles our kernels once torch.compile has compiled in the process: inductor then
-sets TRITON_PTXAS_PATH to the ptxas in torch's wheel (13.0 with torch 2.11's CUDA 13 build), if
-nothing had, for the rest of the process (the test suite and speed_of_light, whose peers include
-torch.compile, compile that way). bfloat16, M*N = 2^27, of copy at N = 65536 / 262144 / 1M
-(results/h100/ptxas_2026-11-23/, results/h200/ptxas_2026-11-23/):
+That took masking the output by a mask computed after the wait (``store_held_output``). Before,
+the load's mask stayed live across the wait, and the two ptxas parted: 12.8 fit 64 registers,
+13.0 spilled 16 bytes there and took 72 uncapped (seven programs an SM), and the policy capped
+by the ptxas in force. Measured in one call a GPU, each form by each ptxas in a process of its
+own, bfloat16, M*N = 2^27, of copy at N = 65536 / 262144 / 1M (results/h200/
+store_mask_2026-11-23/, round 1, round 2 within 0.2 points; results/h100/store_mask_2026-11-23/):
 
-- H100, 12.8: 64 registers 97.5 / 96.7 / 91.2%, 72 97.5 / 96.4 / 88.2%;
-  13.0: 64 94.9 / 94.4 / 88.1%, uncapped 97.6 / 96.5 / 88.7%.
-- H200, 12.8: 64 95.0 / 85.7 / 76.7%, 72 92.0 / 82.8 / 73.8%;
-  13.0: 64 91.9 / 81.9 / 74.1%, uncapped 91.5 / 86.2 / 74.2%: the gain on the H200 is at
-  262144 only, and 64 is 0.4 ahead at 65536.
-"""
+- H200: before, 12.8 at 64 94.9 / 85.4 / 76.3%, 13.0 uncapped 91.3 / 85.8 / 73.8%; now, 56
+  95.9 / 87.9 / 79.5% (12.8 95.6 / 87.8 / 79.4%), 64 95.4 / 86.3 / 77.9%, uncapped (80
+  registers) 86.5 / 82.7 / 70.4%. float16: 64 95.5 / 87.0 / 77.9%, 56 94.6 / 86.7 / 78.7%.
+- H100: before, 12.8 at 64 97.7 / 96.9 / 91.4%, 13.0 uncapped 97.6 / 96.2 / 88.7%; now, 56
+  97.9 / 97.2 / 94.2% (12.8 97.9 / 97.2 / 94.1%), 64 97.7 / 96.9 / 92.5%. float16: 64 97.5 /
+  96.8 / 92.3%, 56 96.6 / 95.7 / 93.0%.
+
+Why the wait costs so much: a bfloat16 program of this kernel spends 1.5-2.5 us of its 5-7 us
+waiting for its row's pairs, and the same kernel with each block normalised alone moves 101% of
+copy (results/h200/timeline_2026-11-23/). The words form's history: results/h200/
+packed_words_2026-11-23/ (against the block held as float32, 95.0 / 84.7 / 78.4% of an H200's
+copy against 83.1 / 74.5 / 69.5%) and results/*/ptxas_2026-11-23/ (the two ptxas)."""
 COOPERATIVE_PATIENCE = 4096
 """Polls a waiting cooperative program makes of its row's words before it computes the missing
 ones itself (``kernels/cooperative.py``: why no launch can hang). A poll is one round trip to L2,
@@ -388,8 +383,7 @@ class DeviceDescription:
 
     ``interpreted``: the Triton interpreter, which runs programs one after another, so a
     cooperative row must be a single program there (nothing may wait for a later program).
-    ``ptxas_major``: the major version of the ptxas that compiles the kernels for it (None: not
-    known; the plans then are those for Triton's own, CUDA 12.8's). ``dram_gbs``: its peak DRAM
+    ``dram_gbs``: its peak DRAM
     bandwidth in GB/s, from its memory clock and bus width (None: not known; the plans then are
     those of a DRAM slower than ``FAST_DRAM_FROM_GBS``). ``capability``: the major number of its
     compute capability (9: Hopper; None: not known).
@@ -398,7 +392,6 @@ class DeviceDescription:
     name: str
     sm_count: int
     interpreted: bool = False
-    ptxas_major: int | None = None
     dram_gbs: float | None = None
     capability: int | None = None
 
@@ -769,7 +762,7 @@ def three_tiles(N: int, granule: int) -> tuple[int, int, int]:
     return (2 * block, 0, 0) if tail == block else (block, tail, tail2)
 
 
-def _cooperative(M, N, itemsize, device, backward, block_n, splits) -> Plan:
+def _cooperative(M, N, itemsize, dtype_name, device, backward, block_n, splits) -> Plan:
     default_block, default_warps, _ = COOPERATIVE_PLAN[itemsize, backward]
     if block_n is None:
         block_n = min(default_block, next_power_of_2(N))
@@ -792,26 +785,23 @@ def _cooperative(M, N, itemsize, device, backward, block_n, splits) -> Plan:
         values_per_thread //= 2
     num_warps = max(_warps(block_n, values_per_thread, MAX_WARPS), 4)
     paired = itemsize == 2 and not backward and N % 2 == 0
-    max_registers = _cooperative_registers(itemsize, backward, paired, chunk == block_n,
-                                           device.ptxas_major)
+    max_registers = _cooperative_registers(itemsize, backward, dtype_name if paired else None,
+                                           chunk == block_n)
     return Plan("cooperative", 1, block_n, num_warps, 1, programs, chunk,
                 (M * programs,), False, block_n, max_registers=max_registers,
                 patience=1 if device.interpreted else COOPERATIVE_PATIENCE, paired=paired)
 
 
-def _cooperative_registers(itemsize: int, backward: bool, paired: bool, one_block: bool,
-                           ptxas_major: int | None) -> int:
+def _cooperative_registers(itemsize: int, backward: bool, paired: str | None,
+                           one_block: bool) -> int:
     """``Plan.max_registers`` of a cooperative plan: the cap of ``COOPERATIVE_PLAN`` (of
-    ``COOPERATIVE_PAIRED_MAX_REGISTERS`` for a block held as words, but none from ptxas
-    ``COOPERATIVE_PAIRED_UNCAPPED_FROM_PTXAS``) where a program holds one block, none where it
-    holds several."""
+    ``COOPERATIVE_PAIRED_MAX_REGISTERS`` for a block held as words of the 16-bit dtype
+    ``paired``) where a program holds one block, none where it holds several."""
     if not one_block:
         return 0
-    if not paired:
-        return COOPERATIVE_PLAN[itemsize, backward][2]
-    if ptxas_major is not None and ptxas_major >= COOPERATIVE_PAIRED_UNCAPPED_FROM_PTXAS:
-        return 0
-    return COOPERATIVE_PAIRED_MAX_REGISTERS
+    if paired:
+        return COOPERATIVE_PAIRED_MAX_REGISTERS[paired]
+    return COOPERATIVE_PLAN[itemsize, backward][2]
 
 
 def for_rows(plan: Plan, words: bool, vectors: bool) -> Plan:
@@ -918,7 +908,8 @@ def choose(M: int, N: int, dtype, device: DeviceDescription, *, backward: bool =
         raise ValueError(f"a plan needs M >= 1 and N >= 1, got M={M}, N={N}")
     if inner < 1 or M % inner:
         raise ValueError(f"inner={inner} must be at least 1 and divide M={M}")
-    itemsize = format_of(dtype).itemsize
+    fmt = format_of(dtype)
+    itemsize = fmt.itemsize
     if inner > 1 and forcing.kernel in (None, "spatial"):
         plan = _spatial(M, N, inner, itemsize, device, backward, forcing.block_n)
         if (forcing.kernel or plan.passes == 1
@@ -928,13 +919,14 @@ def choose(M: int, N: int, dtype, device: DeviceDescription, *, backward: bool =
         raise ValueError("kernel='spatial' reduces across rows interleaved in memory, for a "
                          "softmax along a dim that is not the innermost one; here the softmax dim "
                          "is innermost: choose one of " + ", ".join(map(repr, ROW_KERNELS)))
-    plan = _rows(M, N, itemsize, device, backward, forcing)
+    plan = _rows(M, N, fmt, device, backward, forcing)
     return dataclasses.replace(plan, transposed=True) if inner > 1 else plan
 
 
-def _rows(M: int, N: int, itemsize: int, device: DeviceDescription, backward: bool,
+def _rows(M: int, N: int, fmt, device: DeviceDescription, backward: bool,
           forcing: Forcing) -> Plan:
-    """The plan of a row kernel (``choose``)."""
+    """The plan of a row kernel (``choose``) for values of ``fmt`` (``reference.dtypes``)."""
+    itemsize, dtype_name = fmt.itemsize, fmt.name
     kernel = forcing.kernel or default_kernel(N, itemsize, backward)
     if kernel != "single_block" and (forcing.block_n or 0) > MAX_FORCED_BLOCK:
         raise ValueError(f"block_n={forcing.block_n} is wider than the {MAX_FORCED_BLOCK} columns "
@@ -942,7 +934,8 @@ def _rows(M: int, N: int, itemsize: int, device: DeviceDescription, backward: bo
     if kernel == "single_block":
         return _single_block(M, N, itemsize, device, backward, forcing.block_n)
     if kernel == "cooperative":
-        return _cooperative(M, N, itemsize, device, backward, forcing.block_n, forcing.splits)
+        return _cooperative(M, N, itemsize, dtype_name, device, backward, forcing.block_n,
+                            forcing.splits)
     if kernel == "online" and forcing.kernel is None:
         return _online_one_step(M, N, itemsize)
     if kernel == "online":

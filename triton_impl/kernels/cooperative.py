@@ -43,9 +43,10 @@ converts them again after the wait (``row_math.to_compute_again``): with the cou
 bfloat16, 8192 columns and 8 warps, 87 -> 64 registers, 91.5% -> 92.8% of an H100's copy at
 N = 65536. The 16-bit forward holds its block as 32-bit words of two values (``held_pair``),
 read as words and unpacked by inline PTX each time it is used, so that the compiler cannot merge
-the unpackings and keep a float32 copy live instead: 64 registers where the block held as
-float32 took 88, eight programs an SM instead of five, measured in
-``policy.COOPERATIVE_PAIRED_MAX_REGISTERS``. Written in Triton (a max by select in bfloat16 then
+the unpackings and keep a float32 copy live instead: 56 registers (bfloat16) where the block
+held as float32 took 88, nine programs an SM instead of five, measured in
+``policy.COOPERATIVE_PAIRED_MAX_REGISTERS``. Nothing else it needs after the wait may stay live
+across it either: not even the mask of its columns (``store_held_output``). Written in Triton (a max by select in bfloat16 then
 a second conversion, or 32-bit words converted by shifts) the compiler kept more live, not less:
 93 registers against 80 (results/h100/cooperative_2026-11-23/experiments_b/), 84
 (results/h200/paired_words_2026-11-23/). The words are rounded back in pairs as well
@@ -277,8 +278,8 @@ def held_pair(held, like, PAIRED: tl.constexpr, ASM: tl.constexpr):
     values die at once: what stays in registers is the words, half the float32 block's. Left to
     merge the unpackings (as it does the Triton form), the compiler keeps the float32 copy
     instead, and more registers than the block held as float32: compiled for sm_90, the Triton
-    form takes 115 uncapped and spills at 64; the inline form, what each ptxas makes of it:
-    ``policy.COOPERATIVE_PAIRED_MAX_REGISTERS`` and ``COOPERATIVE_PAIRED_UNCAPPED_FROM_PTXAS``."""
+    form takes 115 uncapped and spills at 64; the inline form, see
+    ``policy.COOPERATIVE_PAIRED_MAX_REGISTERS``."""
     if PAIRED:
         even, odd = unpack_words(held, like, ASM)
         m = tl.maximum(tl.max(even, 0), tl.max(odd, 0))
@@ -293,14 +294,20 @@ def held_pair(held, like, PAIRED: tl.constexpr, ASM: tl.constexpr):
 @triton.jit
 def store_held_output(y_row, block, N, BLOCK: tl.constexpr, held, like, m, d, LOG: tl.constexpr,
                       PAIRED: tl.constexpr, ASM: tl.constexpr):
-    """Write softmax (or log-softmax) of a held block, given its row's pair (m, d)."""
+    """Write softmax (or log-softmax) of a held block, given its row's pair (m, d).
+
+    Words are masked by how many of the row's words are left from the block's first, not by the
+    load's ``cols < N // 2``: the compiler would reuse the load's mask, keeping its predicates
+    live across the wait, and the registers they took cost a program an SM. Compiled for sm_90
+    (bfloat16, 8192 columns, 4 warps), the load's mask took 72 registers uncapped and spilled 16
+    bytes at 64 (ptxas 13.0; 12.8 fit 64, not 56); this one fits 56 with both, no spill."""
     if PAIRED:
         even, odd = unpack_words(held, like, ASM)
         cols = block * (BLOCK // 2) + tl.arange(0, BLOCK // 2)
         tl.store(word_pointer(y_row) + cols, pack_words(softmax_output(even, m, d, LOG),
                                                          softmax_output(odd, m, d, LOG), like,
                                                          ASM),
-                 mask=cols < N // 2)
+                 mask=tl.arange(0, BLOCK // 2) < N // 2 - block * (BLOCK // 2))
     else:
         store_block(y_row, block, N, BLOCK, softmax_output(to_compute(held), m, d, LOG))
 
