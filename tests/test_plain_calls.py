@@ -88,6 +88,7 @@ def test_no_plan_depends_on_the_ptxas(device, tmp_path, monkeypatch):
     assert before.paired and before.max_registers == policy.COOPERATIVE_PAIRED_MAX_REGISTERS[
         "bfloat16"]
     monkeypatch.setenv("TRITON_PTXAS_PATH", _stand_in_ptxas(tmp_path, "13.0"))
+    dispatch._cached_plan.cache_clear()  # planned afresh, not answered from the cache
     assert dispatch.make_plan(2048, 65536, torch.bfloat16, device) == before
     assert ops._plain_call_key(x, -1, None, False, triton_impl.policy.AUTO) == key
 

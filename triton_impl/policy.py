@@ -296,8 +296,8 @@ program. Held as float32, a bfloat16 block of 8192 columns takes 64 of a thread'
 the kernel 88 (``COOPERATIVE_PLAN``), five programs an SM; held as words, 32, and the kernel 56,
 nine programs an SM. Compiled for sm_90 (4 warps) nothing spills at these caps, by the ptxas of
 Triton's wheel (CUDA 12.8) or by torch's (13.0, which torch.compile's inductor puts in force for
-the rest of a process: it sets TRITON_PTXAS_PATH); both compile the same SASS. At 56 float16,
-whose words are unpacked by conversions rather than shifts, spills 8 bytes.
+the rest of a process: it sets TRITON_PTXAS_PATH); both compile the same instructions. At 56
+float16, whose words are unpacked by conversions rather than shifts, spills 8 bytes.
 
 That took masking the output by a mask computed after the wait (``store_held_output``). Before,
 the load's mask stayed live across the wait, and the two ptxas parted: 12.8 fit 64 registers,

@@ -43,11 +43,12 @@ converts them again after the wait (``row_math.to_compute_again``): with the cou
 bfloat16, 8192 columns and 8 warps, 87 -> 64 registers, 91.5% -> 92.8% of an H100's copy at
 N = 65536. The 16-bit forward holds its block as 32-bit words of two values (``held_pair``),
 read as words and unpacked by inline PTX each time it is used, so that the compiler cannot merge
-the unpackings and keep a float32 copy live instead: 56 registers (bfloat16) where the block
-held as float32 took 88, nine programs an SM instead of five, measured in
-``policy.COOPERATIVE_PAIRED_MAX_REGISTERS``. Nothing else it needs after the wait may stay live
-across it either: not even the mask of its columns (``store_held_output``). Written in Triton (a max by select in bfloat16 then
-a second conversion, or 32-bit words converted by shifts) the compiler kept more live, not less:
+the unpackings and keep a float32 copy live instead: 56 registers (bfloat16; float16 64) where
+the block held as float32 took 88, nine programs an SM instead of five, measured in
+``policy.COOPERATIVE_PAIRED_MAX_REGISTERS``. Nothing else it needs after the wait may stay
+live across it either: not even the mask of its columns (``store_held_output``). Written in
+Triton (a max by select in bfloat16 then a second conversion, or 32-bit words converted by
+shifts) the compiler kept more live, not less:
 93 registers against 80 (results/h100/cooperative_2026-11-23/experiments_b/), 84
 (results/h200/paired_words_2026-11-23/). The words are rounded back in pairs as well
 (``pack_words``). Rows that cannot be read as words (N odd, a row not 4-byte aligned) hold the
