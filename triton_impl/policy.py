@@ -661,9 +661,9 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
                 programs < n_tiles, tail=tail)
 
 
-def _warps_to_hold(values: int, most: int = MAX_VALUES_PER_THREAD) -> int:
-    """The fewest warps (a power of two) that hold ``values`` at ``most`` values a thread."""
-    return min(next_power_of_2(cdiv(values, 32 * most)), MAX_WARPS)
+def _warps_to_hold(values: int) -> int:
+    """The fewest warps (a power of two) that hold ``values`` at ``MAX_VALUES_PER_THREAD`` a thread."""
+    return min(next_power_of_2(cdiv(values, 32 * MAX_VALUES_PER_THREAD)), MAX_WARPS)
 
 
 def block_and_tail(N: int) -> tuple[int, int]:
@@ -720,7 +720,7 @@ def one_pass(num_warps: int, itemsize: int) -> int:
     return 32 * num_warps * _vector(itemsize)
 
 
-def row_pass(row_threads: int, itemsize: int, vectors: bool = True) -> int:
+def row_pass(row_threads: int, itemsize: int, vectors: bool) -> int:
     """Columns one pass of a row's ``row_threads`` threads covers, a 16-byte vector a thread: the
     last axis of a tile laid out rows by warps (``Plan.row_threads``; 0: none). On rows not read
     in whole 16-byte vectors (``for_rows``) one element a thread: a pass of 16 bytes a thread
@@ -792,15 +792,16 @@ def _cooperative(M, N, itemsize, dtype_name, device, backward, block_n, splits) 
                 patience=1 if device.interpreted else COOPERATIVE_PATIENCE, paired=paired)
 
 
-def _cooperative_registers(itemsize: int, backward: bool, paired: str | None,
+def _cooperative_registers(itemsize: int, backward: bool, paired_dtype: str | None,
                            one_block: bool) -> int:
     """``Plan.max_registers`` of a cooperative plan: the cap of ``COOPERATIVE_PLAN`` (of
     ``COOPERATIVE_PAIRED_MAX_REGISTERS`` for a block held as words of the 16-bit dtype
-    ``paired``) where a program holds one block, none where it holds several."""
+    ``paired_dtype``; None: not held as words) where a program holds one block, none where it
+    holds several."""
     if not one_block:
         return 0
-    if paired:
-        return COOPERATIVE_PAIRED_MAX_REGISTERS[paired]
+    if paired_dtype:
+        return COOPERATIVE_PAIRED_MAX_REGISTERS[paired_dtype]
     return COOPERATIVE_PLAN[itemsize, backward][2]
 
 
