@@ -274,17 +274,27 @@ def _latest_points(runs) -> list:
     return list(points.values())
 
 
+def _copies_per_call(run: dict) -> list:
+    """The copy bandwidth measured by each call behind ``run``: a merge's ``copy_gbs_per_run``,
+    a single call's ``copy_gbs``."""
+    return run.get("copy_gbs_per_run", [run["copy_gbs"]])
+
+
 def merge(paths, out_dir):
     """One result from runs of different sections on one device (each keeps its own copy
-    bandwidth in its points' fractions; the merged copy_gbs is the runs' median). A point that
-    a later run (in ``paths``' order) measured again is the later run's (``_latest_points``): so
-    a run that its time limit stopped can be completed by another."""
+    bandwidth in its points' fractions). The merged copy_gbs is the median of the files' own
+    copy_gbs (a merged file counts once, by its median); copy_gbs_per_run holds every call's copy,
+    those a merged file joined included (``_copies_per_call``), so that the range report.py prints
+    covers every call behind the points. A point that a later run (in ``paths``' order) measured
+    again is the later run's (``_latest_points``): so a run that its time limit stopped can be
+    completed by another."""
     runs = [json.load(open(p)) for p in paths]
     devices = {r["device"] for r in runs}
     if len(devices) != 1:
         raise SystemExit(f"--merge: runs from different devices {sorted(devices)}")
     copies = sorted(r["copy_gbs"] for r in runs)
-    result = dict(runs[0], copy_gbs=copies[len(copies) // 2], copy_gbs_per_run=copies,
+    result = dict(runs[0], copy_gbs=copies[len(copies) // 2],
+                  copy_gbs_per_run=sorted(c for r in runs for c in _copies_per_call(r)),
                   seconds=sum(r["seconds"] for r in runs),
                   command=[r["command"] for r in runs],
                   points=_latest_points(runs))

@@ -243,6 +243,25 @@ def test_a_merge_keeps_a_later_measurement_but_not_a_later_failure(tmp_path, cap
     assert "measured again" in capsys.readouterr().out
 
 
+def test_a_merge_of_a_merge_keeps_each_calls_copy(tmp_path):
+    """A merged input brings the copy of every call it joined, not its median alone: report.py's
+    header prints the range of them all. The merged copy_gbs stays the files' own median."""
+    speed_of_light = _benchmark_module("speed_of_light")
+    point = dict(section="bandwidth", impl="ours", M=32768, N=4096, dtype="float32",
+                 direction="forward", ms=0.1)
+    runs = [dict(device="GPU", copy_gbs=2992.0, copy_gbs_per_run=[2991.0, 2992.0, 3002.0],
+                 seconds=3.0, command=["a", "b", "c"], points=[point]),
+            dict(device="GPU", copy_gbs=3005.0, seconds=1.0, command="d",
+                 points=[dict(point, dtype="bfloat16")])]
+    paths = []
+    for index, run in enumerate(runs):
+        paths.append(tmp_path / f"part_{index}.json")
+        paths[-1].write_text(json.dumps(run))
+    merged = speed_of_light.merge(paths, tmp_path / "merged")
+    assert merged["copy_gbs_per_run"] == [2991.0, 2992.0, 3002.0, 3005.0]
+    assert merged["copy_gbs"] == 3005.0, "the median of the files' copy_gbs, 2992 and 3005"
+
+
 def test_a_point_timed_in_rounds_is_its_median_round_and_fails_if_any_round_failed():
     speed_of_light = _benchmark_module("speed_of_light")
     point = dict(section="seeds", impl="ours", M=4096, N=2816, dtype="float32",

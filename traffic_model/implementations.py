@@ -166,8 +166,10 @@ threads forward float32 (4 an SM), 48 x 256 bfloat16 (5), 80 x 256 backward (3).
 128 x 256 bfloat16 (2). The residency sets how far back a program's re-reads lie, and how many
 rows run at once (``model.launches``). Probed with the exchange through row counters, before the
 published words and the plans of ``policy.COOPERATIVE_PLAN`` that came with them (compiled for
-sm_90 now, one block a program: 96 registers x 128 threads forward float32, 80 x 128 bfloat16,
-158 and 94 x 128 backward): not yet probed again."""
+sm_90 now, one block a program: 96 registers x 128 threads forward float32, the 16-bit forward
+held as words at ``policy.COOPERATIVE_PAIRED_MAX_REGISTERS`` x 128, 158 and 94 x 128 backward):
+not yet probed again, so the 16-bit forward's 5 is the probe's, fewer than its registers now
+allow (bfloat16 nine an SM: that constant's docstring)."""
 
 
 def _kind(algorithm: str) -> str:
