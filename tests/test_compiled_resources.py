@@ -123,7 +123,7 @@ def test_folding_cuts_the_forward_exps_without_spilling(rows):
 
 def test_a_fast_drams_capped_single_block_forward_fits_its_cap(tmp_path_factory):
     """The H200's 16-bit single-block forward at 16384 columns (``policy.
-    SINGLE_BLOCK_FORWARD_MAX_REGISTERS``, a DRAM faster than ``FAST_DRAM_FROM_GBS``) compiles
+    FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES``, a DRAM faster than ``FAST_DRAM_FROM_GBS``) compiles
     within its cap, bfloat16 without spilling (float16 spills a few bytes, measured faster all
     the same); the H100's is uncapped and takes more, the backward is uncapped on both."""
     h200 = usage(tmp_path_factory, None, ("16384",), "H200", ("bfloat16", "float16"))

@@ -551,36 +551,56 @@ def test_a_narrow_tail_takes_fewer_warps_or_a_wider_tail(dtype, N, expected):
         assert held <= 32 * plan.num_warps * policy.FEW_WARPS_TAIL_VALUES
 
 
-def test_a_fast_dram_caps_the_16_bit_single_block_forward_at_16384_columns():
-    """``policy.SINGLE_BLOCK_FORWARD_MAX_REGISTERS``: only on a Hopper GPU whose DRAM is at least
-    ``FAST_DRAM_FROM_GBS`` (an H200's 4800 GB/s, not an H100's 3350, a DRAM not known or another
-    compute capability), only the 16-bit forward, only rows of exactly 16384 columns (not padded
-    to them, not a block forced on narrower rows); and the launch lifts it on rows that are not
-    whole 16-byte vectors."""
-    def plan(N, dtype, dram_gbs, capability=9, backward=False, M=4096, **forcing):
-        device = policy.DeviceDescription("a GPU", 132, dram_gbs=dram_gbs, capability=capability)
-        return policy.choose(M, N, dtype, device, backward=backward,
-                             forcing=policy.Forcing(**forcing) if forcing else policy.AUTO)
+def _hopper_plan(N, dtype, dram_gbs, capability=9, backward=False, M=32768, **forcing):
+    device = policy.DeviceDescription("a GPU", 132, dram_gbs=dram_gbs, capability=capability)
+    return policy.choose(M, N, dtype, device, backward=backward,
+                         forcing=policy.Forcing(**forcing) if forcing else policy.AUTO)
 
+
+def test_a_fast_dram_takes_the_measured_16_bit_single_block_forward_tiles():
+    """``policy.FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES``: only on a Hopper GPU whose DRAM is at least
+    ``FAST_DRAM_FROM_GBS`` (an H200's 4800 GB/s, not an H100's 3350, a DRAM not known or another
+    compute capability), only the 16-bit forward, only rows of exactly the widths swept (not
+    padded to them, not a block forced on narrower rows), never more rows than M; and the launch
+    lifts a cap on rows that are not whole 16-byte vectors."""
+    plan = _hopper_plan
+    shape = lambda p: (p.block_m, p.num_warps, p.max_registers)  # noqa: E731
     for dtype in ("bfloat16", "float16"):
-        assert plan(16384, dtype, 4800).max_registers == 80
-        assert plan(16384, dtype, policy.FAST_DRAM_FROM_GBS).max_registers == 80
-        assert plan(16384, dtype, 4800, M=1).max_registers == 80
-        for uncapped in (plan(16384, dtype, 3350), plan(16384, dtype, None),
-                         plan(16384, dtype, 8000, capability=10),
-                         plan(16384, dtype, 4800, capability=None),
-                         plan(16384, dtype, 4800, backward=True),
-                         plan(13001, dtype, 4800), plan(16383, dtype, 4800),
-                         plan(8192, dtype, 4800, kernel="single_block", block_n=16384),
-                         plan(8192, dtype, 4800), plan(32768, dtype, 4800)):
-            assert uncapped.max_registers == 0, uncapped
-    assert plan(16384, "float32", 4800).max_registers == 0
+        assert shape(plan(4096, dtype, 4800)) == (2, 8, 80)
+        assert shape(plan(8192, dtype, 4800)) == (1, 16, 0)
+        assert shape(plan(16384, dtype, 4800)) == (1, 8, 80)
+        assert shape(plan(16384, dtype, policy.FAST_DRAM_FROM_GBS)) == (1, 8, 80)
+        assert shape(plan(4096, dtype, 4800, M=1)) == (1, 8, 80)
+        for slow, fast in ((plan(16384, dtype, 3350), plan(16384, dtype, 4800)),
+                           (plan(4096, dtype, None), plan(4096, dtype, 4800)),
+                           (plan(8192, dtype, 8000, capability=10), plan(8192, dtype, 8000)),
+                           (plan(4096, dtype, 4800, capability=None), plan(4096, dtype, 4800))):
+            assert slow.max_registers == 0 and slow.block_m == 1, slow
+            assert slow.num_warps < fast.num_warps or slow.max_registers < fast.max_registers
+        for rule in (plan(16384, dtype, 4800, backward=True), plan(13001, dtype, 4800),
+                     plan(4095, dtype, 4800),
+                     plan(8192, dtype, 4800, kernel="single_block", block_n=16384),
+                     plan(2048, dtype, 4800), plan(32768, dtype, 4800)):
+            assert rule.max_registers == 0, rule
     capped = plan(16384, "bfloat16", 4800, M=3)
     assert "at most 80 registers" in capped.describe()
     whole = torch.empty((3, 16384), dtype=torch.bfloat16, device="meta")
     strided = torch.empty((3, 16385), dtype=torch.bfloat16, device="meta")[:, :16384]
     assert launch.launches(capped, (whole, whole), log=False)[0].max_registers == 80
     assert launch.launches(capped, (strided, whole), log=False)[0].max_registers == 0
+
+
+def test_a_hopper_gpu_takes_the_measured_float32_single_block_forward_tile():
+    """``policy.SINGLE_BLOCK_FORWARD_TILES``: float32 rows of exactly 4096 columns, forward, on
+    any Hopper GPU (both DRAMs measured), two rows a program in 16 warps at 64 registers; not
+    the backward, not other widths, not another compute capability."""
+    for dram_gbs in (3350, 4800, None):
+        got = _hopper_plan(4096, "float32", dram_gbs)
+        assert (got.block_m, got.num_warps, got.max_registers) == (2, 16, 64), got
+    for rule in (_hopper_plan(4096, "float32", 4800, capability=None),
+                 _hopper_plan(4096, "float32", 4800, backward=True),
+                 _hopper_plan(4000, "float32", 4800), _hopper_plan(8192, "float32", 4800)):
+        assert rule.max_registers == 0, rule
 
 
 def test_the_order_of_a_loops_sums_needs_its_block():

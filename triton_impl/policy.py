@@ -123,25 +123,49 @@ against 93.4 / 93.2%) and an H100 99.5 / 99.4% against 100.3 / 100.3%; at 8192 b
 0.6-0.9 points with it, so narrower rows convert once. float16 takes it too, and gained one point
 on that H200 (92.9 / 93.1% against 92.1 / 92.0%): its second conversion is inline PTX, not the
 shift of bfloat16's."""
-SINGLE_BLOCK_FORWARD_MAX_REGISTERS = {(2, 16384): 80}
-"""(item size, row width) -> ``Plan.max_registers`` of a single-block forward of rows exactly
-that wide (a whole power of two, as measured) on a Hopper GPU (compute capability 9, whose
-register file sets the programs an SM below) whose DRAM delivers ``FAST_DRAM_FROM_GBS`` or more;
-the launch lifts it where the rows are not read in whole 16-byte vectors (``for_rows``: capped,
-such rows spill). A single-block program issues its whole row's loads, then
+SINGLE_BLOCK_FORWARD_TILES = {(4, 4096): (2, 16, 64)}
+"""(item size, row width) -> (rows a program, warps, ``Plan.max_registers``) of a single-block
+forward of rows exactly that wide (a whole power of two, as measured) on a Hopper GPU (compute
+capability 9), in place of the rule's one row in 4 warps, uncapped (the launch lifts a cap
+where the rows are not read in whole 16-byte vectors: ``for_rows``). The rule
+(``FORWARD_VECTORS_PER_THREAD``) was set at M = 4096; at M*N = 2^27 float32 rows of 4096 went
+faster in programs of more threads. Swept with ``sweep_plans.py --kernel single_block --n 4096
+--warps 4 8 16 --registers 0 64 80 --no-persistent --repeat 3`` (results/h100/
+forward_tiles_2026-11-24/1/, results/h200/forward_tiles_2026-11-24/3/): two rows in 16 warps
+at 64 registers moved 100.2% of an H100's copy and 97.1% of an H200's, against 99.4% and 96.2%
+for the rule's plan (one row in 16 warps 99.8 / 96.7%). One sweep a GPU; fewer rows a program
+and other widths were not timed so."""
+FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES = {(2, 4096): (2, 8, 80), (2, 8192): (1, 16, 0),
+                                        (2, 16384): (1, 8, 80)}
+"""The same (``SINGLE_BLOCK_FORWARD_TILES``), for 16-bit rows on a Hopper GPU whose DRAM delivers
+``FAST_DRAM_FROM_GBS`` or more. A single-block program issues its whole row's loads, then
 reduces with nothing in flight, then writes: the more programs an SM holds, the likelier one of
 them is loading. By Little's law the bytes in flight a DRAM needs grow with its bandwidth, so a
-faster DRAM needs more programs an SM for the same fraction of its peak. Compiled for sm_90 a
-16-bit block of 16384 columns in 8 warps takes 128 registers a thread, two programs an SM; capped
-at 80, three (bfloat16: no spill; float16: 8 bytes). On an H200 (4.8 TB/s; results/h200/
-words_and_caps_2026-11-23/, M*N = 2^27, two sweeps of three rounds) the cap moved bfloat16
-94.1 / 93.5% of copy against 91.3 / 91.6%, float16 92.8% against 92.0%; on an H100 (3.35 TB/s;
-results/h100/words_and_caps_2026-11-23/) it lost, bfloat16 97.6% against 98.2%, float16 96.8%
-against 98.3%. Other widths were not swept with caps."""
+faster DRAM needs more programs an SM, or more threads loading, for the same fraction of its
+peak. Compiled for sm_90 a 16-bit block of 16384 columns in 8 warps takes 128 registers a
+thread, two programs an SM; capped at 80, three (bfloat16: no spill; float16: 8 bytes).
+Measured at M*N = 2^27, every variant's median of three rounds (``sweep_plans.py``), in
+fractions of copy:
+
+- 16384, one row in 8 warps at 80 registers: on an H200 (4.8 TB/s; results/h200/
+  words_and_caps_2026-11-23/, two sweeps) bfloat16 94.1 / 93.5% against 91.3 / 91.6% uncapped,
+  float16 92.8% against 92.0%; on an H100 (3.35 TB/s; results/h100/words_and_caps_2026-11-23/)
+  it lost, bfloat16 97.6% against 98.2%, float16 96.8% against 98.3%.
+- 4096, two rows in 8 warps at 80: on an H200, bfloat16 96.2 / 96.1 / 96.1 / 96.4% in four
+  calls against 94.1 / 93.6 / 93.7 / 93.8% for one row in 4 warps (results/h200/
+  single_block_16bit_caps_2026-11-23/, forward_tiles_2026-11-24/1/), float16 95.1% against
+  94.0% (95.6% at 64 registers); on an H100 (results/h100/forward_tiles_2026-11-24/2/) level,
+  bfloat16 97.5% against 97.9%, float16 97.9% against 97.8%.
+- 8192, one row in 16 warps: on an H200, bfloat16 96.0 / 96.7% in two calls against 95.1 /
+  95.6% in 4 warps, float16 96.2 / 96.9% against 94.4 / 94.1% (results/h200/
+  forward_tiles_2026-11-24/1/, 3/); on an H100 level, bfloat16 98.0% against 98.3%, float16
+  98.1% against 97.9%.
+
+Other widths were not swept so."""
 FAST_DRAM_FROM_GBS = 4000
 """Peak DRAM bandwidth (``DeviceDescription.dram_gbs``, GB/s) from which a single-block forward
-takes ``SINGLE_BLOCK_FORWARD_MAX_REGISTERS``: between the H100 SXM's 3350 (the cap lost) and the
-H200's 4800 (it gained), the only two measured."""
+takes ``FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES``: between the H100 SXM's 3350 (where those plans
+lost or were level) and the H200's 4800 (where they gained), the only two measured."""
 MAX_VALUES_PER_THREAD = 64
 """Most values of a padded single-block tile a thread holds (in the compute dtype's registers):
 a forward with few warps per real column still takes enough warps for its padded block, but for
@@ -648,17 +672,32 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
         num_warps = block_m
     else:
         num_warps = max(num_warps, _warps_to_hold(block_m * (block_n + tail)))
+    cap = 0
+    measured = None if backward or persistent or N != block_n else _measured_tile(N, itemsize,
+                                                                                  device)
+    if measured:
+        rows, num_warps, cap = measured
+        block_m = min(rows, next_power_of_2(M))
     n_tiles = cdiv(M, block_m)
     if not persistent:
         held = backward and itemsize == 2 and block_n >= SINGLE_BLOCK_HELD_AS_LOADED_FROM_COLS
-        fast_dram = device.capability == 9 and (device.dram_gbs or 0) >= FAST_DRAM_FROM_GBS
-        cap = 0 if backward or not fast_dram or N != block_n else \
-            SINGLE_BLOCK_FORWARD_MAX_REGISTERS.get((itemsize, N), 0)
         return Plan("single_block", block_m, block_n, num_warps, 1, 1, N, (n_tiles,), tail=tail,
                     tail2=tail2, row_threads=row_threads, held_as_loaded=held, max_registers=cap)
     programs = min(n_tiles, PERSISTENT_PROGRAMS_PER_SM * device.sm_count)
     return Plan("single_block", block_m, block_n, num_warps, PERSISTENT_STAGES, 1, N, (programs,),
                 programs < n_tiles, tail=tail)
+
+
+def _measured_tile(N: int, itemsize: int, device: DeviceDescription):
+    """(rows a program, warps, cap) of a single-block forward of rows exactly N wide where sweeps
+    on this kind of GPU set them (``SINGLE_BLOCK_FORWARD_TILES``,
+    ``FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES``), else None."""
+    if device.capability != 9:
+        return None
+    if (device.dram_gbs or 0) >= FAST_DRAM_FROM_GBS and (itemsize, N) in \
+            FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES:
+        return FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES[itemsize, N]
+    return SINGLE_BLOCK_FORWARD_TILES.get((itemsize, N))
 
 
 def _warps_to_hold(values: int) -> int:
@@ -814,7 +853,7 @@ def for_rows(plan: Plan, words: bool, vectors: bool) -> Plan:
     in whole 16-byte vectors (N and the strides multiples of a vector's elements, the rows
     16-byte aligned); without them the kernel takes the compiler's choice of registers. The caps
     (``COOPERATIVE_PLAN``, ``COOPERATIVE_PAIRED_MAX_REGISTERS``,
-    ``SINGLE_BLOCK_FORWARD_MAX_REGISTERS``) were measured on rows read in 16-byte vectors. Read in narrower loads, more values need addresses of their own, and
+    ``SINGLE_BLOCK_FORWARD_TILES``, ``FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES``) were measured on rows read in 16-byte vectors. Read in narrower loads, more values need addresses of their own, and
     compiled for sm_90 (ptxas 12.8; ``benchmarks/resource_usage.py --n``) the capped kernels
     spill: at an odd N the float32 forward 104 bytes at its cap of 96, the 16-bit forward 136 at
     88 and backward 680 at 96; at N = 65534 (a multiple of two) the 16-bit words form 32-40 bytes
