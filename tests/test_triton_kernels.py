@@ -561,8 +561,9 @@ def test_a_fast_dram_takes_the_measured_16_bit_single_block_forward_tiles():
     """``policy.FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES``: only on a Hopper GPU whose DRAM is at least
     ``FAST_DRAM_FROM_GBS`` (an H200's 4800 GB/s, not an H100's 3350, a DRAM not known or another
     compute capability), only the 16-bit forward, only rows of exactly the widths swept (not
-    padded to them, not a block forced on narrower rows), never more rows than M; and the launch
-    lifts a cap on rows that are not whole 16-byte vectors."""
+    padded to them, not a block forced on narrower rows), only problems of at least
+    ``SINGLE_BLOCK_TILES_FROM_ELEMENTS``; and the launch lifts a cap on rows that are not whole
+    16-byte vectors."""
     plan = _hopper_plan
     shape = lambda p: (p.block_m, p.num_warps, p.max_registers)  # noqa: E731
     for dtype in ("bfloat16", "float16"):
@@ -570,7 +571,8 @@ def test_a_fast_dram_takes_the_measured_16_bit_single_block_forward_tiles():
         assert shape(plan(8192, dtype, 4800)) == (1, 16, 0)
         assert shape(plan(16384, dtype, 4800)) == (1, 8, 80)
         assert shape(plan(16384, dtype, policy.FAST_DRAM_FROM_GBS)) == (1, 8, 80)
-        assert shape(plan(4096, dtype, 4800, M=1)) == (1, 8, 80)
+        assert shape(plan(4096, dtype, 4800, M=1)) == (1, 4, 0), "under the tiles' elements"
+        assert shape(plan(16384, dtype, 4800, M=8191)) == (1, 8, 0)
         for slow, fast in ((plan(16384, dtype, 3350), plan(16384, dtype, 4800)),
                            (plan(4096, dtype, None), plan(4096, dtype, 4800)),
                            (plan(8192, dtype, 8000, capability=10), plan(8192, dtype, 8000)),
@@ -582,10 +584,10 @@ def test_a_fast_dram_takes_the_measured_16_bit_single_block_forward_tiles():
                      plan(8192, dtype, 4800, kernel="single_block", block_n=16384),
                      plan(2048, dtype, 4800), plan(32768, dtype, 4800)):
             assert rule.max_registers == 0, rule
-    capped = plan(16384, "bfloat16", 4800, M=3)
+    capped = plan(16384, "bfloat16", 4800, M=8192)
     assert "at most 80 registers" in capped.describe()
-    whole = torch.empty((3, 16384), dtype=torch.bfloat16, device="meta")
-    strided = torch.empty((3, 16385), dtype=torch.bfloat16, device="meta")[:, :16384]
+    whole = torch.empty((8192, 16384), dtype=torch.bfloat16, device="meta")
+    strided = torch.empty((8192, 16385), dtype=torch.bfloat16, device="meta")[:, :16384]
     assert launch.launches(capped, (whole, whole), log=False)[0].max_registers == 80
     assert launch.launches(capped, (strided, whole), log=False)[0].max_registers == 0
 
@@ -593,13 +595,15 @@ def test_a_fast_dram_takes_the_measured_16_bit_single_block_forward_tiles():
 def test_a_hopper_gpu_takes_the_measured_float32_single_block_forward_tile():
     """``policy.SINGLE_BLOCK_FORWARD_TILES``: float32 rows of exactly 4096 columns, forward, on
     any Hopper GPU (both DRAMs measured), two rows a program in 16 warps at 64 registers; not
-    the backward, not other widths, not another compute capability."""
+    the backward, not other widths, not another compute capability, not the seeds' M = 4096
+    (``SINGLE_BLOCK_TILES_FROM_ELEMENTS``)."""
     for dram_gbs in (3350, 4800, None):
         got = _hopper_plan(4096, "float32", dram_gbs)
         assert (got.block_m, got.num_warps, got.max_registers) == (2, 16, 64), got
     for rule in (_hopper_plan(4096, "float32", 4800, capability=None),
                  _hopper_plan(4096, "float32", 4800, backward=True),
-                 _hopper_plan(4000, "float32", 4800), _hopper_plan(8192, "float32", 4800)):
+                 _hopper_plan(4000, "float32", 4800), _hopper_plan(8192, "float32", 4800),
+                 _hopper_plan(4096, "float32", 4800, M=4096)):
         assert rule.max_registers == 0, rule
 
 

@@ -162,6 +162,15 @@ fractions of copy:
   98.1% against 97.9%.
 
 Other widths were not swept so."""
+SINGLE_BLOCK_TILES_FROM_ELEMENTS = 1 << 27
+"""Fewest elements (M*N) of a problem whose single-block forward takes the tiles of
+``SINGLE_BLOCK_FORWARD_TILES`` and ``FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES``: where they were
+measured. Smaller problems keep the rule's plan, which the seeds' grid (M = 4096) set
+(``FORWARD_VECTORS_PER_THREAD``): there the float32 tile of 4096 columns lost, at 6c9e143, 4.8%
+of the rule's GB/s on an H200 and 2.7% on an H100 (seeds' grid, three rounds a call, against
+results/*/run_1907874_2026-11-23; results/*/forward_tiles_2026-11-24/seeds_6c9e143/),
+running 2048 programs of 16 warps, under 8 waves of two an SM, where the 2^27 elements of the
+sweeps ran 62. Between 2^24 and 2^27 elements nothing was timed."""
 FAST_DRAM_FROM_GBS = 4000
 """Peak DRAM bandwidth (``DeviceDescription.dram_gbs``, GB/s) from which a single-block forward
 takes ``FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES``: between the H100 SXM's 3350 (where those plans
@@ -673,7 +682,7 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     else:
         num_warps = max(num_warps, _warps_to_hold(block_m * (block_n + tail)))
     cap = 0
-    measured = None if backward or persistent or N != block_n else _measured_tile(N, itemsize,
+    measured = None if backward or persistent or N != block_n else _measured_tile(M, N, itemsize,
                                                                                   device)
     if measured:
         rows, num_warps, cap = measured
@@ -688,11 +697,12 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
                 programs < n_tiles, tail=tail)
 
 
-def _measured_tile(N: int, itemsize: int, device: DeviceDescription):
-    """(rows a program, warps, cap) of a single-block forward of rows exactly N wide where sweeps
+def _measured_tile(M: int, N: int, itemsize: int, device: DeviceDescription):
+    """(rows a program, warps, cap) of a single-block forward of M rows exactly N wide where sweeps
     on this kind of GPU set them (``SINGLE_BLOCK_FORWARD_TILES``,
-    ``FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES``), else None."""
-    if device.capability != 9:
+    ``FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES``, from ``SINGLE_BLOCK_TILES_FROM_ELEMENTS``), else
+    None."""
+    if device.capability != 9 or M * N < SINGLE_BLOCK_TILES_FROM_ELEMENTS:
         return None
     if (device.dram_gbs or 0) >= FAST_DRAM_FROM_GBS and (itemsize, N) in \
             FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES:
