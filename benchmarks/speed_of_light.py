@@ -280,24 +280,34 @@ def _copies_per_call(run: dict) -> list:
     return run.get("copy_gbs_per_run", [run["copy_gbs"]])
 
 
+def _copies_behind(points: list, runs: list) -> list:
+    """The copies of the calls (``_copies_per_call``) that measured at least one of ``points``:
+    a point's copy is its GB/s over its fraction of copy, so a call whose every point a later
+    run replaced drops out, and two calls with equal copies both stay."""
+    behind = [p["gbs"] / p["fraction_of_copy"] for p in points if p.get("fraction_of_copy")]
+    return sorted(c for r in runs for c in _copies_per_call(r)
+                  if any(math.isclose(c, b, rel_tol=1e-9) for b in behind))
+
+
 def merge(paths, out_dir):
     """One result from runs of different sections on one device (each keeps its own copy
     bandwidth in its points' fractions). The merged copy_gbs is the median of the files' own
-    copy_gbs (a merged file counts once, by its median); copy_gbs_per_run holds every call's copy,
-    those a merged file joined included (``_copies_per_call``), so that the range report.py prints
-    covers every call behind the points. A point that a later run (in ``paths``' order) measured
-    again is the later run's (``_latest_points``): so a run that its time limit stopped can be
-    completed by another."""
+    copy_gbs (a merged file counts once, by its median); copy_gbs_per_run holds the copy of every
+    call behind the merged points (``_copies_behind``), those a merged file joined included, so
+    that the range report.py prints is that of the calls the points come from. A point that a
+    later run (in ``paths``' order) measured again is the later run's (``_latest_points``): so a
+    run that its time limit stopped can be completed by another."""
     runs = [json.load(open(p)) for p in paths]
     devices = {r["device"] for r in runs}
     if len(devices) != 1:
         raise SystemExit(f"--merge: runs from different devices {sorted(devices)}")
     copies = sorted(r["copy_gbs"] for r in runs)
+    points = _latest_points(runs)
     result = dict(runs[0], copy_gbs=copies[len(copies) // 2],
-                  copy_gbs_per_run=sorted(c for r in runs for c in _copies_per_call(r)),
+                  copy_gbs_per_run=_copies_behind(points, runs),
                   seconds=sum(r["seconds"] for r in runs),
                   command=[r["command"] for r in runs],
-                  points=_latest_points(runs))
+                  points=points)
     os.makedirs(out_dir, exist_ok=True)
     with open(os.path.join(out_dir, "speed_of_light.json"), "w") as f:
         json.dump(result, f, indent=1)

@@ -229,10 +229,13 @@ def test_a_merge_keeps_a_later_measurement_but_not_a_later_failure(tmp_path, cap
         return dict(section="wide", impl="ours", M=M, N=1 << 22, dtype="float32",
                     direction="forward", **fields)
 
+    def timed(M, ms, copy):
+        return point(M, ms=ms, gbs=1000.0 / ms, fraction_of_copy=1000.0 / ms / copy)
+
     runs = [dict(device="GPU", copy_gbs=3000.0, seconds=1.0, command="a",
-                 points=[point(64, ms=1.0), point(128, ms=2.0)]),
+                 points=[timed(64, 1.0, 3000.0), timed(128, 2.0, 3000.0)]),
             dict(device="GPU", copy_gbs=3002.0, seconds=2.0, command="b",
-                 points=[point(128, ms=1.9), point(64, error="RuntimeError: stopped")])]
+                 points=[timed(128, 1.9, 3002.0), point(64, error="RuntimeError: stopped")])]
     paths = []
     for index, run in enumerate(runs):
         paths.append(tmp_path / f"part_{index}.json")
@@ -243,22 +246,29 @@ def test_a_merge_keeps_a_later_measurement_but_not_a_later_failure(tmp_path, cap
     assert "measured again" in capsys.readouterr().out
 
 
-def test_a_merge_of_a_merge_keeps_each_calls_copy(tmp_path):
-    """A merged input brings the copy of every call it joined, not its median alone: report.py's
-    header prints the range of them all. The merged copy_gbs stays the files' own median."""
+def test_a_merge_keeps_the_copy_of_every_call_behind_its_points(tmp_path):
+    """A merged input brings the copy of every call it joined that measured a point still in the
+    merge, not its median alone, and not a call whose points a later run replaced: report.py's
+    header prints the range of the calls the points come from. The merged copy_gbs stays the
+    files' own median."""
     speed_of_light = _benchmark_module("speed_of_light")
-    point = dict(section="bandwidth", impl="ours", M=32768, N=4096, dtype="float32",
-                 direction="forward", ms=0.1)
+
+    def point(dtype, copy, gbs=2000.0):
+        return dict(section="bandwidth", impl="ours", M=32768, N=4096, dtype=dtype,
+                    direction="forward", ms=0.1, gbs=gbs, fraction_of_copy=gbs / copy)
+
     runs = [dict(device="GPU", copy_gbs=2992.0, copy_gbs_per_run=[2991.0, 2992.0, 3002.0],
-                 seconds=3.0, command=["a", "b", "c"], points=[point]),
+                 seconds=3.0, command=["a", "b", "c"],
+                 points=[point("float32", 2992.0), point("float16", 3002.0),
+                         point("bfloat16", 2991.0)]),
             dict(device="GPU", copy_gbs=3005.0, seconds=1.0, command="d",
-                 points=[dict(point, dtype="bfloat16")])]
+                 points=[point("bfloat16", 3005.0, gbs=2100.0)])]
     paths = []
     for index, run in enumerate(runs):
         paths.append(tmp_path / f"part_{index}.json")
         paths[-1].write_text(json.dumps(run))
     merged = speed_of_light.merge(paths, tmp_path / "merged")
-    assert merged["copy_gbs_per_run"] == [2991.0, 2992.0, 3002.0, 3005.0]
+    assert merged["copy_gbs_per_run"] == [2992.0, 3002.0, 3005.0], "2991's one point replaced"
     assert merged["copy_gbs"] == 3005.0, "the median of the files' copy_gbs, 2992 and 3005"
 
 

@@ -136,8 +136,9 @@ class Measurements:
     failed: int = 0
     """Points the benchmark recorded as failed (an ``error``, no time)."""
     parts: int = 1
-    """Calls joined into this file by ``speed_of_light.py --merge`` (a merged input's own calls
-    included), one copy each in its ``copy_gbs_per_run``; 1 for a run of its own."""
+    """Calls behind the points of a file that ``speed_of_light.py --merge`` joined (a merged
+    input's own calls included), one copy each in its ``copy_gbs_per_run``; 1 for a run of its
+    own."""
 
 
 def _positive(value, what: str, kind=(int, float)) -> float:
