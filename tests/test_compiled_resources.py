@@ -121,17 +121,29 @@ def test_folding_cuts_the_forward_exps_without_spilling(rows):
     assert ratio < 0.6, f"fp32 folds 8 values a lane: about 1.1 exps an element, not 2 ({ratio})"
 
 
-def test_a_fast_drams_capped_single_block_forward_fits_its_cap(tmp_path_factory):
-    """The H200's 16-bit single-block forward at 16384 columns (``policy.
-    FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES``, a DRAM faster than ``FAST_DRAM_FROM_GBS``) compiles
-    within its cap, bfloat16 without spilling (float16 spills a few bytes, measured faster all
-    the same); the H100's is uncapped and takes more, the backward is uncapped on both."""
-    h200 = usage(tmp_path_factory, None, ("16384",), "H200", ("bfloat16", "float16"))
-    h100 = usage(tmp_path_factory, None, ("16384",), "H100", ("bfloat16",))
-    forward = {r["dtype"]: r for r in h200 if r["direction"] == "forward"}
-    for dtype, r in forward.items():
-        assert r["kernel"] == "single_block" and r["max_registers"] == 80, r
-    assert forward["bfloat16"]["spill_bytes"] == 0, forward["bfloat16"]
-    assert all(r["max_registers"] == 0 for r in h200 if r["direction"] == "backward")
-    (uncapped,) = (r for r in h100 if r["direction"] == "forward")
-    assert uncapped["max_registers"] == 0 and uncapped["registers"] > 80, uncapped
+def test_the_measured_single_block_forward_tiles_fit_their_caps(tmp_path_factory):
+    """The single-block forward tiles a Hopper GPU takes at 2^27 elements (``policy.
+    SINGLE_BLOCK_FORWARD_TILES``; on a DRAM faster than ``FAST_DRAM_FROM_GBS`` also
+    ``FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES``) compile within their caps: float32 rows of 4096
+    and 16-bit rows of 4096 without spilling, 16-bit rows of 16384 bfloat16 without (float16
+    spills a few bytes, measured faster all the same); the H100's 16-bit forward is uncapped and
+    takes more, the backward is uncapped on both."""
+    h200 = usage(tmp_path_factory, None, ("4096", "16384"), "H200",
+                 ("bfloat16", "float16", "float32"))
+    h100 = usage(tmp_path_factory, None, ("4096", "16384"), "H100", ("bfloat16", "float32"))
+    forward = {(r["dtype"], r["N"]): r for r in h200 if r["direction"] == "forward"}
+    for dtype in ("bfloat16", "float16"):
+        for N in (4096, 16384):
+            r = forward[dtype, N]
+            assert r["kernel"] == "single_block" and r["max_registers"] == 80, r
+        assert forward[dtype, 4096]["spill_bytes"] == 0, forward[dtype, 4096]
+    assert forward["bfloat16", 16384]["spill_bytes"] == 0, forward["bfloat16", 16384]
+    for rows_of in (h200, h100):
+        (tile,) = (r for r in rows_of if r["direction"] == "forward" and r["dtype"] == "float32"
+                   and r["N"] == 4096)
+        assert tile["max_registers"] == 64 and tile["spill_bytes"] == 0, tile
+    assert all(r["max_registers"] == 0 for r in h200 + h100 if r["direction"] == "backward")
+    uncapped = [r for r in h100 if r["direction"] == "forward" and r["dtype"] == "bfloat16"]
+    assert uncapped and all(r["max_registers"] == 0 for r in uncapped), uncapped
+    (wide,) = (r for r in uncapped if r["N"] == 16384)
+    assert wide["registers"] > 80, wide

@@ -603,8 +603,12 @@ def test_a_hopper_gpu_takes_the_measured_float32_single_block_forward_tile():
     for rule in (_hopper_plan(4096, "float32", 4800, capability=None),
                  _hopper_plan(4096, "float32", 4800, backward=True),
                  _hopper_plan(4000, "float32", 4800), _hopper_plan(8192, "float32", 4800),
-                 _hopper_plan(4096, "float32", 4800, M=4096)):
+                 _hopper_plan(4096, "float32", 4800, M=4096),
+                 _hopper_plan(4096, "float32", 4800, M=policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS
+                              // 4096 - 1)):
         assert rule.max_registers == 0, rule
+    forced = _hopper_plan(4096, "float32", 3350, kernel="single_block")
+    assert (forced.block_m, forced.num_warps) == (2, 16), "a forced kernel takes the policy's tile"
 
 
 def test_the_order_of_a_loops_sums_needs_its_block():

@@ -126,15 +126,16 @@ shift of bfloat16's."""
 SINGLE_BLOCK_FORWARD_TILES = {(4, 4096): (2, 16, 64)}
 """(item size, row width) -> (rows a program, warps, ``Plan.max_registers``) of a single-block
 forward of rows exactly that wide (a whole power of two, as measured) on a Hopper GPU (compute
-capability 9), in place of the rule's one row in 4 warps, uncapped (the launch lifts a cap
-where the rows are not read in whole 16-byte vectors: ``for_rows``). The rule
-(``FORWARD_VECTORS_PER_THREAD``) was set at M = 4096; at M*N = 2^27 float32 rows of 4096 went
-faster in programs of more threads. Swept with ``sweep_plans.py --kernel single_block --n 4096
---warps 4 8 16 --registers 0 64 80 --no-persistent --repeat 3`` (results/h100/
-forward_tiles_2026-11-24/1/, results/h200/forward_tiles_2026-11-24/3/): two rows in 16 warps
-at 64 registers moved 100.2% of an H100's copy and 97.1% of an H200's, against 99.4% and 96.2%
-for the rule's plan (one row in 16 warps 99.8 / 96.7%). One sweep a GPU; fewer rows a program
-and other widths were not timed so."""
+capability 9), from ``SINGLE_BLOCK_TILES_FROM_ELEMENTS``; the rule's plan there is one row in 4
+warps, uncapped. The launch lifts the cap, keeping rows and warps, where the rows are not read
+in whole 16-byte vectors (``for_rows``). The rule (``FORWARD_VECTORS_PER_THREAD``) was set at
+M = 4096; at M*N = 2^27 float32 rows of 4096 went faster in programs of more threads. Swept with
+``sweep_plans.py --kernel single_block --n 4096 --warps 4 8 16 --registers 0 64 80
+--no-persistent --repeat 3`` (results/h100/forward_tiles_2026-11-24/1/, results/h200/
+forward_tiles_2026-11-24/3/): two rows in 16 warps at 64 registers moved 100.2% of an H100's
+copy and 97.1% of an H200's, against 99.4% and 96.2% for the rule's plan; uncapped, 99.0 /
+96.1%, and one row in 16 warps, uncapped, 99.6 / 96.9%. One sweep a GPU; other widths were not
+timed so."""
 FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES = {(2, 4096): (2, 8, 80), (2, 8192): (1, 16, 0),
                                         (2, 16384): (1, 8, 80)}
 """The same (``SINGLE_BLOCK_FORWARD_TILES``), for 16-bit rows on a Hopper GPU whose DRAM delivers
@@ -165,12 +166,15 @@ Other widths were not swept so."""
 SINGLE_BLOCK_TILES_FROM_ELEMENTS = 1 << 27
 """Fewest elements (M*N) of a problem whose single-block forward takes the tiles of
 ``SINGLE_BLOCK_FORWARD_TILES`` and ``FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES``: where they were
-measured. Smaller problems keep the rule's plan, which the seeds' grid (M = 4096) set
-(``FORWARD_VECTORS_PER_THREAD``): there the float32 tile of 4096 columns lost, at 6c9e143, 4.8%
-of the rule's GB/s on an H200 and 2.7% on an H100 (seeds' grid, three rounds a call, against
-results/*/run_1907874_2026-11-23; results/*/forward_tiles_2026-11-24/seeds_6c9e143/),
-running 2048 programs of 16 warps, under 8 waves of two an SM, where the 2^27 elements of the
-sweeps ran 62. Between 2^24 and 2^27 elements nothing was timed."""
+swept. Smaller problems keep the rule's plan (before f2c383a the 16384-column cap applied at any
+M; below 2^27 it was never timed, capped or not). Timed against the rule's plan in five
+interleaved rounds at 2^24 to 2^26 elements (results/*/run_f2c383a_2026-11-24/parts/tile_m.log),
+the float32 tile lost 1.8 / 2.6 / 1.1 points of copy on an H200 and 1.7 / 0.8 / 0.0 on an H100:
+at 2^24, the seeds' M = 4096, it runs 2048 programs of 16 warps, under 8 waves of two an SM,
+where 2^27 elements run 62 (in the seeds' grid of 6c9e143 it moved 4.8% and 2.7% fewer GB/s
+than the rule's plan in the run before: results/*/forward_tiles_2026-11-24/seeds_6c9e143/).
+On the H200 the bfloat16 tile of 4096 gained 0.3 / 1.8 / 2.5 points there and that of 8192
+0.0 / 1.0 / 0.0: a threshold of their own is open."""
 FAST_DRAM_FROM_GBS = 4000
 """Peak DRAM bandwidth (``DeviceDescription.dram_gbs``, GB/s) from which a single-block forward
 takes ``FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES``: between the H100 SXM's 3350 (where those plans
@@ -862,13 +866,16 @@ def for_rows(plan: Plan, words: bool, vectors: bool) -> Plan:
     them a paired plan (``Plan.paired``) holds its block as loaded. ``vectors``: every row reads
     in whole 16-byte vectors (N and the strides multiples of a vector's elements, the rows
     16-byte aligned); without them the kernel takes the compiler's choice of registers. The caps
-    (``COOPERATIVE_PLAN``, ``COOPERATIVE_PAIRED_MAX_REGISTERS``,
-    ``SINGLE_BLOCK_FORWARD_TILES``, ``FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES``) were measured on rows read in 16-byte vectors. Read in narrower loads, more values need addresses of their own, and
+    (``COOPERATIVE_PLAN``, ``COOPERATIVE_PAIRED_MAX_REGISTERS``, ``SINGLE_BLOCK_FORWARD_TILES``,
+    ``FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES``) were measured on rows read in 16-byte vectors. Read
+    in narrower loads, more values need addresses of their own, and
     compiled for sm_90 (ptxas 12.8; ``benchmarks/resource_usage.py --n``) the capped kernels
     spill: at an odd N the float32 forward 104 bytes at its cap of 96, the 16-bit forward 136 at
     88 and backward 680 at 96; at N = 65534 (a multiple of two) the 16-bit words form 32-40 bytes
     at 64. Uncapped, none spills but the forward at an odd N (8 bytes, at 168 registers). Not yet
-    timed. Rows that are not words are not whole vectors either: they take no cap."""
+    timed. Rows that are not words are not whole vectors either: they take no cap. A measured
+    single-block tile keeps its rows and warps uncapped, also not timed on such rows (on rows of
+    whole vectors the float32 tile uncapped moved 0.1-0.5 points less than the rule's plan)."""
     if not vectors:
         plan = dataclasses.replace(plan, max_registers=0)
     if plan.paired and not words:

@@ -21,7 +21,6 @@ for dt, N in ((torch.bfloat16, 4096), (torch.float32, 4096), (torch.bfloat16, 81
     for label, plan in (("auto", auto), ("old", old)):
         out.fill_(float("nan")); launch.softmax_rows(plan, x, out, False); torch.cuda.synchronize()
         checking.check_forward(out, x, what=label)
-    assert torch.equal(ours.forward(x), out) or True
     nbytes = 2 * x.numel() * x.element_size()
     copy = measure.copy_bandwidth_gbs()
     times = {k: [] for k in fns}

@@ -1,8 +1,0 @@
-# bandwidth grid (float32, bfloat16) and seeds + latency (three rounds), every peer installed
-set -o pipefail
-python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl 2>&1 | tail -2
-export PYTHONPATH=.:/tmp/site:/tmp/site/nvidia_cutlass_dsl/python_packages PYTHONUNBUFFERED=1
-nvidia-smi --query-gpu=name,driver_version,clocks.max.memory --format=csv,noheader | tee $OUT/device.txt
-timeout 200 python3 benchmarks/speed_of_light.py --out $OUT/bw --sections bandwidth --dtypes float32 bfloat16 --no-plot > $OUT/bandwidth.log 2>&1; grep "copy\|wrote\|FAIL" $OUT/bandwidth.log | head -5
-timeout 330 python3 benchmarks/speed_of_light.py --out $OUT/sl --sections seeds latency --rounds 3 --no-plot > $OUT/seeds_latency.log 2>&1; tail -3 $OUT/seeds_latency.log
-ls -R $OUT
