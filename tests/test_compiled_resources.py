@@ -125,7 +125,7 @@ def test_the_measured_single_block_forward_tiles_fit_their_caps(tmp_path_factory
     """The single-block forward tiles a Hopper GPU takes at 2^27 elements (``policy.
     SINGLE_BLOCK_FORWARD_TILES``; on a DRAM faster than ``FAST_DRAM_FROM_GBS`` also
     ``FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES``) compile within their caps: float32 rows of 4096
-    and 16-bit rows of 4096 without spilling, 16-bit rows of 16384 bfloat16 without (float16
+    and 16-bit rows of 4096 without spilling, bfloat16 rows of 16384 without (float16 there
     spills a few bytes, measured faster all the same); the H100's 16-bit forward is uncapped and
     takes more, the backward is uncapped on both."""
     h200 = usage(tmp_path_factory, None, ("4096", "16384"), "H200",

@@ -4,7 +4,8 @@
 ``softmax_rows`` / ``softmax_backward_rows`` run them, and tools that compile or time plans
 (benchmarks/resource_usage.py, benchmarks/sweep_plans.py) take the same ``Launch`` records.
 Every kernel names its constexprs alike: ``BLOCK_M``/``BLOCK`` (columns a step or program holds),
-``TAIL``, ``TAIL2``, ``PASS``, ``LANES``, ``STAGES``, ``BLOCKS``, ``SLOTS``, ``LOG``, ``MULTIPLE_OF``.
+``TAIL``, ``TAIL2``, ``PASS``, ``LANES``, ``STAGES``, ``BLOCKS``, ``SLOTS``, ``LOG``,
+``MULTIPLE_OF``.
 """
 
 from __future__ import annotations

@@ -209,8 +209,9 @@ holds its row as a power of two and a tail (widened to one pass of the warp, a 1
 lane) in a single warp (``_tailed``): float32 rows of 1025 to 1536 and 2049 to 3072 columns
 (1537-2047 keep their power of two, ``head_and_tail``), rows QuACK 0.2.2 also gives one warp (32
 threads a row up to 3072 columns). Such rows now go two to a program, up to three tiles each
-(``ROWS_BY_WARPS``); what follows was measured with one a program and two tiles. Timed at M = 4096 against every other single-block variant of up to 96 values a
-thread (``sweep_plans.py --kernel single_block --rows 4096 --warps 1 2 4 8 --max-values 96
+(``ROWS_BY_WARPS``); what follows was measured with one a program and two tiles. Timed at
+M = 4096 against every other single-block variant of up to 96 values a thread
+(``sweep_plans.py --kernel single_block --rows 4096 --warps 1 2 4 8 --max-values 96
 --no-persistent --repeat 3``; results/h100/one_warp_2026-11-23/, results/h200/
 one_warp_2026-11-23/): against the plans of before (4 warps, or 2 at 2304), one warp moved, of
 the copy bandwidth on an H100 / H200, 2048 + 1024 at 2688 85.8 / 79.8% against 82.3 / 73.8%,
@@ -221,9 +222,9 @@ at 2176 84.4 / 77.3% against 81.2 / 73.8%; 1024 + 512 at 1536 78.1 / 69.5% again
 one row a program. At 3072, timed after the rule was set
 (results/*/run_d89cc4a_2026-11-23/parts/sweep_one_warp.json), its plan was the fastest variant on
 both GPUs: 87.8 / 82.7% of copy (three tiles are now the rule for these rows, with
-``ROWS_BY_WARPS``, where they were timed again). Past 96 values a thread (3200, 3328) no variant was faster than
-4096 columns in 4 warps by more than the rounds' spread; 16-bit rows were not timed so (they
-keep ``FEW_WARPS_TAIL_VALUES``), nor other M."""
+``ROWS_BY_WARPS``, where they were timed again). Past 96 values a thread (3200, 3328) no
+variant was faster than 4096 columns in 4 warps by more than the rounds' spread; 16-bit rows
+were not timed so (they keep ``FEW_WARPS_TAIL_VALUES``), nor other M."""
 ROWS_BY_WARPS = 2
 """Rows a program of a single-block forward whose rows take one warp each (the rows of
 ``ONE_WARP_TAIL_VALUES``): one warp a row, laid out rows by warps (``Plan.row_threads`` 32;
@@ -715,7 +716,8 @@ def _measured_tile(M: int, N: int, itemsize: int, device: DeviceDescription):
 
 
 def _warps_to_hold(values: int) -> int:
-    """The fewest warps (a power of two) that hold ``values`` at ``MAX_VALUES_PER_THREAD`` a thread."""
+    """The fewest warps (a power of two) that hold ``values`` at ``MAX_VALUES_PER_THREAD`` a
+    thread."""
     return min(next_power_of_2(cdiv(values, 32 * MAX_VALUES_PER_THREAD)), MAX_WARPS)
 
 
