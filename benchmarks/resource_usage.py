@@ -59,6 +59,9 @@ class Usage:
     max_registers: int
     """The cap the launch compiled with (0: none); the launch may lift the plan's
     (``policy.for_rows``)."""
+    evict_first_stores: int = 0
+    """Global stores in the PTX that ask the caches to evict their lines first (a cooperative
+    program's re-read blocks: ``kernels/cooperative.py``)."""
 
 
 def compile_usage(record: launch.Launch, arch: int = 90) -> Usage:
@@ -70,8 +73,10 @@ def compile_usage(record: launch.Launch, arch: int = 90) -> Usage:
     ptx = compiled.asm["ptx"]
     loads = re.findall(r"\bld\.global\S*", ptx)
     vector = sum(bool(re.search(r"\.v[248]\.", load)) for load in loads)
+    stores = re.findall(r"\bst\.global\S*", ptx)
     return Usage(int(fields["REG"]), int(fields["STACK"]), compiled.metadata.shared,
-                 ptx.count("ex2.approx"), vector, len(loads) - vector, record.max_registers)
+                 ptx.count("ex2.approx"), vector, len(loads) - vector, record.max_registers,
+                 sum("evict_first" in store for store in stores))
 
 
 def plan_usage(plan: policy.Plan, M: int, N: int, dtype: torch.dtype, backward: bool,

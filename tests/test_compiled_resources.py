@@ -147,3 +147,18 @@ def test_the_measured_single_block_forward_tiles_fit_their_caps(tmp_path_factory
     assert uncapped and all(r["max_registers"] == 0 for r in uncapped), uncapped
     (wide,) = (r for r in uncapped if r["N"] == 16384)
     assert wide["registers"] > 80, wide
+
+
+def test_many_blocks_a_program_store_their_re_read_blocks_evict_first(tmp_path_factory):
+    """At N = 4M a cooperative program holds four blocks and re-reads three after the wait: their
+    outputs are stored evict-first (``kernels/cooperative.py``), the held block's are not, and a
+    program of one block (N = 65536) stores nothing evict-first. The 16 warps those plans take
+    (``policy.COOPERATIVE_SEVERAL_BLOCKS_VALUES``) compile without spilling."""
+    rows = usage(tmp_path_factory, None, ("65536", "4194304"), "H200", ("float32", "bfloat16"))
+    for r in rows:
+        if r["kernel"] != "cooperative":
+            continue
+        assert r["spill_bytes"] == 0, r
+        assert (r["evict_first_stores"] > 0) == (r["N"] == 4194304), r
+        wide_warps = r["N"] == 4194304 and (r["dtype"], r["direction"]) != ("bfloat16", "forward")
+        assert (", 16 warps," in r["plan"]) == wide_warps, r

@@ -20,6 +20,7 @@ import pytest
 import torch
 
 import triton_impl
+from reference.dtypes import format_of
 from reference.tolerance import assert_close, grad_scale
 from triton_impl import dispatch, launch, policy
 
@@ -128,6 +129,30 @@ def test_words_form_is_capped_by_its_dtype():
         backward = policy.choose(2048, 65536, dtype, gpu, backward=True)
         assert backward.max_registers == policy.COOPERATIVE_PLAN[2, True][2], backward
     assert set(policy.COOPERATIVE_PAIRED_MAX_REGISTERS) == {"bfloat16", "float16"}
+
+
+def test_many_blocks_a_program_take_the_measured_warps():
+    """From ``COOPERATIVE_SEVERAL_BLOCKS_FROM`` blocks a program (N = 4M on 132 SMs) the float32
+    plans and the bfloat16 backward hold ``COOPERATIVE_SEVERAL_BLOCKS_VALUES`` a thread (16 warps
+    for 8192 columns); fewer blocks, float16's backward and the 16-bit forward keep the warps
+    they had: the backward half its values a thread wherever a program has several blocks."""
+    gpu = policy.DeviceDescription("a 132-SM GPU", 132)
+    for M in (1, 8, 128):
+        for dtype in ("float32", "bfloat16", "float16"):
+            for backward in (False, True):
+                default_block, default_warps, _ = policy.COOPERATIVE_PLAN[
+                    format_of(dtype).itemsize, backward]
+                for N, blocks in ((1 << 21, 2), (3 << 20, 3), (1 << 22, 4), (1 << 23, 8)):
+                    plan = policy.choose(M, N, dtype, gpu, backward=backward)
+                    assert (plan.kernel, plan.block_n, plan.blocks_per_program) == (
+                        "cooperative", default_block, blocks), plan
+                    values = policy.COOPERATIVE_SEVERAL_BLOCKS_VALUES.get((dtype, backward))
+                    if values and blocks >= policy.COOPERATIVE_SEVERAL_BLOCKS_FROM:
+                        assert plan.num_warps * 32 * values == plan.block_n == 8192, plan
+                        assert plan.num_warps == 16
+                    else:
+                        assert plan.num_warps == default_warps * (2 if backward else 1), plan
+                    assert plan.max_registers == 0, "several blocks a program take no cap"
 
 
 def test_patience_is_one_poll_only_under_the_interpreter():

@@ -62,9 +62,18 @@ results/h100/cooperative_2026-11-23/sweep_cooperative_persistent_prefetch.json).
 So every element is read once and written once: 2MN forward, 3MN backward, at any width. With
 BLOCKS > 1 (rows wider than one block per multiprocessor, or the interpreter) a program's first
 block stays in registers and the others are reloaded in step 3. They were loaded evict-last a
-moment before, but Nsight on an H100 (float32 forward, N = 4M, two blocks a program) counted only
-4-8% of those re-reads served by L2: such rows move about 2.5MN forward, not 2MN
-(traffic_model/evidence/probe_cooperative_h100.json).
+moment before, and their outputs are stored evict-first, so that the lines written leave the L2
+before those still to be re-read. Nsight on an H200 at N = 4M, M = 32 (four blocks a program,
+before the evict-first stores) counted 53% of the float32 forward's re-reads served by L2, 88%
+of the bfloat16 forward's and 97% of the float32 backward's (results/h200/wide_4m_2026-11-24/;
+on an H100, float32 forward, M = 4, two blocks a program, an older exchange: 4-8%,
+traffic_model/evidence/probe_cooperative_h100.json). These rows are held back more by the wait
+than by the bytes: the bfloat16 forward read its input 1.09 times from DRAM and ran at 78% of
+copy by Nsight's clock. The evict-first stores, measured at N = 4M in the same calls as the
+stores before: +0.4 to +2.3 points of copy on an H200 (M = 8 to 128, the warps of the plans
+before ``policy.COOPERATIVE_SEVERAL_BLOCKS_VALUES``; with 16 warps +0.4 to +2.0), +0.8 to +2.4
+on an H100 (M = 32; with 16 warps +0.3 to +1.8), and within 0.8 points either way at N = 2M and
+3M (two and three blocks a program; results/h100/wide_4m_2026-11-24/).
 
 Why no launch can hang
 ----------------------
@@ -197,9 +206,11 @@ def load_block(row, block, N, BLOCK: tl.constexpr, other: tl.constexpr, POLICY: 
 
 
 @triton.jit
-def store_block(row, block, N, BLOCK: tl.constexpr, values):
+def store_block(row, block, N, BLOCK: tl.constexpr, values, POLICY: tl.constexpr):
+    """Write a block; ``POLICY``: evict_first for the blocks a program re-reads after the wait
+    (``cooperative_forward``: why), the L2's default for the block it held."""
     cols = block_columns(block, BLOCK)
-    tl.store(row + cols, values.to(row.dtype.element_ty), mask=cols < N)
+    tl.store(row + cols, values.to(row.dtype.element_ty), mask=cols < N, eviction_policy=POLICY)
 
 
 @triton.jit
@@ -310,7 +321,7 @@ def store_held_output(y_row, block, N, BLOCK: tl.constexpr, held, like, m, d, LO
                                                          ASM),
                  mask=tl.arange(0, BLOCK // 2) < N // 2 - block * (BLOCK // 2))
     else:
-        store_block(y_row, block, N, BLOCK, softmax_output(to_compute(held), m, d, LOG))
+        store_block(y_row, block, N, BLOCK, softmax_output(to_compute(held), m, d, LOG), "")
 
 
 @triton.jit
@@ -434,7 +445,7 @@ def cooperative_forward(x_ptr, y_ptr, words_ptr, N, x_row_stride, y_row_stride, 
     store_held_output(y_row, first, N, BLOCK, held, x_ptr, m_row, d_row, LOG, PAIRED, ASM)
     for b in tl.range(first + 1, first + BLOCKS):
         xb = load_block(x_row, b, N, BLOCK, -float("inf"), "evict_first")
-        store_block(y_row, b, N, BLOCK, softmax_output(xb, m_row, d_row, LOG))
+        store_block(y_row, b, N, BLOCK, softmax_output(xb, m_row, d_row, LOG), "evict_first")
 
 
 @triton.jit
@@ -473,8 +484,8 @@ def cooperative_backward(y_ptr, dy_ptr, dx_ptr, words_ptr, N, y_row_stride, dy_r
     s = tl.sum(from_bits(published_bits(words), y_ptr), 0)
 
     store_block(dx_row, first, N, BLOCK,
-                grad_output(to_compute_again(y, ASM), to_compute_again(dy, ASM), s, LOG))
+                grad_output(to_compute_again(y, ASM), to_compute_again(dy, ASM), s, LOG), "")
     for b in tl.range(first + 1, first + BLOCKS):
         yb = load_block(y_row, b, N, BLOCK, 0.0, "evict_first")
         dyb = load_block(dy_row, b, N, BLOCK, 0.0, "evict_first")
-        store_block(dx_row, b, N, BLOCK, grad_output(yb, dyb, s, LOG))
+        store_block(dx_row, b, N, BLOCK, grad_output(yb, dyb, s, LOG), "evict_first")
