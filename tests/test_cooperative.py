@@ -136,13 +136,17 @@ def test_many_blocks_a_program_take_the_measured_warps():
     plans and the bfloat16 backward hold ``COOPERATIVE_SEVERAL_BLOCKS_VALUES`` a thread (16 warps
     for 8192 columns); fewer blocks, float16's backward and the 16-bit forward keep the warps
     they had: the backward half its values a thread wherever a program has several blocks."""
+    assert set(policy.COOPERATIVE_SEVERAL_BLOCKS_VALUES) == {
+        ("float32", False), ("float32", True), ("bfloat16", True)}
+    assert policy.COOPERATIVE_SEVERAL_BLOCKS_FROM == 4
     gpu = policy.DeviceDescription("a 132-SM GPU", 132)
     for M in (1, 8, 128):
-        for dtype in ("float32", "bfloat16", "float16"):
+        for dtype in ("float32", "bfloat16", "float16", "float64"):
             for backward in (False, True):
                 default_block, default_warps, _ = policy.COOPERATIVE_PLAN[
                     format_of(dtype).itemsize, backward]
-                for N, blocks in ((1 << 21, 2), (3 << 20, 3), (1 << 22, 4), (1 << 23, 8)):
+                for N in (1 << 21, 3 << 20, 1 << 22, 1 << 23):  # 2 to 8 blocks of 8192
+                    blocks = policy.cdiv(policy.cdiv(N, gpu.sm_count), default_block)
                     plan = policy.choose(M, N, dtype, gpu, backward=backward)
                     assert (plan.kernel, plan.block_n, plan.blocks_per_program) == (
                         "cooperative", default_block, blocks), plan

@@ -172,9 +172,10 @@ not yet probed again, so the 16-bit forward's 5 is the probe's, fewer than its r
 allow (bfloat16 nine an SM: that constant's docstring). The four-block entries are those of the
 plans the committed runs timed (``validate`` holds the model to them). Since, four blocks a
 program take 16 warps for float32 and the bfloat16 backward
-(``policy.COOPERATIVE_SEVERAL_BLOCKS_VALUES``); compiled for sm_90: 64 x 512 forward float32 (2
-an SM, not 3), 100 x 512 backward float32 (1), 50 x 512 bfloat16 (2; float16 keeps 8 warps, 2):
-to be entered with the runs that time them."""
+(``policy.COOPERATIVE_SEVERAL_BLOCKS_VALUES``); compiled for sm_90 (results/h200/
+wide_4m_2026-11-24/resources_sm90.log): 64 x 512 forward float32 (2 an SM, not 3), 100 x 512
+backward float32 (1), 50 x 512 backward bfloat16 (2; float16 keeps 8 warps, 2): to be entered
+with the runs that time them."""
 
 
 def _kind(algorithm: str) -> str:

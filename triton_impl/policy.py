@@ -329,7 +329,6 @@ no cap, and the backward half the values a thread (twice the warps), or, from fo
 program, the values of ``COOPERATIVE_SEVERAL_BLOCKS_VALUES``."""
 COOPERATIVE_SEVERAL_BLOCKS_VALUES = {("float32", False): 16, ("float32", True): 16,
                                      ("bfloat16", True): 16}
-COOPERATIVE_SEVERAL_BLOCKS_FROM = 4
 """(dtype, backward) -> values of a block each thread holds where a cooperative program holds at
 least ``COOPERATIVE_SEVERAL_BLOCKS_FROM`` blocks (N = 4M on 132 SMs): 16 warps for a block of
 8192 columns, where the plans of ``COOPERATIVE_PLAN`` take 4 (float32 forward) or 8 (backward,
@@ -344,19 +343,25 @@ evict-first (``kernels/cooperative.py``; "alone": 16 warps without those stores)
   76.7 -> 82.2%; bfloat16 backward (M = 32) 75.5 -> 82.2%.
 - H200: float32 forward M = 8 / 32 / 128 66.1 / 73.3 / 76.1 -> 69.3 (alone) / 76.6 / 77.7%;
   float32 backward M = 8 / 32 / 128 64.7 / 69.2 / 68.5 -> 68.3 (alone) / 73.4 (alone) / 74.2%;
-  bfloat16 backward 63.1 / 69.9 / 72.7 -> 65.4 (alone) / 73.2 (alone) / 75.9%.
+  bfloat16 backward 63.1 / 69.9 / 72.7 -> 65.4 (alone) / 73.2 (alone) / 75.9%. (The H200's
+  backward at M = 32 was not timed as landed: with the stores it was timed only with the held
+  block loaded evict-first as well, 71.0 / 70.1%.)
 
-Left out where it lost: float16 backward (H100, M = 32: 77.9 -> 61.8%; compiled for sm_90 it
+Left out where it lost: float16 backward (H100, M = 32: 78.3 -> 62.1%; compiled for sm_90 it
 takes 74 registers in 16 warps, one program an SM, where bfloat16 takes 50, two), the 16-bit
 forward, whose first block is held as words (H200: 74.3 -> 53.4%), and fewer blocks a program
 (16 warps with the stores, against the plans before):
 on an H100 at N = 3M (three blocks) 16 warps lost 2.4 points of copy for the float32 forward and
 4.6 for the bfloat16 backward and gained 1.4 for the float32 backward; at N = 2M (two) they lost
 13.8 / 6.9 points (float32 forward / bfloat16 backward) and gained 2.2 (float32 backward).
-Compiled for sm_90 at N = 4M the float32 forward takes 159 registers x 128 threads in 4 warps
-(three programs an SM) and 64 x 512 in 16 (two); the float32 backward 146 x 256 (one) and
-100 x 512 (one); the bfloat16 backward 80 x 256 (three) and 50 x 512 (two). Why more warps pay
+Compiled for sm_90 at N = 4M by ptxas 12.8 (results/h200/wide_4m_2026-11-24/resources_sm90.log)
+the float32 forward takes 159 registers x 128 threads in 4 warps (three programs an SM) and
+64 x 512 in 16 (two); the float32 backward 146 x 256 (one) and 100 x 512 (one); the bfloat16
+backward 80 x 256 (three) and 50 x 512 (two). Why more warps pay
 only at four blocks is not measured. float64 is untimed and keeps the rule before."""
+COOPERATIVE_SEVERAL_BLOCKS_FROM = 4
+"""Blocks a cooperative program holds from which ``COOPERATIVE_SEVERAL_BLOCKS_VALUES`` applies:
+four on 132 SMs at N = 4M (on fewer SMs, narrower rows). Two and three blocks lost (above)."""
 COOPERATIVE_PAIRED_MAX_REGISTERS = {"bfloat16": 56, "float16": 64}
 """16-bit dtype -> ``Plan.max_registers`` of a cooperative forward that holds its block as 32-bit
 words of two values (``Plan.paired``; ``kernels/cooperative.py``, ``held_pair``), one block a
@@ -866,8 +871,8 @@ def _cooperative(M, N, itemsize, dtype_name, device, backward, block_n, splits) 
         programs = min(blocks, device.sm_count)
     programs, chunk = _chunks(N, programs, block_n)
     values_per_thread = default_block // (32 * default_warps)
-    several = (dtype_name, backward) in COOPERATIVE_SEVERAL_BLOCKS_VALUES
-    if several and chunk >= COOPERATIVE_SEVERAL_BLOCKS_FROM * block_n:
+    measured_wide = (dtype_name, backward) in COOPERATIVE_SEVERAL_BLOCKS_VALUES
+    if measured_wide and chunk >= COOPERATIVE_SEVERAL_BLOCKS_FROM * block_n:
         values_per_thread = COOPERATIVE_SEVERAL_BLOCKS_VALUES[dtype_name, backward]
     elif chunk > block_n and backward:  # several blocks a program: see COOPERATIVE_PLAN
         values_per_thread //= 2

@@ -66,7 +66,7 @@ moment before, and their outputs are stored evict-first, so that the lines writt
 before those still to be re-read. Nsight on an H200 at N = 4M, M = 32 (four blocks a program,
 before the evict-first stores) counted 53% of the float32 forward's re-reads served by L2, 88%
 of the bfloat16 forward's and 97% of the float32 backward's (results/h200/wide_4m_2026-11-24/;
-on an H100, float32 forward, M = 4, two blocks a program, an older exchange: 4-8%,
+on an H100, float32 forward, M = 32-64, an older exchange: 4-8%,
 traffic_model/evidence/probe_cooperative_h100.json). These rows are held back more by the wait
 than by the bytes: the bfloat16 forward read its input 1.09 times from DRAM and ran at 78% of
 copy by Nsight's clock. The evict-first stores, measured at N = 4M in the same calls as the
@@ -208,7 +208,7 @@ def load_block(row, block, N, BLOCK: tl.constexpr, other: tl.constexpr, POLICY: 
 @triton.jit
 def store_block(row, block, N, BLOCK: tl.constexpr, values, POLICY: tl.constexpr):
     """Write a block; ``POLICY``: evict_first for the blocks a program re-reads after the wait
-    (``cooperative_forward``: why), the L2's default for the block it held."""
+    (the module's docstring: why), the L2's default for the block it held."""
     cols = block_columns(block, BLOCK)
     tl.store(row + cols, values.to(row.dtype.element_ty), mask=cols < N, eviction_policy=POLICY)
 

@@ -4,4 +4,4 @@ nvidia-smi --query-gpu=name --format=csv,noheader
 while read -r line; do
   [ -z "$line" ] && continue
   timeout 150 python3 "$(dirname "$0")/stages.py" $line 2>&1 | grep -v Warning
-done < ${CASES:-$(dirname "$0")/cases}
+done < ${CASES:-$(dirname "$0")/cases100}
