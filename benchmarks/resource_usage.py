@@ -62,6 +62,9 @@ class Usage:
     evict_first_stores: int = 0
     """Global stores in the PTX that ask the caches to evict their lines first (a cooperative
     program's re-read blocks: ``kernels/cooperative.py``)."""
+    l2_prefetches: int = 0
+    """Prefetches to the L2 in the PTX (a cooperative program's other blocks:
+    ``kernels/cooperative.py``, ``prefetch_blocks``)."""
 
 
 def compile_usage(record: launch.Launch, arch: int = 90) -> Usage:
@@ -76,7 +79,8 @@ def compile_usage(record: launch.Launch, arch: int = 90) -> Usage:
     stores = re.findall(r"\bst\.global\S*", ptx)
     return Usage(int(fields["REG"]), int(fields["STACK"]), compiled.metadata.shared,
                  ptx.count("ex2.approx"), vector, len(loads) - vector, record.max_registers,
-                 sum("evict_first" in store for store in stores))
+                 sum("evict_first" in store for store in stores),
+                 len(re.findall(r"\bprefetch\.global\.L2", ptx)))
 
 
 def plan_usage(plan: policy.Plan, M: int, N: int, dtype: torch.dtype, backward: bool,

@@ -149,6 +149,23 @@ def test_the_measured_single_block_forward_tiles_fit_their_caps(tmp_path_factory
     assert wide["registers"] > 80, wide
 
 
+def test_only_programs_of_two_blocks_prefetch_their_second(tmp_path_factory):
+    """A cooperative program of two blocks (N = 2M on 132 SMs) asks the L2 for its second block
+    as it loads its first (``policy.COOPERATIVE_PREFETCHED_BLOCKS``): forward and backward, float32
+    and bfloat16, through the PTX. Programs of one block (1M), three (3M) and four (4M), where
+    it lost, prefetch nothing; nor does any other kernel."""
+    rows = usage(tmp_path_factory, None, ("1048576", "2097152", "3145728", "4194304"), "H200",
+                 ("float32", "bfloat16"))
+    assert {(r["direction"], r["dtype"]) for r in rows if r["N"] == 2097152
+            and r["kernel"] == "cooperative"} == {(d, t) for d in ("forward", "backward")
+                                                  for t in ("float32", "bfloat16")}
+    for r in rows:
+        two_blocks = r["kernel"] == "cooperative" and r["N"] == 2097152
+        assert (r["l2_prefetches"] > 0) == two_blocks, r
+        assert ("its other blocks prefetched" in r["plan"]) == two_blocks, r
+        assert r["spill_bytes"] == 0 or r["kernel"] != "cooperative", r
+
+
 def test_many_blocks_a_program_store_their_re_read_blocks_evict_first(tmp_path_factory):
     """At N = 4M a cooperative program holds four blocks and re-reads three after the wait: their
     outputs are stored evict-first (``kernels/cooperative.py``), the held block's are not, and a

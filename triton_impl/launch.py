@@ -203,7 +203,8 @@ def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Lau
                             dtype=torch.int64, device=rows[0].device)
         constexprs = dict(BLOCK=plan.block_n, BLOCKS=plan.blocks_per_program,
                           SLOTS=exchange_vector(slots, plan.num_warps), PATIENCE=plan.patience,
-                          LOG=log, ASM=not kernels_interpreted(), MULTIPLE_OF=multiple_of)
+                          LOG=log, ASM=not kernels_interpreted(), MULTIPLE_OF=multiple_of,
+                          PREFETCH=plan.prefetch)
         plan = for_rows(plan, all(_word_aligned(t) for t in rows), vectors)
         options["max_registers"] = plan.max_registers
         if backward:

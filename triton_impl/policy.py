@@ -362,6 +362,12 @@ only at four blocks is not measured. float64 is untimed and keeps the rule befor
 COOPERATIVE_SEVERAL_BLOCKS_FROM = 4
 """Blocks a cooperative program holds from which ``COOPERATIVE_SEVERAL_BLOCKS_VALUES`` applies:
 four on 132 SMs at N = 4M (on fewer SMs, narrower rows). Two and three blocks lost (above)."""
+COOPERATIVE_PREFETCHED_BLOCKS = 2
+"""Blocks a cooperative program holds at which it asks the L2 for its second block as it loads
+its first (``Plan.prefetch``; ``kernels/cooperative.py``, ``prefetch_blocks``, where the
+measurements are): N = 1.1M to 2.1M on 132 SMs. float32, bfloat16 and float16 (which runs the
+bfloat16 plans; the prefetch asks for lines, not values); float64 untimed, left out. At three
+blocks and four it lost."""
 COOPERATIVE_PAIRED_MAX_REGISTERS = {"bfloat16": 56, "float16": 64}
 """16-bit dtype -> ``Plan.max_registers`` of a cooperative forward that holds its block as 32-bit
 words of two values (``Plan.paired``; ``kernels/cooperative.py``, ``held_pair``), one block a
@@ -497,7 +503,9 @@ class Plan:
     polls a cooperative program makes before it computes its row's missing words itself
     (``COOPERATIVE_PATIENCE``). ``paired``: a 16-bit cooperative forward holds its block as 32-bit
     words of two values (``COOPERATIVE_PAIRED_MAX_REGISTERS``); the launch adapts the plan to rows
-    that cannot be read as words or in 16-byte vectors (``for_rows``).
+    that cannot be read as words or in 16-byte vectors (``for_rows``). ``prefetch``: a
+    cooperative program asks the L2 for its other blocks as it loads its first
+    (``COOPERATIVE_PREFETCHED_BLOCKS``).
     """
 
     kernel: str
@@ -518,6 +526,7 @@ class Plan:
     paired: bool = False
     transposed: bool = False
     held_as_loaded: bool = False
+    prefetch: bool = False
 
     @property
     def blocks_per_program(self) -> int:
@@ -555,6 +564,8 @@ class Plan:
             parts.append("held as words of two values")
         if self.held_as_loaded:
             parts.append("held as loaded")
+        if self.prefetch:
+            parts.append("its other blocks prefetched")
         if self.max_registers:
             parts.append(f"at most {self.max_registers} registers")
         if self.kernel == "spatial":
@@ -880,9 +891,11 @@ def _cooperative(M, N, itemsize, dtype_name, device, backward, block_n, splits) 
     paired = itemsize == 2 and not backward and N % 2 == 0
     max_registers = _cooperative_registers(itemsize, backward, dtype_name if paired else None,
                                            chunk == block_n)
+    prefetch = itemsize in (2, 4) and chunk == COOPERATIVE_PREFETCHED_BLOCKS * block_n
     return Plan("cooperative", 1, block_n, num_warps, 1, programs, chunk,
                 (M * programs,), False, block_n, max_registers=max_registers,
-                patience=1 if device.interpreted else COOPERATIVE_PATIENCE, paired=paired)
+                patience=1 if device.interpreted else COOPERATIVE_PATIENCE, paired=paired,
+                prefetch=prefetch)
 
 
 def _cooperative_registers(itemsize: int, backward: bool, paired_dtype: str | None,
