@@ -161,22 +161,29 @@ def test_many_blocks_a_program_take_the_measured_warps():
 
 def test_programs_of_two_blocks_prefetch_the_second():
     """``Plan.prefetch`` exactly where a cooperative program holds
-    ``COOPERATIVE_PREFETCHED_BLOCKS`` blocks, for every dtype but float64 (untimed), and for
-    forced plans alike: a forced block or split count that gives two blocks a program prefetches."""
+    ``COOPERATIVE_PREFETCHED_BLOCKS`` blocks, for the timed dtypes (float32, bfloat16), and for
+    forced plans alike: a forced block or split count that gives two blocks a program
+    prefetches, unless its block is narrower than the line a prefetch asks for."""
     assert policy.COOPERATIVE_PREFETCHED_BLOCKS == 2
+    assert policy.COOPERATIVE_PREFETCHED_DTYPES == ("float32", "bfloat16")
     gpu = policy.DeviceDescription("a 132-SM GPU", 132)
+    prefetching = 0
     for M in (1, 64):
         for dtype in ("float32", "bfloat16", "float16", "float64"):
             for backward in (False, True):
                 for N in (1 << 20, 1 << 21, 3 << 20, 1 << 22):  # 1 to 4 blocks of 8192
                     plan = policy.choose(M, N, dtype, gpu, backward=backward)
                     assert plan.kernel == "cooperative", plan
-                    expected = plan.blocks_per_program == 2 and dtype != "float64"
+                    expected = plan.blocks_per_program == 2 and dtype in ("float32", "bfloat16")
                     assert plan.prefetch == expected, plan
+                    prefetching += plan.prefetch
+    assert prefetching == 2 * 2 * 2, "N = 2M: two rows counts, two dtypes, two directions"
     forced = policy.choose(4, 1 << 16, "float32", gpu,
                            forcing=policy.Forcing("cooperative", 4096, 8))
     assert forced.blocks_per_program == 2 and forced.prefetch, forced
     assert "its other blocks prefetched" in forced.describe()
+    narrow = policy.choose(1, 64, "float32", gpu, forcing=policy.Forcing("cooperative", 16, 2))
+    assert narrow.blocks_per_program == 2 and not narrow.prefetch, narrow
 
 
 def test_patience_is_one_poll_only_under_the_interpreter():

@@ -365,9 +365,13 @@ four on 132 SMs at N = 4M (on fewer SMs, narrower rows). Two and three blocks lo
 COOPERATIVE_PREFETCHED_BLOCKS = 2
 """Blocks a cooperative program holds at which it asks the L2 for its second block as it loads
 its first (``Plan.prefetch``; ``kernels/cooperative.py``, ``prefetch_blocks``, where the
-measurements are): N = 1.1M to 2.1M on 132 SMs. float32, bfloat16 and float16 (which runs the
-bfloat16 plans; the prefetch asks for lines, not values); float64 untimed, left out. At three
-blocks and four it lost."""
+measurements are): 132 x 8192 < N <= 264 x 8192 on 132 SMs. At three blocks and four it
+lost."""
+COOPERATIVE_PREFETCHED_DTYPES = ("float32", "bfloat16")
+"""The dtypes whose prefetch was timed; float16 and float64 are not, and do without."""
+COOPERATIVE_PREFETCH_LINE_BYTES = 128
+"""A prefetch asks for one L2 line of this many bytes (``prefetch_blocks``): a block narrower
+than a line (forced) takes no prefetch."""
 COOPERATIVE_PAIRED_MAX_REGISTERS = {"bfloat16": 56, "float16": 64}
 """16-bit dtype -> ``Plan.max_registers`` of a cooperative forward that holds its block as 32-bit
 words of two values (``Plan.paired``; ``kernels/cooperative.py``, ``held_pair``), one block a
@@ -891,7 +895,9 @@ def _cooperative(M, N, itemsize, dtype_name, device, backward, block_n, splits) 
     paired = itemsize == 2 and not backward and N % 2 == 0
     max_registers = _cooperative_registers(itemsize, backward, dtype_name if paired else None,
                                            chunk == block_n)
-    prefetch = itemsize in (2, 4) and chunk == COOPERATIVE_PREFETCHED_BLOCKS * block_n
+    prefetch = (dtype_name in COOPERATIVE_PREFETCHED_DTYPES
+                and chunk == COOPERATIVE_PREFETCHED_BLOCKS * block_n
+                and block_n * itemsize >= COOPERATIVE_PREFETCH_LINE_BYTES)
     return Plan("cooperative", 1, block_n, num_warps, 1, programs, chunk,
                 (M * programs,), False, block_n, max_registers=max_registers,
                 patience=1 if device.interpreted else COOPERATIVE_PATIENCE, paired=paired,

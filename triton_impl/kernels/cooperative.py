@@ -230,13 +230,14 @@ def prefetch_blocks(row, first, count: tl.constexpr, N, BLOCK: tl.constexpr):
     Issued after the first block's pair is published it gained less (2M: +0.4 / +1.8 for the
     float32 forward / bfloat16 backward on the H200), issued before the first block's load it
     lost 2.5 to 15.4 points (H100, 2M and 3M), and asking again for the re-read blocks after
-    the wait took back more than it gave. A program asking for its chunk of a later row while
+    the wait took back part or all of the gain (2M, H200: float32 forward -9.1 points where the
+    first prefetch alone gave +2.5, bfloat16 backward +1.6 where it gave +4.6). A program asking for its chunk of a later row while
     it waits, so that the programs to come find it in the L2, lost 0.2 to 30 points (H200,
     N = 1M and 4M)."""
-    LINE: tl.constexpr = 128 // (row.dtype.element_ty.primitive_bitwidth // 8)
+    LINE: tl.constexpr = 128 // (row.dtype.element_ty.primitive_bitwidth // 8)  # see policy
     for b in tl.static_range(count):
         lines = (first + b) * BLOCK + tl.arange(0, BLOCK // LINE) * LINE
-        lines = tl.where(lines < N, lines, 0)  # past the row: its first line, already asked for
+        lines = tl.where(lines < N, lines, first * BLOCK)  # past the row: a line asked for
         tl.inline_asm_elementwise("prefetch.global.L2::evict_last [$1];\n\tmov.u32 $0, 0;",
                                   "=r,l", [(row + lines).to(tl.int64)], dtype=tl.int32,
                                   is_pure=False, pack=1)
@@ -488,7 +489,8 @@ def cooperative_backward(y_ptr, dy_ptr, dx_ptr, words_ptr, N, y_row_stride, dy_r
                          PREFETCH: tl.constexpr):
     """dx of rows shared by ``programs`` programs (see ``cooperative_forward``); ``words`` is the
     workspace of zeros: a row's programs * BLOCKS words, the partial sums of ``grad_term`` of
-    its blocks, row after row. ``ASM``: compiled, not interpreted (``to_compute_again``)."""
+    its blocks, row after row. ``ASM``: compiled, not interpreted (``to_compute_again``).
+    ``PREFETCH``: as the forward's, for y and dy."""
     N = known_multiple(N, MULTIPLE_OF)
     n_slots = programs * BLOCKS
     row, program = row_and_program(programs)
