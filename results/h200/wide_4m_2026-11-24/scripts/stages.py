@@ -1,4 +1,7 @@
-"""Cooperative plans at wide N with replaced fields, timed interleaved: argv: N M dtype direction then variants 'k=v,k=v' ('-' = policy)."""
+"""Cooperative plans at wide N with replaced fields, timed interleaved: argv: N M dtype direction
+then variants 'k=v,k=v' ('-' = policy). Keys held and store, and those of an experiment diff's
+``launch.EXPERIMENT`` defaults (results/h200/prefetch_2026-11-24/scripts/: ahead, prefetch,
+own, line), set its constexprs; any other key replaces a field of the plan."""
 import dataclasses, statistics, sys
 import torch
 sys.path.insert(0, "benchmarks")
@@ -9,6 +12,8 @@ N, M, dtype_name, direction = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], s
 dtype = getattr(torch, dtype_name); backward = direction == "backward"
 x = torch.randn(M, N, device="cuda", dtype=dtype) * 3
 dy = torch.randn_like(x); y = torch.softmax(x.float(), -1).to(dtype); out = torch.empty_like(x)
+DEFAULTS = dict(getattr(launch, "EXPERIMENT", {}))
+EXPERIMENTAL = {"held", "store"} | {k.lower() for k in DEFAULTS}
 copy = measure.copy_bandwidth_gbs()
 print(f"copy {copy:.0f} GB/s", flush=True)
 nbytes = implementations.useful_bytes(M, N, dtype, direction)
@@ -16,14 +21,14 @@ auto = dispatch.make_plan(M, N, dtype, "cuda", backward=backward)
 fns = []
 for spec in sys.argv[5:]:
     changes = {} if spec == "-" else {k: (int(v) if v.isdigit() else v) for k, v in (kv.split("=") for kv in spec.split(","))}
-    exp = {k.upper(): changes.pop(k) for k in ("held", "store") if k in changes}
+    exp = {k.upper(): changes.pop(k) for k in EXPERIMENTAL if k in changes}
     forcing = policy.AUTO
     if "block_n" in changes:
         forcing = policy.Forcing("cooperative", changes.pop("block_n"))
     plan = dataclasses.replace(dispatch.make_plan(M, N, dtype, "cuda", backward=backward, forcing=forcing), **changes)
     def fn(p=plan, exp=exp):
         if exp or hasattr(launch, "EXPERIMENT"):
-            launch.EXPERIMENT.clear(); launch.EXPERIMENT.update(exp)
+            launch.EXPERIMENT.clear(); launch.EXPERIMENT.update(DEFAULTS | exp)
         if backward:
             launch.softmax_backward_rows(p, y, dy, out, False)
         else:
