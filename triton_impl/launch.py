@@ -30,7 +30,8 @@ from .kernels import backward as bwd
 from .kernels import cooperative as coop
 from .kernels import forward as fwd
 from .kernels import spatial
-from .policy import Plan, exchange_words, for_rows, next_power_of_2, row_pass
+from .policy import (COOPERATIVE_PREFETCH_LINE_BYTES, Plan, exchange_words, for_rows,
+                     next_power_of_2, row_pass)
 
 LAUNCHES: collections.Counter = collections.Counter()
 """Kernel launches by plan kernel and direction ("cooperative_forward", ...), counted so that
@@ -204,7 +205,7 @@ def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Lau
         constexprs = dict(BLOCK=plan.block_n, BLOCKS=plan.blocks_per_program,
                           SLOTS=exchange_vector(slots, plan.num_warps), PATIENCE=plan.patience,
                           LOG=log, ASM=not kernels_interpreted(), MULTIPLE_OF=multiple_of,
-                          PREFETCH=plan.prefetch)
+                          PREFETCH=COOPERATIVE_PREFETCH_LINE_BYTES if plan.prefetch else 0)
         plan = for_rows(plan, all(_word_aligned(t) for t in rows), vectors)
         options["max_registers"] = plan.max_registers
         if backward:

@@ -370,8 +370,8 @@ lost."""
 COOPERATIVE_PREFETCHED_DTYPES = ("float32", "bfloat16")
 """The dtypes whose prefetch was timed; float16 and float64 are not, and do without."""
 COOPERATIVE_PREFETCH_LINE_BYTES = 128
-"""A prefetch asks for one L2 line of this many bytes (``prefetch_blocks``): a block narrower
-than a line (forced) takes no prefetch."""
+"""A prefetch asks for one L2 line of this many bytes (the launch gives it to
+``prefetch_blocks``): a block narrower than a line (forced) takes no prefetch."""
 COOPERATIVE_PAIRED_MAX_REGISTERS = {"bfloat16": 56, "float16": 64}
 """16-bit dtype -> ``Plan.max_registers`` of a cooperative forward that holds its block as 32-bit
 words of two values (``Plan.paired``; ``kernels/cooperative.py``, ``held_pair``), one block a

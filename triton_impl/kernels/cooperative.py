@@ -214,9 +214,10 @@ def store_block(row, block, N, BLOCK: tl.constexpr, values, POLICY: tl.constexpr
 
 
 @triton.jit
-def prefetch_blocks(row, first, count: tl.constexpr, N, BLOCK: tl.constexpr):
-    """Ask the L2 for blocks ``first`` .. ``first + count - 1`` of a row, one prefetch a 128-byte
-    line, without a register held for them: a program's other blocks are on their way while it
+def prefetch_blocks(row, first, count: tl.constexpr, N, BLOCK: tl.constexpr,
+                    LINE_BYTES: tl.constexpr):
+    """Ask the L2 for blocks ``first`` .. ``first + count - 1`` of a row, one prefetch a line of
+    LINE_BYTES, without a register held for them: a program's other blocks are on their way while it
     reduces its first, where it would otherwise load them one after another, each when the one
     before is reduced. Only compiled (under the interpreter a prefetch means nothing).
 
@@ -231,10 +232,10 @@ def prefetch_blocks(row, first, count: tl.constexpr, N, BLOCK: tl.constexpr):
     float32 forward / bfloat16 backward on the H200), issued before the first block's load it
     lost 2.5 to 15.4 points (H100, 2M and 3M), and asking again for the re-read blocks after
     the wait took back part or all of the gain (2M, H200: float32 forward -9.1 points where the
-    first prefetch alone gave +2.5, bfloat16 backward +1.6 where it gave +4.6). A program asking for its chunk of a later row while
-    it waits, so that the programs to come find it in the L2, lost 0.2 to 30 points (H200,
-    N = 1M and 4M)."""
-    LINE: tl.constexpr = 128 // (row.dtype.element_ty.primitive_bitwidth // 8)  # see policy
+    first prefetch alone gave +2.5, bfloat16 backward +1.6 where it gave +4.6). A program asking
+    for its chunk of a later row while it waits, so that the programs to come find it in the L2,
+    lost 0.2 to 30 points (H200, N = 1M and 4M)."""
+    LINE: tl.constexpr = LINE_BYTES // (row.dtype.element_ty.primitive_bitwidth // 8)
     for b in tl.static_range(count):
         lines = (first + b) * BLOCK + tl.arange(0, BLOCK // LINE) * LINE
         lines = tl.where(lines < N, lines, first * BLOCK)  # past the row: a line asked for
@@ -437,7 +438,8 @@ def cooperative_forward(x_ptr, y_ptr, words_ptr, N, x_row_stride, y_row_stride, 
     (N even, rows at even strides and 4-byte aligned) whose first block a program holds as
     32-bit words (``held_pair``); ``ASM``: compiled, not interpreted (``unpack_words``).
     ``MULTIPLE_OF``: see ``row_math.known_multiple``. ``PREFETCH``: a program asks the L2 for
-    its other blocks as it loads its first (``prefetch_blocks``)."""
+    its other blocks as it loads its first, a line of PREFETCH bytes at a time (0: it does not;
+    ``prefetch_blocks``)."""
     N = known_multiple(N, MULTIPLE_OF)
     n_slots = programs * BLOCKS
     WORDS: tl.constexpr = 2 if x_ptr.dtype.element_ty == tl.float64 else 1
@@ -448,8 +450,8 @@ def cooperative_forward(x_ptr, y_ptr, words_ptr, N, x_row_stride, y_row_stride, 
     pairs = words_ptr + row.to(tl.int64) * n_slots * WORDS
 
     held = load_held(x_row, first, N, BLOCK, "evict_last", PAIRED)
-    if PREFETCH and ASM:
-        prefetch_blocks(x_row, first + 1, BLOCKS - 1, N, BLOCK)
+    if PREFETCH > 0 and ASM:
+        prefetch_blocks(x_row, first + 1, BLOCKS - 1, N, BLOCK, PREFETCH)
     m, d = held_pair(held, x_ptr, PAIRED, ASM)
     publish_pair_values(m, d, pairs, first, n_slots)
     for b in tl.range(first + 1, first + BLOCKS):
@@ -502,9 +504,9 @@ def cooperative_backward(y_ptr, dy_ptr, dx_ptr, words_ptr, N, y_row_stride, dy_r
 
     y = load_raw(y_row, first, N, BLOCK, 0.0, "evict_last")  # both held across the wait
     dy = load_raw(dy_row, first, N, BLOCK, 0.0, "evict_last")
-    if PREFETCH and ASM:
-        prefetch_blocks(y_row, first + 1, BLOCKS - 1, N, BLOCK)
-        prefetch_blocks(dy_row, first + 1, BLOCKS - 1, N, BLOCK)
+    if PREFETCH > 0 and ASM:
+        prefetch_blocks(y_row, first + 1, BLOCKS - 1, N, BLOCK, PREFETCH)
+        prefetch_blocks(dy_row, first + 1, BLOCKS - 1, N, BLOCK, PREFETCH)
     publish(sums + first, as_bits(tl.sum(grad_term(to_compute(y), to_compute(dy), LOG), 0)))
     for b in tl.range(first + 1, first + BLOCKS):
         yb = load_block(y_row, b, N, BLOCK, 0.0, "evict_last")
