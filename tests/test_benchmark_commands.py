@@ -119,7 +119,7 @@ def test_run_properties_keeps_each_propertys_log_and_a_summary_line(tmp_path):
 
 
 README_RUNS = ("results/h100/run_7d7cdd7_2026-11-24/speed_of_light.json",
-               "results/h200/run_85ac808_2026-11-24/speed_of_light.json")
+               "results/h200/run_c4b7a6c_2026-11-24/speed_of_light.json")
 
 
 def report(*args: str) -> subprocess.CompletedProcess:
