@@ -7,7 +7,7 @@ from reference.dtypes import format_of
 from reference.traffic import traffic_formula
 
 import traffic_model
-from traffic_model import GPUS, IMPLEMENTATIONS, gpu, knobs, parse_sizes, predict, speedups
+from traffic_model import GPUS, IMPLEMENTATIONS, gpu, implementations, knobs, parse_sizes, predict, speedups
 from traffic_model.implementations import POLICY_ALGORITHMS, cooperative_traffic
 from traffic_model.model import loaded, reread_capacity
 from triton_impl import policy
@@ -100,21 +100,27 @@ def test_cooperative_moves_the_fused_bytes_plus_its_workspace_and_reread_blocks(
     assert cooperative_traffic(M, N, plan, backward).stat_writes * 4 == 8 * words
 
 
-def test_cooperative_rereads_hit_while_the_resident_chunks_fit():
-    """N = 4M float32 on an H100, 4 blocks a program: the backward's resident chunks (1 an SM of
-    256 KiB, 33 MiB) fit the usable L2 and its re-reads hit; the forward's (3 an SM of 128 KiB,
-    49.5 MiB) do not (evidence/probe_cooperative_h100.json: 88% and 4-8% of them hit). The workspace
+def test_cooperative_rereads_hit_while_the_resident_chunks_fit(monkeypatch):
+    """N = 4M float32 on an H100, 4 blocks a program: the resident chunks of the backward (1 an SM
+    of 256 KiB) and of the 16-warp forward (2 an SM of 128 KiB) are 33 MiB each, under the usable
+    L2, and their re-reads hit; the forward's 8-warp plan before dae982f held 3 an SM, 49.5 MiB,
+    and its re-reads missed (evidence/probe_cooperative_h100.json: 4-8% of them hit). The workspace
     words, read just after they are written, always hit."""
     M, N = 64, 1 << 22
-    for backward, hit in ((True, True), (False, False)):
+
+    def hit_bytes(backward):
         p = predict("cooperative_backward" if backward else "cooperative", M, N, "float32", "H100")
         assert p.plan.blocks_per_program == 4
         (_, kernel) = p.kernels
-        tensors = 2 if backward else 1
-        slots = 8 * M * p.plan.splits ** 2 * p.plan.blocks_per_program  # a word a block
-        reread = 4 * tensors * M * 3 * (N // 4)
-        assert kernel.l2_hit_bytes == slots + (reread if hit else 0)
         assert p.dram_bytes == p.formula_bytes - kernel.l2_hit_bytes
+        slots = 8 * M * p.plan.splits ** 2 * p.plan.blocks_per_program  # a word a block
+        return kernel.l2_hit_bytes - slots
+
+    for backward in (True, False):
+        tensors = 2 if backward else 1
+        assert hit_bytes(backward) == 4 * tensors * M * 3 * (N // 4)
+    monkeypatch.setitem(implementations.COOPERATIVE_RESIDENT_PER_SM, (4, False, 4), 3)
+    assert hit_bytes(False) == 0
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
