@@ -1,6 +1,6 @@
 """Nsight Compute per kernel: the evidence behind the traffic model's knobs and facts, on a GPU.
 
-    PYTHONPATH=. python3 benchmarks/probe_kernels.py --out DIR [--quick]
+    PYTHONPATH=. python3 benchmarks/probe_kernels.py --out DIR [--quick | --cooperative]
 
 For each case (implementation, direction, M, N, dtype) it profiles one call with ``nsight.profile``
 and records every kernel apart (``run_ncu.py`` sums them): its name, launch configuration (block
@@ -63,12 +63,18 @@ CASES = (
       for direction in ("forward", "backward")],
 )
 QUICK = CASES[:3]
+COOPERATIVE = (*CASES[-9:], ("ours", "forward", 8, 1 << 22, F32), ("ours", "forward", 64, 1 << 22, F32),
+               ("ours", "forward", 128, 1 << 20, F32))
+"""Our cooperative kernel's cases alone (the dispatcher's wide rows): those of the H100's
+``traffic_model/evidence/probe_cooperative_h100*.json``."""
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", required=True, help="directory for probe_kernels.json")
-    parser.add_argument("--quick", action="store_true", help="three cases, to try the tools")
+    cases = parser.add_mutually_exclusive_group()
+    cases.add_argument("--quick", action="store_true", help="three cases, to try the tools")
+    cases.add_argument("--cooperative", action="store_true", help="our cooperative kernel's cases alone")
     parser.add_argument("--budget-s", type=float, default=540, help="stop starting cases after this")
     args = parser.parse_args(argv)
     if args.budget_s <= 0:
@@ -78,7 +84,7 @@ def main(argv=None):
     print(device, flush=True)
     started = time.time()
     results = []
-    for impl, direction, M, N, dtype in QUICK if args.quick else CASES:
+    for impl, direction, M, N, dtype in QUICK if args.quick else COOPERATIVE if args.cooperative else CASES:
         if time.time() - started > args.budget_s:
             print(f"budget spent; skipped {impl} {direction} {M}x{N} {dtype}", flush=True)
             continue
