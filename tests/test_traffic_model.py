@@ -103,7 +103,7 @@ def test_cooperative_moves_the_fused_bytes_plus_its_workspace_and_reread_blocks(
 def test_cooperative_rereads_hit_while_the_resident_chunks_fit(monkeypatch):
     """N = 4M float32 on an H100, 4 blocks a program: the resident chunks of the backward (1 an SM
     of 256 KiB) and of the 16-warp forward (2 an SM of 128 KiB) are 33 MiB each, under the usable
-    L2, and their re-reads hit; the forward's 8-warp plan before dae982f held 3 an SM, 49.5 MiB,
+    L2, and their re-reads hit; the forward's 4-warp plan before dae982f held 3 an SM, 49.5 MiB,
     and its re-reads missed (evidence/probe_cooperative_h100.json: 4-8% of them hit). The workspace
     words, read just after they are written, always hit."""
     M, N = 64, 1 << 22
@@ -281,7 +281,7 @@ def test_the_unloaded_rates_give_the_rates_measured_on_the_h200(kind, key, size)
 
 def test_a_cooperative_row_as_wide_as_the_gpu_pays_a_launch_a_row():
     """float32 backward at N = 4M: 128 programs a row, one resident an SM, so one row at a time,
-    each costing a launch (model.launches); the forward (three an SM) and bfloat16 backward (two)
+    each costing a launch (model.launches); the forward (two an SM) and bfloat16 backward (two)
     run rows side by side and pay one. bytes_only keeps the bytes' argument: one launch."""
     M, N = 64, 1 << 22
     for name, dtype, launches in (("cooperative_backward", "float32", M), ("cooperative", "float32", 1),

@@ -106,7 +106,8 @@ COOPERATIVE_PROBE_MISSES = (
     "probe, held beside every H100 run) off 7%: the float32 forward at N = 4M, M = 4, 8 and 32 "
     "(-16.5%, -20.0%, -25.6%: probed before the 16 warps of dae982f, three programs an SM, whose "
     "re-reads mostly missed; the model holds today's two an SM, whose re-reads hit) and the "
-    "bfloat16 forward at M = 32 (-8.8%)")
+    "bfloat16 forward at M = 32 (-8.8%); the probe of today's plans beside it "
+    "(probe_cooperative_h100_2026-11-24.json): 12 of 12 within 4.4%")
 H100_MISSES = (
     "results/h100 (2026-11-22), 53 of 549 points off their regime's tolerance, every one but two "
     "with the model fast: bfloat16 wide rows with few programs, a rate the H200 never measured "
@@ -264,7 +265,7 @@ RUNS_OF_16_WARPS = {
         "(5, -15.4 to -17.0%); where it is fast: the cooperative bfloat16 backward at N = 4M, "
         "M = 8-128 (5, +16.6 to +23.2%). Ours under the host's cost, faster than the model's GPU "
         "time by more than 10% (14: the latency section at 1 x 1024, -22.1%; wide rows at "
-        "M = 1-8, 13, -12.3 to -21.0%). The naive code on the seeds' grid at N = 256 (5.3 us "
+        "M = 1-8, 13, -12.3 to -21.0%). The naive code on the seeds' grid at N = 256 (5.2 us "
         "faster than the model)"),
 }
 """The runs that timed the rows of N = 4M at today's plans, out of sample: set beside the model

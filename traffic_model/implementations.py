@@ -156,29 +156,26 @@ the dtype (probe_kernels.json, float32: occupancy limit 1 by shared memory and b
 SPLIT_RESIDENT_PER_SM = 3
 """Split-row programs resident per SM: 512 threads, 32-35 registers (probe_kernels.json: occupancy
 limit 3 for ``split_partials``, 4 for ``split_forward``)."""
-COOPERATIVE_RESIDENT_PER_SM = {(4, False, 1): 4, (2, False, 1): 5, (4, True, 1): 3, (2, True, 1): 3,
-                               (4, False, 4): 2, (2, False, 4): 3, (4, True, 4): 1, (2, True, 4): 2}
+COOPERATIVE_RESIDENT_PER_SM = {(4, False, 1): 5, (2, False, 1): 9, (4, True, 1): 3, (2, True, 1): 5,
+                               (4, False, 4): 2, (2, False, 4): 4, (4, True, 4): 1, (2, True, 4): 2}
 """(item size, backward, blocks a program holds: 1 or several) -> cooperative programs resident per
-SM, by registers: evidence/probe_cooperative_h100.json (Nsight on an H100, the policy's default
-plans of 8192-column blocks). One block a program (N = 65536 and 1M): 97-101 registers x 128
-threads forward float32 (4 an SM), 48 x 256 bfloat16 (5), 80 x 256 backward (3). Four blocks
-(N = 4M), as probed: 162 x 128 forward float32 and 80 x 256 bfloat16 (3), backward 166 x 256
-float32 (1), 128 x 256 bfloat16 (2). The residency sets how far back a program's re-reads lie, and
-how many rows run at once (``model.launches``). Probed with the exchange through row counters,
-before the published words and the plans of ``policy.COOPERATIVE_PLAN`` that came with them
-(compiled for sm_90 now, one block a program: 96 registers x 128 threads forward float32, the
-16-bit forward held as words at ``policy.COOPERATIVE_PAIRED_MAX_REGISTERS`` x 128, 158 and 94 x
-128 backward): not yet probed again, so the 16-bit forward's 5 is the probe's, fewer than its
-registers now allow (bfloat16 nine an SM: that constant's docstring).
+SM, by registers, as Nsight on an H100 reads them for the policy's default plans of 8192-column
+blocks (evidence/probe_cooperative_h100_2026-11-24.json, ``probe_kernels.py --cooperative``; the
+occupancy limit by registers). One block a program (N = 65536 and 1M), 128 threads: forward
+float32 91 registers (5 an SM), bfloat16 held as words 56 (9), backward float32 168 (3), bfloat16
+96 (5). Four blocks (N = 4M): forward float32 64 registers x 512 threads (2), bfloat16 125 x 128
+(4), backward float32 100 x 512 (1), bfloat16 50 x 512 (2). The residency sets how far back a
+program's re-reads lie, and how many rows run at once (``model.launches``).
 
-Four blocks a program take 16 warps for float32 and the bfloat16 backward since dae982f
-(``policy.COOPERATIVE_SEVERAL_BLOCKS_VALUES``); compiled for sm_90 (results/h200/
-wide_4m_2026-11-24/resources_sm90.log): 64 x 512 forward float32, 2 an SM (the entry here,
-entered from those registers before any Nsight count of the plan), 100 x 512 backward float32
-(1), 50 x 512 backward bfloat16 (2; float16 keeps 8 warps, 2). Set beside the runs that timed
-them (results/h100/run_7d7cdd7_2026-11-24/, results/h200/run_c4b7a6c_2026-11-24/), the float32
-forward at N = 4M, M = 4-128 moved from 18-22% slow in the model (three an SM: re-reads that
-miss) to -0.7 to +4.3% (two: re-reads that hit). The runs before dae982f timed three an SM:
+The first probe (evidence/probe_cooperative_h100.json, before the published words and the 16
+warps of dae982f) read fewer: one block 4 / 5 / 3 / 3, four blocks 3 / 3 / 1 / 2; its float32
+forward of four blocks, 162 x 128, three an SM, 49.5 MiB of chunks, re-read from DRAM. That entry
+was made two from the 16-warp plan's sm_90 registers (results/h200/wide_4m_2026-11-24/
+resources_sm90.log) and committed before Nsight counted the plan: set beside the runs that timed
+it (results/h100/run_7d7cdd7_2026-11-24/, results/h200/run_c4b7a6c_2026-11-24/), the float32
+forward at N = 4M, M = 4-128 moved from 18-22% slow in the model to -0.7 to +4.3%, and the model
+is within 4.4% of every byte count of the second probe. The other entries, entered with that
+probe, move no point of any run across its tolerance. The runs before dae982f timed three an SM:
 there the model is now fast (tests/test_traffic_model_hardware.py recounts them)."""
 
 
@@ -371,11 +368,13 @@ def _cooperative(M: int, N: int, itemsize: int, plan: policy.Plan, backward: boo
     program waits for its row every resident program is loading its own chunk: the reuse distance
     of the re-reads is a whole chunk of inputs per resident program, against the usable L2 (no
     output is written in that window). Nsight on an H100 (evidence/probe_cooperative_h100.json,
-    N = 4M): the float32 forward's 8-warp plan before dae982f, 3 programs of 128 KiB an SM,
+    N = 4M): the float32 forward's 4-warp plan before dae982f, 3 programs of 128 KiB an SM,
     49.5 MiB, misses (4-8% of its re-reads hit at M = 32-64; 32-44% at M = 4-8); the backward, 1
     program of 256 KiB an SM, 33 MiB, hits (88%); bfloat16 hits (76-88%). The forward's 16 warps
     since hold 2 an SM, 33 MiB, whose re-reads the model has hit: the runs that timed it agree
-    (``COOPERATIVE_RESIDENT_PER_SM``); Nsight has not counted it yet. The workspace's slots
+    (``COOPERATIVE_RESIDENT_PER_SM``), and so does Nsight since (evidence/
+    probe_cooperative_h100_2026-11-24.json: 90-93% of them hit from M = 32; the model within 4.4%
+    of every case). The workspace's slots
     are read right after they are written: those reads stay in the L2 (Nsight counts no DRAM read beyond the inputs where a program holds
     one block).
 
