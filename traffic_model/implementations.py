@@ -373,7 +373,7 @@ def _cooperative(M: int, N: int, itemsize: int, plan: policy.Plan, backward: boo
     program of 256 KiB an SM, 33 MiB, hits (88%); bfloat16 hits (76-88%). The forward's 16 warps
     since hold 2 an SM, 33 MiB, whose re-reads the model has hit: the runs that timed it agree
     (``COOPERATIVE_RESIDENT_PER_SM``), and so does Nsight since (evidence/
-    probe_cooperative_h100_2026-11-24.json: 90-93% of them hit from M = 32; the model within 4.4%
+    probe_cooperative_h100_2026-11-24.json: 90-92% of them hit from M = 32; the model within 4.4%
     of every case). The workspace's slots
     are read right after they are written: those reads stay in the L2 (Nsight counts no DRAM read beyond the inputs where a program holds
     one block).
