@@ -279,6 +279,29 @@ def test_the_unloaded_rates_give_the_rates_measured_on_the_h200(kind, key, size)
     assert sm_gbs > UNLOADED_FROM[kind, key, size] * copy
 
 
+def test_cooperative_residency_is_what_nsight_counts_for_todays_plans():
+    """``COOPERATIVE_RESIDENT_PER_SM`` against the H100 probe of today's plans: for each case, the
+    blocks an SM that its registers, shared memory, warps and the block limit all allow (Nsight's
+    occupancy limits), keyed as the model keys it by the plan the policy chooses. Every entry is
+    probed, so a plan whose registers change fails here until the probe runs again."""
+    import json
+    from pathlib import Path
+
+    probe = Path(implementations.__file__).parent / "evidence" / "probe_cooperative_h100_2026-11-24.json"
+    device = gpu("H100").description
+    probed = {}
+    for case in json.loads(probe.read_text())["cases"]:
+        backward = case["direction"] == "backward"
+        plan = policy.choose(case["M"], case["N"], case["dtype"], device, backward=backward)
+        assert plan.kernel == "cooperative", case
+        (kernel,) = [k for k in case["kernels"] if k["name"].startswith("cooperative")]
+        limits = ("registers", "shared_mem", "warps", "blocks")
+        resident = int(min(kernel[f"launch__occupancy_limit_{limit}"] for limit in limits))
+        key = (itemsize(case["dtype"]), backward, 1 if plan.blocks_per_program == 1 else 4)
+        assert probed.setdefault(key, resident) == resident, (key, case)
+    assert probed == implementations.COOPERATIVE_RESIDENT_PER_SM
+
+
 def test_a_cooperative_row_as_wide_as_the_gpu_pays_a_launch_a_row():
     """float32 backward at N = 4M: 128 programs a row, one resident an SM, so one row at a time,
     each costing a launch (model.launches); the forward (two an SM) and bfloat16 backward (two)
