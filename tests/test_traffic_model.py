@@ -2,6 +2,8 @@
 construction, its L2 logic only ever removes bytes where reuse is plausible, and its limits are the
 ones the bandwidth argument predicts."""
 
+import json
+
 import pytest
 from reference.dtypes import format_of
 from reference.traffic import traffic_formula
@@ -9,6 +11,7 @@ from reference.traffic import traffic_formula
 import traffic_model
 from traffic_model import GPUS, IMPLEMENTATIONS, gpu, implementations, knobs, parse_sizes, predict, speedups
 from traffic_model.implementations import POLICY_ALGORITHMS, cooperative_traffic
+from traffic_model.measurements import EVIDENCE
 from traffic_model.model import loaded, reread_capacity
 from triton_impl import policy
 
@@ -284,10 +287,7 @@ def test_cooperative_residency_is_what_nsight_counts_for_todays_plans():
     blocks an SM that its registers, shared memory, warps and the block limit all allow (Nsight's
     occupancy limits), keyed as the model keys it by the plan the policy chooses. Every entry is
     probed, so a plan whose registers change fails here until the probe runs again."""
-    import json
-    from pathlib import Path
-
-    probe = Path(implementations.__file__).parent / "evidence" / "probe_cooperative_h100_2026-11-24.json"
+    probe = EVIDENCE / "probe_cooperative_h100_2026-11-24.json"
     device = gpu("H100").description
     probed = {}
     for case in json.loads(probe.read_text())["cases"]:
