@@ -88,6 +88,8 @@ def run_properties(*args: str) -> subprocess.CompletedProcess:
     ("sweep_plans.py", ("--out", "x", "--repeat", "0"), "--repeat 0: at least one round"),
     ("sweep_plans.py", ("--out", "x", "--programs-per-sm", "8"), "invalid choice: 8"),
     ("sweep_plans.py", ("--out", "x", "--registers", "7"), "each cap must be 0 (none) or 24"),
+    ("probe_kernels.py", ("--out", "x", "--quick", "--cooperative"), "not allowed with argument --quick"),
+    ("probe_kernels.py", ("--out", "x", "--budget-s", "0"), "--budget-s must be positive"),
     ("speed_of_light.py", ("--out", "x", "--wide-rows", "0"), "must be at least 1"),
     ("speed_of_light.py", ("--out", "x", "--rounds", "0"), "give 1 to 9 rounds"),
     ("gpu_code_digest.py", (), "give --out FILE"),
