@@ -58,27 +58,28 @@ Hiding the wait instead, by persistent programs that each walk a group of rows a
 next row's block while they wait, measured slower everywhere (0.33-0.87 of copy against
 0.84-0.98 for one program a block, H100; the experiment is commit befe7e6, its sweep
 results/h100/cooperative_2026-11-23/sweep_cooperative_persistent_prefetch.json). So did taking
-the wait off the critical path at N = 4M: persistent programs each owning a column range of
-every row, reducing row i and then writing row i-1, read again from L2, whose words were
-published an iteration before. On an H200 at M = 32 its best variants moved 71.9 / 51.7% of
-copy (float32 / bfloat16 forward) and 60.8 / 72.7% (backward) against 77.7 / 75.6% and 74.1 /
-73.5% for this kernel in the same calls (results/h200/pipelined_2026-11-24/).
+the wait off the critical path at N = 4M: persistent programs, each owning a column range of
+every row, that reduce their range of row i and then write that of row i-1, whose words were
+published an iteration before, reading it again from L2. On an H200 at M = 32 its best
+variants moved 71.9 / 51.7% of copy (float32 / bfloat16 forward) and 60.8 / 72.7% (backward)
+against 77.7 / 75.6% and 74.1 / 73.5% for this kernel in the same call
+(results/h200/pipelined_2026-11-24/).
 
-So every element is read once and written once: 2MN forward, 3MN backward, at any width. With
-BLOCKS > 1 (rows wider than one block per multiprocessor, or the interpreter) a program's first
-block stays in registers and the others are reloaded in step 3. They were loaded evict-last a
-moment before, and their outputs are stored evict-first, so that the lines written leave the L2
-before those still to be re-read. Nsight on an H200 at N = 4M, M = 32 (four blocks a program,
-before the evict-first stores) counted 53% of the float32 forward's re-reads served by L2, 88%
-of the bfloat16 forward's and 97% of the float32 backward's (results/h200/wide_4m_2026-11-24/;
+In this kernel, then, every element is read once and written once: 2MN forward, 3MN backward, at
+any width. With BLOCKS > 1 (rows wider than one block per multiprocessor, or the interpreter) a
+program's first block stays in registers and the others are reloaded in step 3. They were loaded
+evict-last a moment before, and their outputs are stored evict-first, so that the lines written
+leave the L2 before those still to be re-read. Nsight on an H200 at N = 4M, M = 32 (four blocks a
+program, before the evict-first stores) counted 53% of the float32 forward's re-reads served by L2,
+88% of the bfloat16 forward's and 97% of the float32 backward's (results/h200/wide_4m_2026-11-24/;
 on an H100, float32 forward, M = 32-64, an older exchange: 4-8%,
-traffic_model/evidence/probe_cooperative_h100.json). These rows are held back more by the wait
-than by the bytes: the bfloat16 forward read its input 1.09 times from DRAM and ran at 78% of
-copy by Nsight's clock. The evict-first stores, measured at N = 4M in the same calls as the
-stores before: +0.4 to +2.3 points of copy on an H200 (M = 8 to 128, the warps of the plans
-before ``policy.COOPERATIVE_SEVERAL_BLOCKS_VALUES``; with 16 warps +0.4 to +2.0), +0.8 to +2.4
-on an H100 (M = 32; with 16 warps +0.3 to +1.8), and within 0.8 points either way at N = 2M and
-3M (two and three blocks a program; results/h100/wide_4m_2026-11-24/).
+traffic_model/evidence/probe_cooperative_h100.json). These rows are held back more by the wait than
+by the bytes: the bfloat16 forward read its input 1.09 times from DRAM and ran at 78% of copy by
+Nsight's clock. The evict-first stores, measured at N = 4M in the same calls as the stores before:
++0.4 to +2.3 points of copy on an H200 (M = 8 to 128, the warps of the plans before
+``policy.COOPERATIVE_SEVERAL_BLOCKS_VALUES``; with 16 warps +0.4 to +2.0), +0.8 to +2.4 on an H100
+(M = 32; with 16 warps +0.3 to +1.8), and within 0.8 points either way at N = 2M and 3M (two and
+three blocks a program; results/h100/wide_4m_2026-11-24/).
 
 Why no launch can hang
 ----------------------
