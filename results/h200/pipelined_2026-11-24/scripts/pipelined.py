@@ -158,7 +158,7 @@ def pipelined_backward(y_ptr, dy_ptr, dx_ptr, words_ptr, M, N, stride, BLOCK: tl
 
 
 def run(kind, M, N, tensors, P, W, B, S, F=0, patience=4096):
-    SLOTS = max(triton.next_power_of_2(P), 32 * W)
+    SLOTS = launch.exchange_vector(P, W)
     words = torch.zeros(M * P, dtype=torch.int64, device="cuda")
     VEC = 16 // tensors[0].element_size()
     if kind == "forward":
