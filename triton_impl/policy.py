@@ -246,6 +246,28 @@ candidate: 0.3 / 0.9 points ahead on average, losses up to 2.7. Rows of 1024 col
 fewer (several a program already, ``TILE_ELEMENTS``) and rows of 3200 to 5760 (two rows of 64
 threads, or 128) gained at some widths and lost up to 3.6 points at others: they keep their
 plans. 16-bit rows were not swept so."""
+NARROW_ROWS_BY_WARPS = {4: (512, 1024)}
+NARROW_ROWS_BY_WARPS_ROWS = 4
+NARROW_ROWS_BY_WARPS_FROM_ROWS = 4096
+"""Itemsize -> the powers of two of the single-block forward rows (257 to 1024 float32 columns)
+held ``NARROW_ROWS_BY_WARPS_ROWS`` a program, one warp a row (``Plan.row_threads`` 32), where M
+is at least ``NARROW_ROWS_BY_WARPS_FROM_ROWS``: QuACK 0.2.2's tile at these widths. The plans of
+``TILE_ELEMENTS`` hold four rows of 512 or two of 1024 in four warps laid along the columns, so a
+row's max and sum cross warps through shared memory; one warp a row keeps them in its shuffles.
+Timed at M = 4096 against the plans of before and the peers in the same call, nine interleaved
+rounds (the times are bimodal, about 0.6 us apart, so the figures are each variant's first
+quartile of its rounds; results/h100/narrow_rows_2026-11-24/, results/h200/
+narrow_rows_2026-11-24/), us, before -> one warp a row:
+
+- H100: 384 9.02 -> 9.09, 512 10.59 -> 10.29, 640 11.14 -> 11.49, 768 12.61 -> 12.54,
+  896 13.73 -> 13.70, 1024 15.58 -> 14.66 (QuACK 9.09 / 10.30 / 11.42 / 12.64 / 14.32 /
+  15.15);
+- H200: 384 8.10 -> 7.74, 512 8.94 -> 8.45, 640 10.27 -> 9.92, 768 10.53 -> 10.14,
+  1024 12.51 -> 12.32 (QuACK 7.78 / 8.51 / 9.47 / 10.18 / 12.19).
+
+The H100 lost 3.1% at 640 and 0.8% at 384, the only losses. Rows of 256 keep four rows laid
+along the columns (``SINGLE_BLOCK_MAX_ROWS``): one warp a row lost 3.3% there on that H100.
+Neither fewer rows (the latency section) nor 16-bit rows were timed so, and keep their plans."""
 MAX_WARPS = 32
 """The hardware's limit: 1024 threads a program."""
 MIN_SINGLE_BLOCK_WARPS = 4
@@ -729,7 +751,12 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     tail = tail2 = row_threads = 0
     if not (forced or backward or persistent) and block_m == 1:
         block_n, tail, num_warps = _tailed(N, itemsize, max(num_warps, _warps_to_hold(N)))
-    if tail and num_warps == 1 and itemsize in ONE_WARP_TAIL_VALUES:
+    if (not (forced or backward or persistent or tail) and M >= NARROW_ROWS_BY_WARPS_FROM_ROWS
+            and block_n in NARROW_ROWS_BY_WARPS.get(itemsize, ())):
+        # rows of one warp each, as many a program as warps (``NARROW_ROWS_BY_WARPS``)
+        block_m = num_warps = NARROW_ROWS_BY_WARPS_ROWS
+        row_threads = 32
+    elif tail and num_warps == 1 and itemsize in ONE_WARP_TAIL_VALUES:
         # rows of one warp each (``ONE_WARP_TAIL_VALUES``), several a program (``ROWS_BY_WARPS``)
         block_m, row_threads = min(ROWS_BY_WARPS, next_power_of_2(M)), 32
         block_n, tail, tail2 = three_tiles(N, one_pass(1, itemsize))
