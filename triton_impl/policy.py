@@ -250,24 +250,34 @@ NARROW_ROWS_BY_WARPS = {4: (512, 1024)}
 NARROW_ROWS_BY_WARPS_ROWS = 4
 NARROW_ROWS_BY_WARPS_FROM_ROWS = 4096
 """Itemsize -> the powers of two of the single-block forward rows (257 to 1024 float32 columns)
-held ``NARROW_ROWS_BY_WARPS_ROWS`` a program, one warp a row (``Plan.row_threads`` 32), where M
-is at least ``NARROW_ROWS_BY_WARPS_FROM_ROWS``: QuACK 0.2.2's tile at these widths. The plans of
-``TILE_ELEMENTS`` hold four rows of 512 or two of 1024 in four warps laid along the columns, so a
-row's max and sum cross warps through shared memory; one warp a row keeps them in its shuffles.
-Timed at M = 4096 against the plans of before and the peers in the same call, nine interleaved
-rounds (the times are bimodal, about 0.6 us apart, so the figures are each variant's first
-quartile of its rounds; results/h100/narrow_rows_2026-11-24/, results/h200/
-narrow_rows_2026-11-24/), us, before -> one warp a row:
+held ``NARROW_ROWS_BY_WARPS_ROWS`` a program, one warp a row (``Plan.row_threads`` 32), from
+``NARROW_ROWS_BY_WARPS_FROM_ROWS`` rows up to ``SINGLE_BLOCK_TILES_FROM_ELEMENTS`` elements:
+QuACK 0.2.2's tile at these widths. The plans of ``TILE_ELEMENTS`` hold four rows of 512 or two
+of 1024 in four warps laid along the columns, so a row's max and sum cross warps through shared
+memory; one warp a row keeps them in its shuffles.
 
-- H100: 384 9.02 -> 9.09, 512 10.59 -> 10.29, 640 11.14 -> 11.49, 768 12.61 -> 12.54,
-  896 13.73 -> 13.70, 1024 15.58 -> 14.66 (QuACK 9.09 / 10.30 / 11.42 / 12.64 / 14.32 /
-  15.15);
-- H200: 384 8.10 -> 7.74, 512 8.94 -> 8.45, 640 10.27 -> 9.92, 768 10.53 -> 10.14,
-  1024 12.51 -> 12.32 (QuACK 7.78 / 8.51 / 9.47 / 10.18 / 12.19).
+Timed at M = 4096 in two calls a GPU, nine interleaved rounds each, against the plans before
+and the peers in the same call (results/h100/narrow_rows_2026-11-24/, results/h200/
+narrow_rows_2026-11-24/). The times are bimodal, about 0.6 us apart, so the figures are each
+variant's first quartile of its rounds, in us, before -> one warp a row (QuACK), first call /
+second call:
 
-The H100 lost 3.1% at 640 and 0.8% at 384, the only losses. Rows of 256 keep four rows laid
-along the columns (``SINGLE_BLOCK_MAX_ROWS``): one warp a row lost 3.3% there on that H100.
-Neither fewer rows (the latency section) nor 16-bit rows were timed so, and keep their plans."""
+- H100: 384 9.02 -> 9.09 (9.09) / 9.18 -> 9.22 (9.25); 512 10.59 -> 10.29 (10.30) / 10.32 ->
+  10.40 (10.37); 640 11.14 -> 11.49 (11.42) / 11.86 -> 11.57 (11.94); 768 12.61 -> 12.54
+  (12.64) / 12.70 -> 12.69 (12.77); 896 13.73 -> 13.70 (14.32) / 13.84 -> 13.82 (13.89); 1024
+  15.58 -> 14.66 (15.15) / 15.42 -> 14.98 (15.09).
+- H200: 384 8.10 -> 7.74 (7.78) / 8.03 -> 7.58 (7.71); 512 8.94 -> 8.45 (8.51) / 8.64 -> 8.64
+  (8.26); 640 10.27 -> 9.92 (9.47) / 9.57 -> 9.41 (9.38); 768 10.53 -> 10.14 (10.18) / 10.37 ->
+  10.06 (10.02); 896 - / 11.26 -> 10.98 (10.94); 1024 12.51 -> 12.32 (12.19) / 13.06 -> 12.29
+  (12.29).
+
+The first call timed every rows-by-warps tile of 2 and 4 warps; this one was the steadiest. The
+H100's only loss beyond 1% was 640 in the first call (3.1%), which the second call turned into a
+gain. At M*N = 2^27 (the bandwidth grid's 1024, the widths' 1000 and 1001; second call) the H100
+gained 1.1 / 0.8 / -0.3% and the H200 lost 0.9 / 1.0 / 1.3%, so those problems keep their plans.
+Rows of 256 keep four rows laid along the columns (``SINGLE_BLOCK_MAX_ROWS``; one warp a row lost
+3.3% there on the H100 of the first call). Fewer rows (the latency section), the problems between
+M = 4096 and 2^27 elements, and 16-bit rows were not timed so."""
 MAX_WARPS = 32
 """The hardware's limit: 1024 threads a program."""
 MIN_SINGLE_BLOCK_WARPS = 4
@@ -751,8 +761,9 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     tail = tail2 = row_threads = 0
     if not (forced or backward or persistent) and block_m == 1:
         block_n, tail, num_warps = _tailed(N, itemsize, max(num_warps, _warps_to_hold(N)))
-    if (not (forced or backward or persistent or tail) and M >= NARROW_ROWS_BY_WARPS_FROM_ROWS
-            and block_n in NARROW_ROWS_BY_WARPS.get(itemsize, ())):
+    if (not (forced or backward or persistent or tail) and block_n in NARROW_ROWS_BY_WARPS.get(
+            itemsize, ()) and NARROW_ROWS_BY_WARPS_FROM_ROWS <= M
+            and M * N < SINGLE_BLOCK_TILES_FROM_ELEMENTS):
         # rows of one warp each, as many a program as warps (``NARROW_ROWS_BY_WARPS``)
         block_m = num_warps = NARROW_ROWS_BY_WARPS_ROWS
         row_threads = 32
