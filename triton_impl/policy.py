@@ -390,7 +390,12 @@ Compiled for sm_90 at N = 4M by ptxas 12.8 (results/h200/wide_4m_2026-11-24/reso
 the float32 forward takes 159 registers x 128 threads in 4 warps (three programs an SM) and
 64 x 512 in 16 (two); the float32 backward 146 x 256 (one) and 100 x 512 (one); the bfloat16
 backward 80 x 256 (three) and 50 x 512 (two). Why more warps pay
-only at four blocks is not measured. float64 is untimed and keeps the rule before."""
+only at four blocks is not measured. float64 is untimed and keeps the rule before.
+
+Tried since at N = 4M, M = 32 on an H100 and left out (results/h100/wide_4m_shape_2026-11-24/):
+caps of registers that fit one more program an SM (float32 backward at 64, bfloat16 backward and
+float32 forward at 40; each spills 16-48 bytes) lost 12-19 points of copy against 83-85%; 32, 64
+or 256 programs a row in place of 128 lost 10-21 points."""
 COOPERATIVE_SEVERAL_BLOCKS_FROM = 4
 """Blocks a cooperative program holds from which ``COOPERATIVE_SEVERAL_BLOCKS_VALUES`` applies:
 four on 132 SMs at N = 4M (on fewer SMs, narrower rows). Two and three blocks lost (above)."""
