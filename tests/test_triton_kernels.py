@@ -180,34 +180,42 @@ def test_rows_by_warps_on_contiguous_and_unaligned_rows(N, device):
         assert_close(y, _oracle(x, -1, False), dtype=torch.float32, kind="softmax")
 
 
-def test_narrow_float32_rows_take_one_warp_each_where_measured():
-    """``policy.NARROW_ROWS_BY_WARPS``: float32 forward rows of 257 to 1024 columns, four a
-    program in four warps of one row each, from ``NARROW_ROWS_BY_WARPS_FROM_ROWS`` rows up to
-    ``SINGLE_BLOCK_TILES_FROM_ELEMENTS`` elements; rows of 256, fewer rows, the bandwidth grid's
-    2^27 elements, 16-bit rows and the backward keep rows laid along the columns."""
-    device = policy.DeviceDescription("a GPU", 132, dram_gbs=4800, capability=9)
+HOPPER = policy.DeviceDescription("a Hopper GPU", 132, dram_gbs=4800, capability=9)
+
+
+def test_narrow_float32_rows_take_one_warp_each_within_the_rules_bounds():
+    """``policy.NARROW_ROWS_BY_WARPS``: float32 forward rows of 257 to 1024 columns on a Hopper
+    GPU, four a program in four warps of one row each, from ``NARROW_ROWS_BY_WARPS_FROM_ROWS``
+    rows to fewer than 2^27 // N (``SINGLE_BLOCK_TILES_FROM_ELEMENTS``); rows of 256, fewer rows,
+    the bandwidth grid's and the widths section's rows of about 2^27 elements, 16-bit rows, the
+    backward and other GPUs keep rows laid along the columns."""
     rows = policy.NARROW_ROWS_BY_WARPS_FROM_ROWS
     for N in (257, 384, 512, 640, 1000, 1024):
-        plan = policy.choose(rows, N, "float32", device)
-        assert (plan.block_m, plan.num_warps, plan.row_threads) == (4, 4, 32), (N, plan)
-        assert plan.block_n == triton.next_power_of_2(N) and not plan.tail, (N, plan)
-    kept = [(rows, 256, "float32", False), (rows - 1, 1024, "float32", False),
-            (policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS // 1024, 1024, "float32", False),
-            (rows, 1024, "bfloat16", False), (rows, 1024, "float32", True)]
-    for M, N, dtype, backward in kept:
+        for M in (rows, policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS // N - 1):
+            plan = policy.choose(M, N, "float32", HOPPER)
+            assert (plan.block_m, plan.num_warps, plan.row_threads) == (4, 4, 32), (M, N, plan)
+            assert plan.block_n == triton.next_power_of_2(N) and not plan.tail, (M, N, plan)
+    ampere = dataclasses.replace(HOPPER, capability=8)
+    kept = [(rows, 256, "float32", False, HOPPER), (rows - 1, 1024, "float32", False, HOPPER),
+            (policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS // 1024, 1024, "float32", False, HOPPER),
+            (policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS // 1000, 1000, "float32", False, HOPPER),
+            (policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS // 1001, 1001, "float32", False, HOPPER),
+            (rows, 1024, "bfloat16", False, HOPPER), (rows, 1024, "float32", True, HOPPER),
+            (rows, 1024, "float32", False, ampere)]
+    for M, N, dtype, backward, device in kept:
         plan = policy.choose(M, N, dtype, device, backward=backward)
-        assert plan.row_threads == 0, (M, N, dtype, backward, plan)
+        assert plan.row_threads == 0, (M, N, dtype, backward, device, plan)
 
 
 @pytest.mark.parametrize("N", [384, 1000, 1024])
 def test_narrow_rows_of_one_warp_each_write_every_row(N, device):
-    """The policy's tile of four float32 rows of one warp each (``NARROW_ROWS_BY_WARPS``, taken at
-    M = 4096) on five rows, so that the second program masks three of its rows, on contiguous
+    """The policy's tile of four float32 rows of one warp each (``NARROW_ROWS_BY_WARPS``, a Hopper
+    GPU's at M = 4096) on five rows, so that the second program masks three of its rows, on contiguous
     rows and on an output at an odd offset (a pass of one element a thread); outputs poisoned with
     NaN, nothing written past the rows."""
     M = 5
     x = _random((M, N), torch.float32, device)
-    plan = triton_impl.make_plan(policy.NARROW_ROWS_BY_WARPS_FROM_ROWS, N, torch.float32, device)
+    plan = policy.choose(policy.NARROW_ROWS_BY_WARPS_FROM_ROWS, N, "float32", HOPPER)
     assert plan.row_threads == 32 and plan.block_m == 4, plan
     plan = dataclasses.replace(plan, grid=(policy.cdiv(M, plan.block_m),))
     for offset in (0, 1):
@@ -569,8 +577,7 @@ def test_every_tail_plan_holds_its_row_and_fills_its_threads():
     ("bfloat16", 1280, (1024, 256, 0, 1, 1)), ("bfloat16", 2304, (2048, 1024, 0, 4, 1)),
     ("bfloat16", 8320, (8192, 2048, 0, 8, 1)), ("bfloat16", 4224, (4096, 1024, 0, 4, 1)),
     ("float64", 2304, (2048, 256, 0, 4, 1)),
-    ("float32", 1000, (1024, 0, 0, 4, 4)), ("float32", 1664, (2048, 0, 0, 4, 1)),
-    ("bfloat16", 1000, (1024, 0, 0, 4, 2)),
+    ("float32", 1000, (1024, 0, 0, 4, 2)), ("float32", 1664, (2048, 0, 0, 4, 1)),
 ])
 def test_a_narrow_tail_takes_fewer_warps_or_a_wider_tail(dtype, N, expected):
     """``policy._tailed`` and ``ROWS_BY_WARPS``, as (block, tail, tail2, warps, rows a program):
@@ -580,13 +587,12 @@ def test_a_narrow_tail_takes_fewer_warps_or_a_wider_tail(dtype, N, expected):
     it fills where they hold the row at most ``FEW_WARPS_TAIL_VALUES`` values a thread (bfloat16
     1280), else a tail widened to one pass (float32 4224, bfloat16 2304: 2048 + 1024); rows whose
     halves hold no fewer columns than their power of two (1664: 1024 + 1024), and rows that share
-    a tile (1000), keep it: four float32 rows of one warp each (``NARROW_ROWS_BY_WARPS``), two
-    bfloat16 rows along the columns."""
+    a tile (1000), keep it (on a GPU of unknown capability: ``NARROW_ROWS_BY_WARPS`` is for
+    Hopper)."""
     plan = policy.choose(4096, N, dtype, policy.DeviceDescription("a GPU", 132))
     got = (plan.block_n, plan.tail, plan.tail2, plan.num_warps, plan.block_m)
     assert got == expected, plan
-    one_warp_a_row = dtype == "float32" and (plan.tail and N <= 3072 or N <= 1024)
-    assert plan.row_threads == (32 if one_warp_a_row else 0), plan
+    assert plan.row_threads == (32 if plan.tail and dtype == "float32" and N <= 3072 else 0), plan
     held = plan.block_n + plan.tail + plan.tail2
     if plan.num_warps < policy.MIN_SINGLE_BLOCK_WARPS and not plan.row_threads:
         assert held <= 32 * plan.num_warps * policy.FEW_WARPS_TAIL_VALUES

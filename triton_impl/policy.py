@@ -71,7 +71,8 @@ kernel, and no wider single block was timed."""
 TILE_ELEMENTS = 2048
 """Values one single-block program holds when rows are narrow: BLOCK_M = TILE_ELEMENTS // BLOCK_N
 rows at once (measured best from N=256 to 1024 on an H200, float32 and bfloat16; at 256, later
-sweeps found four rows faster: ``SINGLE_BLOCK_MAX_ROWS``)."""
+sweeps found four rows faster: ``SINGLE_BLOCK_MAX_ROWS``). Where ``NARROW_ROWS_BY_WARPS`` applies,
+float32 rows of 257-1024 take four rows a program, one warp each, instead."""
 SINGLE_BLOCK_MAX_ROWS = {256: 4}
 """Row width -> most rows a single-block tile of rows that wide holds (else ``TILE_ELEMENTS``
 decides). At N = 256 (eight rows of ``TILE_ELEMENTS``) four rows and four warps were the
@@ -244,15 +245,17 @@ an H100 / H200, against the one-row, one-warp plans of before,
 2.2 and 1.5 points on the H100 at 1152 and 2944. Four rows in four warps was the other
 candidate: 0.3 / 0.9 points ahead on average, losses up to 2.7. Rows of 1024 columns and
 fewer (several a program already, ``TILE_ELEMENTS``) and rows of 3200 to 5760 (two rows of 64
-threads, or 128) gained at some widths and lost up to 3.6 points at others: they keep their
-plans. 16-bit rows were not swept so."""
+threads, or 128) gained at some widths and lost up to 3.6 points at others: they kept their
+plans (rows of 257-1024 have since taken ``NARROW_ROWS_BY_WARPS``, from a sweep of more rounds).
+16-bit rows were not swept so."""
 NARROW_ROWS_BY_WARPS = {4: (512, 1024)}
 NARROW_ROWS_BY_WARPS_ROWS = 4
 NARROW_ROWS_BY_WARPS_FROM_ROWS = 4096
 """Itemsize -> the powers of two of the single-block forward rows (257 to 1024 float32 columns)
-held ``NARROW_ROWS_BY_WARPS_ROWS`` a program, one warp a row (``Plan.row_threads`` 32), from
-``NARROW_ROWS_BY_WARPS_FROM_ROWS`` rows up to ``SINGLE_BLOCK_TILES_FROM_ELEMENTS`` elements:
-QuACK 0.2.2's tile at these widths. The plans of ``TILE_ELEMENTS`` hold four rows of 512 or two
+held ``NARROW_ROWS_BY_WARPS_ROWS`` a program, one warp a row (``Plan.row_threads`` 32), on a
+Hopper GPU (compute capability 9, where it was timed), from ``NARROW_ROWS_BY_WARPS_FROM_ROWS``
+rows to fewer than ``SINGLE_BLOCK_TILES_FROM_ELEMENTS`` // N: QuACK 0.2.2's tile at these
+widths. The plans of ``TILE_ELEMENTS`` hold four rows of 512 or two
 of 1024 in four warps laid along the columns, so a row's max and sum cross warps through shared
 memory; one warp a row keeps them in its shuffles.
 
@@ -271,10 +274,16 @@ second call:
   10.06 (10.02); 896 - / 11.26 -> 10.98 (10.94); 1024 12.51 -> 12.32 (12.19) / 13.06 -> 12.29
   (12.29).
 
-The first call timed every rows-by-warps tile of 2 and 4 warps; this one was the steadiest. The
-H100's only loss beyond 1% was 640 in the first call (3.1%), which the second call turned into a
-gain. At M*N = 2^27 (the bandwidth grid's 1024, the widths' 1000 and 1001; second call) the H100
-gained 1.1 / 0.8 / -0.3% and the H200 lost 0.9 / 1.0 / 1.3%, so those problems keep their plans.
+The first call timed every rows-by-warps tile of 2 and 4 warps; this one had the smallest worst
+loss against the plans before over both GPUs (3.2%) and, with two rows in two warps, the best
+mean. Other tiles were faster at single widths by up to 4-5% (H100 384 and 512, H200 640): no
+one of them at every width. The H200 gained at every width but 512 in the second call (level).
+On the H100 the plans before moved by as much as the rule between the calls (640: 11.14 and
+11.86 us), so only 1024 gained clearly there; its one loss beyond 1% is 640 in the first call
+(3.1%). At about 2^27 elements (the bandwidth grid's 1024, the widths section's 1000 and 1001,
+M = 2^27 // N; second call) the H100 gained 1.1 / 0.8 / -0.3% and the H200 lost 0.9 / 1.0 / 1.3%,
+so those problems keep their plans. Rows of 257-383 columns take the rule untimed (384 was the
+narrowest timed).
 Rows of 256 keep four rows laid along the columns (``SINGLE_BLOCK_MAX_ROWS``; one warp a row lost
 3.3% there on the H100 of the first call). Fewer rows (the latency section), the problems between
 M = 4096 and 2^27 elements, and 16-bit rows were not timed so."""
@@ -393,9 +402,12 @@ backward 80 x 256 (three) and 50 x 512 (two). Why more warps pay
 only at four blocks is not measured. float64 is untimed and keeps the rule before.
 
 Tried since at N = 4M, M = 32 on an H100 and left out (results/h100/wide_4m_shape_2026-11-24/):
-caps of registers that fit one more program an SM (float32 backward at 64, bfloat16 backward and
-float32 forward at 40; each spills 16-48 bytes) lost 12-19 points of copy against 83-85%; 32, 64
-or 256 programs a row in place of 128 lost 10-21 points."""
+caps of registers that fit one more program an SM (float32 backward at 56 and 64, bfloat16
+backward and float32 forward at 40; each spills 16-80 bytes) lost 12-19 points of copy against
+83-85%; 32 or 64 programs a row in place of 128 lost 10-21 points, and 256 (two blocks each)
+lost 10-13 but for the float32 backward, whose 256 programs a row never fit on the GPU at once
+(one a multiprocessor): its waiting programs computed their peers' words (``kernels/
+cooperative.py``), 352 ms against 0.65."""
 COOPERATIVE_SEVERAL_BLOCKS_FROM = 4
 """Blocks a cooperative program holds from which ``COOPERATIVE_SEVERAL_BLOCKS_VALUES`` applies:
 four on 132 SMs at N = 4M (on fewer SMs, narrower rows). Two and three blocks lost (above)."""
@@ -766,9 +778,9 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     tail = tail2 = row_threads = 0
     if not (forced or backward or persistent) and block_m == 1:
         block_n, tail, num_warps = _tailed(N, itemsize, max(num_warps, _warps_to_hold(N)))
-    if (not (forced or backward or persistent or tail) and block_n in NARROW_ROWS_BY_WARPS.get(
-            itemsize, ()) and NARROW_ROWS_BY_WARPS_FROM_ROWS <= M
-            and M * N < SINGLE_BLOCK_TILES_FROM_ELEMENTS):
+    if (not (forced or backward or persistent or tail) and device.capability == 9
+            and block_n in NARROW_ROWS_BY_WARPS.get(itemsize, ())
+            and NARROW_ROWS_BY_WARPS_FROM_ROWS <= M < SINGLE_BLOCK_TILES_FROM_ELEMENTS // N):
         # rows of one warp each, as many a program as warps (``NARROW_ROWS_BY_WARPS``)
         block_m = num_warps = NARROW_ROWS_BY_WARPS_ROWS
         row_threads = 32
@@ -784,7 +796,7 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
                                                                                   device)
     if measured:
         rows, num_warps, cap = measured
-        block_m = min(rows, next_power_of_2(M))
+        block_m, row_threads = min(rows, next_power_of_2(M)), 0
     n_tiles = cdiv(M, block_m)
     if not persistent:
         held = backward and itemsize == 2 and block_n >= SINGLE_BLOCK_HELD_AS_LOADED_FROM_COLS
