@@ -184,24 +184,26 @@ HOPPER = policy.DeviceDescription("a Hopper GPU", 132, dram_gbs=4800, capability
 
 
 def test_narrow_float32_rows_take_one_warp_each_within_the_rules_bounds():
-    """``policy.NARROW_ROWS_BY_WARPS``: float32 forward rows of 257 to 1024 columns on a Hopper
-    GPU, four a program in four warps of one row each, from ``NARROW_ROWS_BY_WARPS_FROM_ROWS``
+    """``policy.NARROW_ROWS_BY_WARPS``: float32 forward rows of 513 to 1024 columns on a Hopper
+    GPU (257 to 1024 where its DRAM is fast), four a program in four warps of one row each, from ``NARROW_ROWS_BY_WARPS_FROM_ROWS``
     rows to fewer than 2^27 // N (``SINGLE_BLOCK_TILES_FROM_ELEMENTS``); rows of 256, fewer rows,
     the bandwidth grid's and the widths section's rows of about 2^27 elements, 16-bit rows, the
     backward and other GPUs keep rows laid along the columns."""
     rows = policy.NARROW_ROWS_BY_WARPS_FROM_ROWS
-    for N in (257, 384, 512, 640, 1000, 1024):
-        for M in (rows, policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS // N - 1):
-            plan = policy.choose(M, N, "float32", HOPPER)
-            assert (plan.block_m, plan.num_warps, plan.row_threads) == (4, 4, 32), (M, N, plan)
-            assert plan.block_n == triton.next_power_of_2(N) and not plan.tail, (M, N, plan)
+    slower_dram = dataclasses.replace(HOPPER, dram_gbs=3350)
+    for device, widths in ((HOPPER, (257, 384, 512, 640, 1000, 1024)), (slower_dram, (513, 1024))):
+        for N in widths:
+            for M in (rows, policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS // N - 1):
+                plan = policy.choose(M, N, "float32", device)
+                assert (plan.block_m, plan.num_warps, plan.row_threads) == (4, 4, 32), (M, N, plan)
+                assert plan.block_n == triton.next_power_of_2(N) and not plan.tail, (M, N, plan)
     ampere = dataclasses.replace(HOPPER, capability=8)
     kept = [(rows, 256, "float32", False, HOPPER), (rows - 1, 1024, "float32", False, HOPPER),
             (policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS // 1024, 1024, "float32", False, HOPPER),
             (policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS // 1000, 1000, "float32", False, HOPPER),
             (policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS // 1001, 1001, "float32", False, HOPPER),
             (rows, 1024, "bfloat16", False, HOPPER), (rows, 1024, "float32", True, HOPPER),
-            (rows, 1024, "float32", False, ampere)]
+            (rows, 1024, "float32", False, ampere), (rows, 512, "float32", False, slower_dram)]
     for M, N, dtype, backward, device in kept:
         plan = policy.choose(M, N, dtype, device, backward=backward)
         assert plan.row_threads == 0, (M, N, dtype, backward, device, plan)

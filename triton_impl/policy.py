@@ -72,7 +72,7 @@ TILE_ELEMENTS = 2048
 """Values one single-block program holds when rows are narrow: BLOCK_M = TILE_ELEMENTS // BLOCK_N
 rows at once (measured best from N=256 to 1024 on an H200, float32 and bfloat16; at 256, later
 sweeps found four rows faster: ``SINGLE_BLOCK_MAX_ROWS``). Where ``NARROW_ROWS_BY_WARPS`` applies,
-float32 rows of 257-1024 take four rows a program, one warp each, instead."""
+float32 rows take four rows a program, one warp each, instead."""
 SINGLE_BLOCK_MAX_ROWS = {256: 4}
 """Row width -> most rows a single-block tile of rows that wide holds (else ``TILE_ELEMENTS``
 decides). At N = 256 (eight rows of ``TILE_ELEMENTS``) four rows and four warps were the
@@ -246,47 +246,47 @@ an H100 / H200, against the one-row, one-warp plans of before,
 candidate: 0.3 / 0.9 points ahead on average, losses up to 2.7. Rows of 1024 columns and
 fewer (several a program already, ``TILE_ELEMENTS``) and rows of 3200 to 5760 (two rows of 64
 threads, or 128) gained at some widths and lost up to 3.6 points at others: they kept their
-plans (rows of 257-1024 have since taken ``NARROW_ROWS_BY_WARPS``, from a sweep of more rounds).
+plans (rows of 513-1024, and 257-1024 on a fast DRAM, have since taken
+``NARROW_ROWS_BY_WARPS``, from more calls of more rounds).
 16-bit rows were not swept so."""
-NARROW_ROWS_BY_WARPS = {4: (512, 1024)}
+NARROW_ROWS_BY_WARPS = {4: (1024,)}
+FAST_DRAM_NARROW_ROWS_BY_WARPS = {4: (512, 1024)}
 NARROW_ROWS_BY_WARPS_ROWS = 4
 NARROW_ROWS_BY_WARPS_FROM_ROWS = 4096
-"""Itemsize -> the powers of two of the single-block forward rows (257 to 1024 float32 columns)
-held ``NARROW_ROWS_BY_WARPS_ROWS`` a program, one warp a row (``Plan.row_threads`` 32), on a
-Hopper GPU (compute capability 9, where it was timed), from ``NARROW_ROWS_BY_WARPS_FROM_ROWS``
-rows to fewer than ``SINGLE_BLOCK_TILES_FROM_ELEMENTS`` // N: QuACK 0.2.2's tile at these
-widths. The plans of ``TILE_ELEMENTS`` hold four rows of 512 or two
-of 1024 in four warps laid along the columns, so a row's max and sum cross warps through shared
-memory; one warp a row keeps them in its shuffles.
+"""Itemsize -> the powers of two of the single-block forward rows held
+``NARROW_ROWS_BY_WARPS_ROWS`` a program, one warp a row (``Plan.row_threads`` 32), on a Hopper
+GPU (compute capability 9, where it was timed), from ``NARROW_ROWS_BY_WARPS_FROM_ROWS`` rows to
+fewer than ``SINGLE_BLOCK_TILES_FROM_ELEMENTS`` // N: float32 rows of 513-1024 columns, and of
+257-1024 where the DRAM delivers ``FAST_DRAM_FROM_GBS`` or more. QuACK 0.2.2 holds such rows
+so. The plans of ``TILE_ELEMENTS`` hold four rows of 512 or two of 1024 in four warps laid along
+the columns, so a row's max and sum cross warps through shared memory; one warp a row keeps them
+in its shuffles.
 
-Timed at M = 4096 in two calls a GPU, nine interleaved rounds each, against the plans before
-and the peers in the same call (results/h100/narrow_rows_2026-11-24/, results/h200/
-narrow_rows_2026-11-24/). The times are bimodal, about 0.6 us apart, so the figures are each
-variant's first quartile of its rounds, in us, before -> one warp a row (QuACK), first call /
-second call:
+Timed at M = 4096 in four calls a GPU, against the plans before in the same call: two sweeps of
+five rounds (results/h100/forward_tiles_2026-11-24/1/nw*, results/h200/forward_tiles_2026-11-24/
+1/nw, 2/nw), then a sweep and a confirming call of nine (results/h100/narrow_rows_2026-11-24/,
+results/h200/narrow_rows_2026-11-24/, with the peers). The times are bimodal, about 0.6 us
+apart, so each variant's figure is the first quartile of its rounds. Gain of one warp a row, in
+those four calls:
 
-- H100: 384 9.02 -> 9.09 (9.09) / 9.18 -> 9.22 (9.25); 512 10.59 -> 10.29 (10.30) / 10.32 ->
-  10.40 (10.37); 640 11.14 -> 11.49 (11.42) / 11.86 -> 11.57 (11.94); 768 12.61 -> 12.54
-  (12.64) / 12.70 -> 12.69 (12.77); 896 13.73 -> 13.70 (14.32) / 13.84 -> 13.82 (13.89); 1024
-  15.58 -> 14.66 (15.15) / 15.42 -> 14.98 (15.09).
-- H200: 384 8.10 -> 7.74 (7.78) / 8.03 -> 7.58 (7.71); 512 8.94 -> 8.45 (8.51) / 8.64 -> 8.64
-  (8.26); 640 10.27 -> 9.92 (9.47) / 9.57 -> 9.41 (9.38); 768 10.53 -> 10.14 (10.18) / 10.37 ->
-  10.06 (10.02); 896 - / 11.26 -> 10.98 (10.94); 1024 12.51 -> 12.32 (12.19) / 13.06 -> 12.29
-  (12.29).
+- H100 (3.35 TB/s): 384 -1.8 / -5.4 / -0.7 / -0.3%, 512 -4.2 / -0.8 / +3.0 / -0.8%, 640 -0.8 /
+  -1.7 / -3.1 / +2.5%, 768 -2.9 / +1.4 / +0.5 / +0.1%, 896 -3.3 / +1.2 / +0.2 / +0.1%, 1024
+  +2.5 / +2.8 / +6.3 / +3.0% (1000, last call only: +0.9%).
+- H200 (4.8 TB/s): 384 -0.4 / +5.0 / +4.5 / +5.9%, 512 +9.3 / +3.9 / +5.9 / 0.0%, 640 +9.5 /
+  +2.4 / +3.5 / +1.7%, 768 +6.3 / +1.3 / +3.8 / +3.0%, 896 -0.3 / -0.6 / - / +2.6%, 1024 -3.0 /
+  +1.6 / +1.6 / +6.2% (1000: +1.6%).
 
-The first call timed every rows-by-warps tile of 2 and 4 warps; this one had the smallest worst
-loss against the plans before over both GPUs (3.2%) and, with two rows in two warps, the best
-mean. Other tiles were faster at single widths by up to 4-5% (H100 384 and 512, H200 640): no
-one of them at every width. The H200 gained at every width but 512 in the second call (level).
-On the H100 the plans before moved by as much as the rule between the calls (640: 11.14 and
-11.86 us), so only 1024 gained clearly there; its one loss beyond 1% is 640 in the first call
-(3.1%). At about 2^27 elements (the bandwidth grid's 1024, the widths section's 1000 and 1001,
-M = 2^27 // N; second call) the H100 gained 1.1 / 0.8 / -0.3% and the H200 lost 0.9 / 1.0 / 1.3%,
-so those problems keep their plans. Rows of 257-383 columns take the rule untimed (384 was the
-narrowest timed).
-Rows of 256 keep four rows laid along the columns (``SINGLE_BLOCK_MAX_ROWS``; one warp a row lost
-3.3% there on the H100 of the first call). Fewer rows (the latency section), the problems between
-M = 4096 and 2^27 elements, and 16-bit rows were not timed so."""
+So the H100 takes it for rows whose power of two is 1024 only (its 640-896 level: four calls
+within -3.3..+2.5%, no sign), and the H200 from 257. In the two last calls one warp a row
+trailed QuACK by at most 0.06 us on the H100 and 0.45 us on the H200 (640, 9.92 against 9.47 us,
+in the sweep). The tile of four rows in four warps was the one
+of the last sweep (every rows-by-warps tile of 2 and 4 warps) with the smallest worst loss over
+both GPUs; other tiles were faster at single widths by up to 4-5% (H100 384 and 512, H200 640),
+none at every width. At about 2^27 elements (the bandwidth grid's 1024, the widths section's
+1000 and 1001, M = 2^27 // N; last call) the H100 gained 1.1 / 0.8 / -0.3% and the H200 lost
+0.9 / 1.0 / 1.3%, so those problems keep their plans. Rows of 257-383 take the rule untimed (384
+was the narrowest timed); rows of 256 keep ``SINGLE_BLOCK_MAX_ROWS``. Fewer rows (the latency
+section), the problems between M = 4096 and 2^27 elements, and 16-bit rows were not timed so."""
 MAX_WARPS = 32
 """The hardware's limit: 1024 threads a program."""
 MIN_SINGLE_BLOCK_WARPS = 4
@@ -779,7 +779,8 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     if not (forced or backward or persistent) and block_m == 1:
         block_n, tail, num_warps = _tailed(N, itemsize, max(num_warps, _warps_to_hold(N)))
     if (not (forced or backward or persistent or tail) and device.capability == 9
-            and block_n in NARROW_ROWS_BY_WARPS.get(itemsize, ())
+            and block_n in (FAST_DRAM_NARROW_ROWS_BY_WARPS if (device.dram_gbs or 0)
+                            >= FAST_DRAM_FROM_GBS else NARROW_ROWS_BY_WARPS).get(itemsize, ())
             and NARROW_ROWS_BY_WARPS_FROM_ROWS <= M < SINGLE_BLOCK_TILES_FROM_ELEMENTS // N):
         # rows of one warp each, as many a program as warps (``NARROW_ROWS_BY_WARPS``)
         block_m = num_warps = NARROW_ROWS_BY_WARPS_ROWS
