@@ -185,13 +185,18 @@ HOPPER = policy.DeviceDescription("a Hopper GPU", 132, dram_gbs=4800, capability
 
 def test_narrow_float32_rows_take_one_warp_each_within_the_rules_bounds():
     """``policy.NARROW_ROWS_BY_WARPS``: float32 forward rows of 513 to 1024 columns on a Hopper
-    GPU (257 to 1024 where its DRAM is fast), four a program in four warps of one row each, from ``NARROW_ROWS_BY_WARPS_FROM_ROWS``
-    rows to fewer than 2^27 // N (``SINGLE_BLOCK_TILES_FROM_ELEMENTS``); rows of 256, fewer rows,
-    the bandwidth grid's and the widths section's rows of about 2^27 elements, 16-bit rows, the
+    GPU (257 to 1024 from ``FAST_DRAM_FROM_GBS``; a DRAM of unknown speed counts as slower),
+    four a program in four warps of one row each, from ``NARROW_ROWS_BY_WARPS_FROM_ROWS`` rows
+    to fewer than 2^27 // N (``SINGLE_BLOCK_TILES_FROM_ELEMENTS``); rows of 256, fewer rows, the
+    bandwidth grid's and the widths section's rows of about 2^27 elements, 16-bit rows, the
     backward and other GPUs keep rows laid along the columns."""
     rows = policy.NARROW_ROWS_BY_WARPS_FROM_ROWS
     slower_dram = dataclasses.replace(HOPPER, dram_gbs=3350)
-    for device, widths in ((HOPPER, (257, 384, 512, 640, 1000, 1024)), (slower_dram, (513, 1024))):
+    unknown_dram = dataclasses.replace(HOPPER, dram_gbs=None)
+    fast_from = dataclasses.replace(HOPPER, dram_gbs=policy.FAST_DRAM_FROM_GBS)
+    all_widths, wide_half = (257, 384, 512, 640, 1000, 1024), (513, 1024)
+    for device, widths in ((HOPPER, all_widths), (fast_from, all_widths),
+                           (slower_dram, wide_half), (unknown_dram, wide_half)):
         for N in widths:
             for M in (rows, policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS // N - 1):
                 plan = policy.choose(M, N, "float32", device)
@@ -203,7 +208,8 @@ def test_narrow_float32_rows_take_one_warp_each_within_the_rules_bounds():
             (policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS // 1000, 1000, "float32", False, HOPPER),
             (policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS // 1001, 1001, "float32", False, HOPPER),
             (rows, 1024, "bfloat16", False, HOPPER), (rows, 1024, "float32", True, HOPPER),
-            (rows, 1024, "float32", False, ampere), (rows, 512, "float32", False, slower_dram)]
+            (rows, 1024, "float32", False, ampere), (rows, 512, "float32", False, slower_dram),
+            (rows, 257, "float32", False, unknown_dram)]
     for M, N, dtype, backward, device in kept:
         plan = policy.choose(M, N, dtype, device, backward=backward)
         assert plan.row_threads == 0, (M, N, dtype, backward, device, plan)
@@ -211,8 +217,8 @@ def test_narrow_float32_rows_take_one_warp_each_within_the_rules_bounds():
 
 @pytest.mark.parametrize("N", [384, 1000, 1024])
 def test_narrow_rows_of_one_warp_each_write_every_row(N, device):
-    """The policy's tile of four float32 rows of one warp each (``NARROW_ROWS_BY_WARPS``, a Hopper
-    GPU's at M = 4096) on five rows, so that the second program masks three of its rows, on contiguous
+    """The policy's tile of four float32 rows of one warp each (``FAST_DRAM_NARROW_ROWS_BY_WARPS``,
+    a fast-DRAM Hopper's at M = 4096) on five rows, so that the second program masks three of its rows, on contiguous
     rows and on an output at an odd offset (a pass of one element a thread); outputs poisoned with
     NaN, nothing written past the rows."""
     M = 5

@@ -178,8 +178,9 @@ On the H200 the bfloat16 tile of 4096 gained 0.3 / 1.8 / 2.5 points there and th
 0.0 / 1.0 / 0.0: a threshold of their own is open."""
 FAST_DRAM_FROM_GBS = 4000
 """Peak DRAM bandwidth (``DeviceDescription.dram_gbs``, GB/s) from which a single-block forward
-takes ``FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES``: between the H100 SXM's 3350 (where those plans
-lost or were level) and the H200's 4800 (where they gained), the only two measured."""
+takes ``FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES`` and ``FAST_DRAM_NARROW_ROWS_BY_WARPS``: between the
+H100 SXM's 3350 (where those plans lost or were level) and the H200's 4800 (where they gained),
+the only two measured."""
 MAX_VALUES_PER_THREAD = 64
 """Most values of a padded single-block tile a thread holds (in the compute dtype's registers):
 a forward with few warps per real column still takes enough warps for its padded block, but for
@@ -262,30 +263,31 @@ so. The plans of ``TILE_ELEMENTS`` hold four rows of 512 or two of 1024 in four 
 the columns, so a row's max and sum cross warps through shared memory; one warp a row keeps them
 in its shuffles.
 
-Timed at M = 4096 in four calls a GPU, against the plans before in the same call: two sweeps of
-five rounds (results/h100/forward_tiles_2026-11-24/1/nw*, results/h200/forward_tiles_2026-11-24/
-1/nw, 2/nw), then a sweep and a confirming call of nine (results/h100/narrow_rows_2026-11-24/,
-results/h200/narrow_rows_2026-11-24/, with the peers). The times are bimodal, about 0.6 us
-apart, so each variant's figure is the first quartile of its rounds. Gain of one warp a row, in
-those four calls:
+Timed at M = 4096 four times a GPU, against the plans before in the same call: two sweeps of
+five rounds (H100: one call, results/h100/forward_tiles_2026-11-24/1/nw1 then 1/nw; H200: two
+calls, results/h200/forward_tiles_2026-11-24/1/nw and 2/nw), then a sweep and a confirming call
+of nine (results/h100/narrow_rows_2026-11-24/, results/h200/narrow_rows_2026-11-24/, with the
+peers). The times are bimodal, about 0.6 us apart, so each variant's figure is the first
+quartile of its rounds. Gain of one warp a row, in that order:
 
-- H100 (3.35 TB/s): 384 -1.8 / -5.4 / -0.7 / -0.3%, 512 -4.2 / -0.8 / +3.0 / -0.8%, 640 -0.8 /
-  -1.7 / -3.1 / +2.5%, 768 -2.9 / +1.4 / +0.5 / +0.1%, 896 -3.3 / +1.2 / +0.2 / +0.1%, 1024
-  +2.5 / +2.8 / +6.3 / +3.0% (1000, last call only: +0.9%).
+- H100 (3.35 TB/s): 384 -5.4 / -1.8 / -0.7 / -0.3%, 512 -0.8 / -4.2 / +3.0 / -0.8%, 640 -1.7 /
+  -0.8 / -3.1 / +2.5%, 768 +1.4 / -2.9 / +0.5 / +0.1%, 896 +1.2 / -3.3 / +0.2 / +0.1%, 1024
+  +2.8 / +2.5 / +6.3 / +3.0% (1000, last call only: +0.9%).
 - H200 (4.8 TB/s): 384 -0.4 / +5.0 / +4.5 / +5.9%, 512 +9.3 / +3.9 / +5.9 / 0.0%, 640 +9.5 /
   +2.4 / +3.5 / +1.7%, 768 +6.3 / +1.3 / +3.8 / +3.0%, 896 -0.3 / -0.6 / - / +2.6%, 1024 -3.0 /
   +1.6 / +1.6 / +6.2% (1000: +1.6%).
 
-So the H100 takes it for rows whose power of two is 1024 only (its 640-896 level: four calls
-within -3.3..+2.5%, no sign), and the H200 from 257. In the two last calls one warp a row
-trailed QuACK by at most 0.06 us on the H100 and 0.45 us on the H200 (640, 9.92 against 9.47 us,
-in the sweep). The tile of four rows in four warps was the one
+So the H100 takes it for rows whose power of two is 1024 only, for 1024's gain: its 640-896
+ride on it untimed as a choice of their own (-3.3..+2.5%, mean -0.5%, no sign; 512 gained once
+in four), and the H200 from 257. At M = 4096 in the two last calls one warp a row trailed QuACK
+by at most 0.06 us on the H100 and 0.45 us on the H200 (640, 9.92 against 9.47 us, in the
+sweep). The tile of four rows in four warps was the one
 of the last sweep (every rows-by-warps tile of 2 and 4 warps) with the smallest worst loss over
 both GPUs; other tiles were faster at single widths by up to 4-5% (H100 384 and 512, H200 640),
 none at every width. At about 2^27 elements (the bandwidth grid's 1024, the widths section's
 1000 and 1001, M = 2^27 // N; last call) the H100 gained 1.1 / 0.8 / -0.3% and the H200 lost
-0.9 / 1.0 / 1.3%, so those problems keep their plans. Rows of 257-383 take the rule untimed (384
-was the narrowest timed); rows of 256 keep ``SINGLE_BLOCK_MAX_ROWS``. Fewer rows (the latency
+0.9 / 1.0 / 1.3%, so those problems keep their plans. Rows of 257-383 take the rule untimed on a fast
+DRAM (384 was the narrowest timed); rows of 256 keep ``SINGLE_BLOCK_MAX_ROWS``. Fewer rows (the latency
 section), the problems between M = 4096 and 2^27 elements, and 16-bit rows were not timed so."""
 MAX_WARPS = 32
 """The hardware's limit: 1024 threads a program."""
