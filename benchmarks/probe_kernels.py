@@ -75,7 +75,8 @@ def main(argv=None):
     parser.add_argument("--out", required=True, help="directory for probe_kernels.json")
     cases = parser.add_mutually_exclusive_group()
     cases.add_argument("--quick", action="store_true", help="three cases, to try the tools")
-    cases.add_argument("--cooperative", action="store_true", help="our cooperative kernel's cases alone")
+    cases.add_argument("--cooperative", action="store_true",
+                       help="our cooperative kernel's cases alone")
     parser.add_argument("--budget-s", type=float, default=540, help="stop starting cases after this")
     args = parser.parse_args(argv)
     if args.budget_s <= 0:
@@ -85,7 +86,8 @@ def main(argv=None):
     print(device, flush=True)
     started = time.time()
     results = []
-    for impl, direction, M, N, dtype in QUICK if args.quick else COOPERATIVE if args.cooperative else CASES:
+    chosen = QUICK if args.quick else COOPERATIVE if args.cooperative else CASES
+    for impl, direction, M, N, dtype in chosen:
         if time.time() - started > args.budget_s:
             print(f"budget spent; skipped {impl} {direction} {M}x{N} {dtype}", flush=True)
             continue

@@ -218,9 +218,9 @@ def test_narrow_float32_rows_take_one_warp_each_within_the_rules_bounds():
 @pytest.mark.parametrize("N", [384, 1000, 1024])
 def test_narrow_rows_of_one_warp_each_write_every_row(N, device):
     """The policy's tile of four float32 rows of one warp each (``FAST_DRAM_NARROW_ROWS_BY_WARPS``,
-    a fast-DRAM Hopper's at M = 4096) on five rows, so that the second program masks three of its rows, on contiguous
-    rows and on an output at an odd offset (a pass of one element a thread); outputs poisoned with
-    NaN, nothing written past the rows."""
+    a fast-DRAM Hopper's at M = 4096) on five rows, so that the second program masks three of its
+    rows, on contiguous rows and on an output at an odd offset (a pass of one element a thread);
+    outputs poisoned with NaN, nothing written past the rows."""
     M = 5
     x = _random((M, N), torch.float32, device)
     plan = policy.choose(policy.NARROW_ROWS_BY_WARPS_FROM_ROWS, N, "float32", HOPPER)

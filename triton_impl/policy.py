@@ -286,9 +286,10 @@ of the last sweep (every rows-by-warps tile of 2 and 4 warps) with the smallest 
 both GPUs; other tiles were faster at single widths by up to 4-5% (H100 384 and 512, H200 640),
 none at every width. At about 2^27 elements (the bandwidth grid's 1024, the widths section's
 1000 and 1001, M = 2^27 // N; last call) the H100 gained 1.1 / 0.8 / -0.3% and the H200 lost
-0.9 / 1.0 / 1.3%, so those problems keep their plans. Rows of 257-383 take the rule untimed on a fast
-DRAM (384 was the narrowest timed); rows of 256 keep ``SINGLE_BLOCK_MAX_ROWS``. Fewer rows (the latency
-section), the problems between M = 4096 and 2^27 elements, and 16-bit rows were not timed so."""
+0.9 / 1.0 / 1.3%, so those problems keep their plans. Rows of 257-383 take the rule untimed on a
+fast DRAM (384 was the narrowest timed); rows of 256 keep ``SINGLE_BLOCK_MAX_ROWS``. Fewer rows
+(the latency section), the problems between M = 4096 and 2^27 elements, and 16-bit rows were not
+timed so."""
 MAX_WARPS = 32
 """The hardware's limit: 1024 threads a program."""
 MIN_SINGLE_BLOCK_WARPS = 4
@@ -780,11 +781,8 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     tail = tail2 = row_threads = 0
     if not (forced or backward or persistent) and block_m == 1:
         block_n, tail, num_warps = _tailed(N, itemsize, max(num_warps, _warps_to_hold(N)))
-    if (not (forced or backward or persistent or tail) and device.capability == 9
-            and block_n in (FAST_DRAM_NARROW_ROWS_BY_WARPS if (device.dram_gbs or 0)
-                            >= FAST_DRAM_FROM_GBS else NARROW_ROWS_BY_WARPS).get(itemsize, ())
-            and NARROW_ROWS_BY_WARPS_FROM_ROWS <= M < SINGLE_BLOCK_TILES_FROM_ELEMENTS // N):
-        # rows of one warp each, as many a program as warps (``NARROW_ROWS_BY_WARPS``)
+    if not (forced or backward or persistent or tail) and _narrow_rows_by_warps(M, N, itemsize,
+                                                                                 block_n, device):
         block_m = num_warps = NARROW_ROWS_BY_WARPS_ROWS
         row_threads = 32
     elif tail and num_warps == 1 and itemsize in ONE_WARP_TAIL_VALUES:
@@ -810,6 +808,21 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
                 programs < n_tiles, tail=tail)
 
 
+def _fast_dram(device: DeviceDescription) -> bool:
+    """Whether the device's DRAM delivers ``FAST_DRAM_FROM_GBS`` or more (unknown: no)."""
+    return (device.dram_gbs or 0) >= FAST_DRAM_FROM_GBS
+
+
+def _narrow_rows_by_warps(M: int, N: int, itemsize: int, block_n: int,
+                          device: DeviceDescription) -> bool:
+    """Whether a single-block forward of M rows of N columns, held in ``block_n``, takes rows of
+    one warp each, several a program (``NARROW_ROWS_BY_WARPS``, ``FAST_DRAM_NARROW_ROWS_BY_WARPS``):
+    on a Hopper GPU, from ``NARROW_ROWS_BY_WARPS_FROM_ROWS`` rows to fewer than 2^27 // N."""
+    widths = FAST_DRAM_NARROW_ROWS_BY_WARPS if _fast_dram(device) else NARROW_ROWS_BY_WARPS
+    return (device.capability == 9 and block_n in widths.get(itemsize, ())
+            and NARROW_ROWS_BY_WARPS_FROM_ROWS <= M < SINGLE_BLOCK_TILES_FROM_ELEMENTS // N)
+
+
 def _measured_tile(M: int, N: int, itemsize: int, device: DeviceDescription):
     """(rows a program, warps, cap) of a single-block forward of M rows exactly N wide where sweeps
     on this kind of GPU set them (``SINGLE_BLOCK_FORWARD_TILES``,
@@ -817,8 +830,7 @@ def _measured_tile(M: int, N: int, itemsize: int, device: DeviceDescription):
     None."""
     if device.capability != 9 or M * N < SINGLE_BLOCK_TILES_FROM_ELEMENTS:
         return None
-    if (device.dram_gbs or 0) >= FAST_DRAM_FROM_GBS and (itemsize, N) in \
-            FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES:
+    if _fast_dram(device) and (itemsize, N) in FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES:
         return FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES[itemsize, N]
     return SINGLE_BLOCK_FORWARD_TILES.get((itemsize, N))
 
