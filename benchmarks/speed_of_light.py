@@ -11,7 +11,8 @@ Sections (all by default):
   latency    small problems (a few MB and less), microseconds per call, with the host's time of
              a call (``measure.host_us_per_call``) and do_bench's L2 flush time beside them
 --rounds R times the seeds and latency sections R times over, each round every width and every
-implementation once, and keeps each point's median round (``median_of_rounds``).
+implementation once, and keeps each point's median over the timed calls of all its rounds
+(``median_of_rounds``).
 Peers in the same run: torch.softmax, torch.compile of the naive code, and Liger-Kernel and QuACK
 when installed (skipped with the printed reason otherwise). Every figure is the median of
 triton.testing.do_bench (L2 flushed between runs); GB/s counts the bytes a perfect kernel moves
@@ -29,6 +30,7 @@ import argparse
 import json
 import math
 import os
+import statistics
 import sys
 import time
 
@@ -101,25 +103,33 @@ ROUNDS_TIMED = ("seeds", "latency")
 one GPU a point of the seeds' grid moved by 1.5-2% (standard deviation; results/h100/
 tails_2026-11-23/sl against results/h100/run_a0a363e_2026-11-23, ours and each peer alike), so
 that one run's ratio to a peer wanders by about 2% at each width: more than the margin the
-seeds' grid is held to. Within a run do_bench's median barely moves; the spread is between
-moments of a run, which rounds sample."""
+seeds' grid is held to. The spread is between moments of a run, which rounds sample: at 8-10 us
+(M = 4096, N = 512 and 640 on an H200; results/h200/timing_spread_2026-11-24/) the calls of one
+do_bench spread by 8-19% (tenth to ninetieth percentile), and the medians of ten do_benches of
+one kernel by 7-9%, ours and QuACK's alike, while the calls of five do_benches pooled had a
+median within 1.4% of the other five's. So a point is the median of the timed calls of all its
+rounds, not one round's median."""
 REP_MS = 100
 """do_bench's timing budget a point: split between its rounds (a timed call of the small sections
 takes under 0.5 ms with its flush, so a round of 100 / R ms still times dozens of calls). The
 check, the busy wait and the host-time calls of a point run in every round: three rounds took
 280-310 s for the seeds and latency sections where one took 150-180 s. ``host_us`` is the
-median of the rounds' own, not necessarily the median round's."""
+median of the rounds' own."""
 
 
 def median_of_rounds(rounds: list) -> dict:
-    """One point from its rounds (each a point of ``time_point``): the median round's time (the
-    lower middle one of an even count), the rounds' times beside it as ``rounds_ms``. A point that
-    failed in any round failed."""
+    """One point from its rounds (each a point of ``time_point`` with its calls' times as
+    ``times_ms``): ``ms`` the median of all the rounds' calls, each round's median beside it as
+    ``rounds_ms`` (the calls themselves are not kept). A point that failed in any round failed."""
     failed = [p for p in rounds if "error" in p]
     if failed:
         return dict(failed[0], rounds=len(rounds))
-    ordered = sorted(rounds, key=lambda p: p["ms"])
-    point = dict(ordered[(len(ordered) - 1) // 2], rounds_ms=[p["ms"] for p in rounds])
+    calls = [t for p in rounds for t in p["times_ms"]]
+    point = {k: v for k, v in rounds[0].items() if k != "times_ms"}
+    point.update(rounds_ms=[p["ms"] for p in rounds], calls=len(calls))
+    rescale = statistics.median(calls) / point["ms"]
+    point.update(ms=point["ms"] * rescale, us=point["us"] * rescale, gbs=point["gbs"] / rescale,
+                 fraction_of_copy=point["fraction_of_copy"] / rescale)
     if "host_us" in point:
         point["host_us"] = sorted(p["host_us"] for p in rounds)[(len(rounds) - 1) // 2]
     return point
@@ -134,12 +144,13 @@ def time_point(name, M, N, dtype, direction, section, out_points, copy_gbs, rep_
         kernel_ran = check(name, x, dy, direction)
         impl = implementations.get(name)
         if direction == "forward":
-            ms = measure.median_ms(lambda: impl.forward(x), rep_ms=rep_ms)
+            times = measure.times_ms(lambda: impl.forward(x), rep_ms=rep_ms)
             if section in HOST_TIMED:
                 host_us = measure.host_us_per_call(lambda: impl.forward(x))
         else:
             y = torch.softmax(x, -1)
-            ms = measure.median_ms(lambda: impl.backward(y, dy), rep_ms=rep_ms)
+            times = measure.times_ms(lambda: impl.backward(y, dy), rep_ms=rep_ms)
+        ms = statistics.median(times)
     except ImportError as error:  # a peer that is not installed: skipped, with the reason
         print(f"  {name}: skipped, not installed ({error})", flush=True)
         return None
@@ -166,6 +177,8 @@ def time_point(name, M, N, dtype, direction, section, out_points, copy_gbs, rep_
                  fraction_of_copy=measure.gbs(nbytes, ms) / copy_gbs, us=ms * 1e3)
     if host_us is not None:
         point["host_us"] = host_us
+    if section in ROUNDS_TIMED:
+        point["times_ms"] = times  # pooled by median_of_rounds, not saved
     if kernel_ran:
         point["kernel"] = kernel_ran
     out_points.append(point)

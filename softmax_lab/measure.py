@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import statistics
 import sys
 import time
 
@@ -65,16 +66,21 @@ def flush_of(nbytes: int, driver=None):
             del driver.get_empty_cache_for_benchmark
 
 
-def median_ms(fn, *, warmup_ms: float = 25, rep_ms: float = 100,
-              flush_bytes: int = FLUSH_BYTES) -> float:
-    """The median GPU time of ``fn`` in ms, by do_bench with a flush of ``flush_bytes`` before
-    each timed call, after ``BUSY_BEFORE_TIMING_MS`` of calls."""
+def times_ms(fn, *, warmup_ms: float = 25, rep_ms: float = 100,
+             flush_bytes: int = FLUSH_BYTES) -> list:
+    """The GPU time in ms of each call of ``fn`` that do_bench times, with a flush of
+    ``flush_bytes`` before each, after ``BUSY_BEFORE_TIMING_MS`` of calls."""
     deadline = time.perf_counter() + BUSY_BEFORE_TIMING_MS / 1e3
     while time.perf_counter() < deadline:
         fn()
         torch.cuda.synchronize()
     with flush_of(flush_bytes):
-        return triton.testing.do_bench(fn, warmup=warmup_ms, rep=rep_ms, return_mode="median")
+        return triton.testing.do_bench(fn, warmup=warmup_ms, rep=rep_ms, return_mode="all")
+
+
+def median_ms(fn, **timing) -> float:
+    """The median of ``times_ms(fn, **timing)``: do_bench's ``return_mode="median"``."""
+    return statistics.median(times_ms(fn, **timing))
 
 
 def host_us_per_call(fn, calls: int = 200) -> float:

@@ -274,16 +274,24 @@ def test_a_merge_keeps_the_copy_of_every_call_behind_its_points(tmp_path):
     assert merged["copy_gbs"] == 3005.0, "the median of the files' copy_gbs, 2992 and 3005"
 
 
-def test_a_point_timed_in_rounds_is_its_median_round_and_fails_if_any_round_failed():
+def test_a_point_timed_in_rounds_is_the_median_of_all_its_calls_and_fails_if_any_round_failed():
     speed_of_light = _benchmark_module("speed_of_light")
     point = dict(section="seeds", impl="ours", M=4096, N=2816, dtype="float32",
                  direction="forward")
-    rounds = [dict(point, ms=ms, gbs=1.0 / ms, host_us=host)
-              for ms, host in ((0.031, 30.0), (0.029, 20.0), (0.040, 25.0))]
-    median = speed_of_light.median_of_rounds(rounds)
-    assert median["ms"] == 0.031 and median["gbs"] == 1.0 / 0.031 and median["host_us"] == 25.0
-    assert median["rounds_ms"] == [0.031, 0.029, 0.040]
-    assert speed_of_light.median_of_rounds(rounds[:2])["ms"] == 0.029
+    calls = ([0.030, 0.031, 0.032, 0.050, 0.051], [0.029, 0.033, 0.034, 0.052, 0.053],
+             [0.055, 0.054, 0.037, 0.036, 0.035])
+    rounds = [dict(point, ms=sorted(t)[2], times_ms=t, us=sorted(t)[2] * 1e3,
+                   gbs=2.0 / sorted(t)[2], fraction_of_copy=0.5 / sorted(t)[2], host_us=host)
+              for t, host in zip(calls, (30.0, 20.0, 25.0))]
+    pooled = speed_of_light.median_of_rounds(rounds)
+    # the fifteen calls' median is .036, where the rounds' medians are .032, .034 and .037
+    assert pooled["ms"] == pytest.approx(0.036) and pooled["us"] == pytest.approx(36.0)
+    assert pooled["gbs"] == pytest.approx(2.0 / 0.036)
+    assert pooled["fraction_of_copy"] == pytest.approx(0.5 / 0.036)
+    assert pooled["rounds_ms"] == [0.032, 0.034, 0.037] and pooled["calls"] == 15
+    assert pooled["host_us"] == 25.0 and "times_ms" not in pooled
+    assert "times_ms" in rounds[0], "the rounds are left as they were"
+    assert speed_of_light.median_of_rounds(rounds[:1])["ms"] == pytest.approx(0.032)
     failed = speed_of_light.median_of_rounds([rounds[0], dict(point, error="RuntimeError: x")])
     assert failed["error"] == "RuntimeError: x" and "ms" not in failed
 
