@@ -185,16 +185,16 @@ HOPPER = policy.DeviceDescription("a Hopper GPU", 132, dram_gbs=4800, capability
 
 def test_narrow_float32_rows_take_one_warp_each_within_the_rules_bounds():
     """``policy.NARROW_ROWS_BY_WARPS``: float32 forward rows of 513 to 1024 columns on a Hopper
-    GPU (257 to 1024 from ``FAST_DRAM_FROM_GBS``; a DRAM of unknown speed counts as slower),
+    GPU (129 to 1024 from ``FAST_DRAM_FROM_GBS``; a DRAM of unknown speed counts as slower),
     four a program in four warps of one row each, from ``NARROW_ROWS_BY_WARPS_FROM_ROWS`` rows
-    to fewer than 2^27 // N (``SINGLE_BLOCK_TILES_FROM_ELEMENTS``); rows of 256, fewer rows, the
+    to fewer than 2^27 // N (``SINGLE_BLOCK_TILES_FROM_ELEMENTS``); rows of 128, fewer rows, the
     bandwidth grid's and the widths section's rows of about 2^27 elements, 16-bit rows, the
     backward and other GPUs keep rows laid along the columns."""
     rows = policy.NARROW_ROWS_BY_WARPS_FROM_ROWS
     slower_dram = dataclasses.replace(HOPPER, dram_gbs=3350)
     unknown_dram = dataclasses.replace(HOPPER, dram_gbs=None)
     fast_from = dataclasses.replace(HOPPER, dram_gbs=policy.FAST_DRAM_FROM_GBS)
-    all_widths, wide_half = (257, 384, 512, 640, 1000, 1024), (513, 1024)
+    all_widths, wide_half = (129, 192, 256, 257, 384, 512, 640, 1000, 1024), (513, 1024)
     for device, widths in ((HOPPER, all_widths), (fast_from, all_widths),
                            (slower_dram, wide_half), (unknown_dram, wide_half)):
         for N in widths:
@@ -203,7 +203,9 @@ def test_narrow_float32_rows_take_one_warp_each_within_the_rules_bounds():
                 assert (plan.block_m, plan.num_warps, plan.row_threads) == (4, 4, 32), (M, N, plan)
                 assert plan.block_n == triton.next_power_of_2(N) and not plan.tail, (M, N, plan)
     ampere = dataclasses.replace(HOPPER, capability=8)
-    kept = [(rows, 256, "float32", False, HOPPER), (rows - 1, 1024, "float32", False, HOPPER),
+    kept = [(rows, 128, "float32", False, HOPPER), (rows, 256, "float32", False, slower_dram),
+            (rows - 1, 1024, "float32", False, HOPPER),
+            (policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS // 256, 256, "float32", False, HOPPER),
             (policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS // 1024, 1024, "float32", False, HOPPER),
             (policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS // 1000, 1000, "float32", False, HOPPER),
             (policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS // 1001, 1001, "float32", False, HOPPER),
@@ -215,7 +217,7 @@ def test_narrow_float32_rows_take_one_warp_each_within_the_rules_bounds():
         assert plan.row_threads == 0, (M, N, dtype, backward, device, plan)
 
 
-@pytest.mark.parametrize("N", [384, 1000, 1024])
+@pytest.mark.parametrize("N", [129, 384, 1000, 1024])
 def test_narrow_rows_of_one_warp_each_write_every_row(N, device):
     """The policy's tile of four float32 rows of one warp each (``FAST_DRAM_NARROW_ROWS_BY_WARPS``,
     a fast-DRAM Hopper's at M = 4096) on five rows, so that the second program masks three of its

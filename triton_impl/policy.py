@@ -251,14 +251,14 @@ plans (rows of 513-1024, and 257-1024 on a fast DRAM, have since taken
 ``NARROW_ROWS_BY_WARPS``, from more calls of more rounds).
 16-bit rows were not swept so."""
 NARROW_ROWS_BY_WARPS = {4: (1024,)}
-FAST_DRAM_NARROW_ROWS_BY_WARPS = {4: (512, 1024)}
+FAST_DRAM_NARROW_ROWS_BY_WARPS = {4: (256, 512, 1024)}
 NARROW_ROWS_BY_WARPS_ROWS = 4
 NARROW_ROWS_BY_WARPS_FROM_ROWS = 4096
 """Itemsize -> the powers of two of the single-block forward rows held
 ``NARROW_ROWS_BY_WARPS_ROWS`` a program, one warp a row (``Plan.row_threads`` 32), on a Hopper
 GPU (compute capability 9, where it was timed), from ``NARROW_ROWS_BY_WARPS_FROM_ROWS`` rows to
 fewer than ``SINGLE_BLOCK_TILES_FROM_ELEMENTS`` // N: float32 rows of 513-1024 columns, and of
-257-1024 where the DRAM delivers ``FAST_DRAM_FROM_GBS`` or more. QuACK 0.2.2 holds such rows
+129-1024 where the DRAM delivers ``FAST_DRAM_FROM_GBS`` or more. QuACK 0.2.2 holds such rows
 so. The plans of ``TILE_ELEMENTS`` hold four rows of 512 or two of 1024 in four warps laid along
 the columns, so a row's max and sum cross warps through shared memory; one warp a row keeps them
 in its shuffles.
@@ -279,16 +279,27 @@ quartile of its rounds. Gain of one warp a row, in that order:
 
 So the H100 takes it for rows whose power of two is 1024 only, for 1024's gain: its 640-896
 ride on it untimed as a choice of their own (-3.3..+2.5%, mean -0.5%, no sign; 512 gained once
-in four), and the H200 from 257. At M = 4096 in the two last calls one warp a row trailed QuACK
-by at most 0.06 us on the H100 and 0.45 us on the H200 (640, 9.92 against 9.47 us, in the
-sweep). The tile of four rows in four warps was the one
-of the last sweep (every rows-by-warps tile of 2 and 4 warps) with the smallest worst loss over
+in four), and the H200 from 257 (from 129 since, below). At M = 4096 in the two last calls one
+warp a row trailed QuACK by at most 0.06 us on the H100 and 0.45 us on the H200 (640, 9.92
+against 9.47 us, in the sweep). The tile of four rows in four warps was the one of the last sweep (every rows-by-warps tile of 2 and 4 warps) with the smallest worst loss over
 both GPUs; other tiles were faster at single widths by up to 4-5% (H100 384 and 512, H200 640),
 none at every width. At about 2^27 elements (the bandwidth grid's 1024, the widths section's
 1000 and 1001, M = 2^27 // N; last call) the H100 gained 1.1 / 0.8 / -0.3% and the H200 lost
-0.9 / 1.0 / 1.3%, so those problems keep their plans. Rows of 257-383 take the rule untimed on a
-fast DRAM (384 was the narrowest timed); rows of 256 keep ``SINGLE_BLOCK_MAX_ROWS``. Fewer rows
-(the latency section), the problems between M = 4096 and 2^27 elements, and 16-bit rows were not
+0.9 / 1.0 / 1.3%, so those problems keep their plans.
+
+Rows of 129-256 were timed later, two calls a GPU of nine rounds, each figure the median of all
+its rounds' calls, against the plan before (four rows of 256 laid along the columns of four
+warps) and the peers (results/h100/rows_256_2026-11-24/, results/h200/rows_256_2026-11-24/).
+Gain of one warp a row, first call / second, M = 4096 but where given:
+
+- H200: 160 - / +2.6%, 192 +1.0 / +2.5%, 256 +3.3 / 0.0%, 256 at M = 16384 +1.5 / +1.0%, at
+  M = 65536 +0.6 / -0.9% (mean +1.3%).
+- H100: 160 +2.4 / +3.4%, 192 -2.2 / -3.5%, 256 +1.2 / -1.6%, 256 at M = 16384 +0.6 / +0.8%,
+  at M = 65536 +0.4 / +0.7%.
+
+So a fast DRAM takes it from 129 columns and the H100 keeps its plans there. Rows of 129-159 and
+257-383 take the rule untimed on a fast DRAM (160 and 384 the nearest timed). Fewer rows (the
+latency section), rows of 257-1024 between M = 4096 and 2^27 elements, and 16-bit rows were not
 timed so."""
 MAX_WARPS = 32
 """The hardware's limit: 1024 threads a program."""
