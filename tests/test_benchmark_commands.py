@@ -121,7 +121,7 @@ def test_run_properties_keeps_each_propertys_log_and_a_summary_line(tmp_path):
 
 
 README_RUNS = ("results/h100/run_7a5627b_2026-11-24/speed_of_light.json",
-               "results/h200/run_7a5627b_2026-11-24/speed_of_light.json")
+               "results/h200/run_3ce6fed_2026-11-24/speed_of_light.json")
 
 
 def report(*args: str) -> subprocess.CompletedProcess:
