@@ -236,6 +236,47 @@ def test_narrow_rows_of_one_warp_each_write_every_row(N, device):
         assert y_buffer[offset + M * N:].isnan().all(), "wrote past the rows"
 
 
+def test_float32_rows_of_2048_go_two_a_program_within_the_rules_bounds():
+    """``policy.TWO_ROWS_A_PROGRAM``: float32 forward rows held in 2048 columns (1537-2048) on a
+    Hopper GPU of either DRAM, two a program in the four warps one took, within the bounds of the
+    narrow rows' rule; fewer rows, 2^27 elements, rows with a tail (1536, 2049), 16-bit rows, the
+    backward and other GPUs keep one a program."""
+    rows = policy.NARROW_ROWS_BY_WARPS_FROM_ROWS
+    slower_dram = dataclasses.replace(HOPPER, dram_gbs=3350)
+    for device in (HOPPER, slower_dram):
+        for N in (1537, 1664, 2048):
+            for M in (rows, policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS // N - 1):
+                plan = policy.choose(M, N, "float32", device)
+                assert (plan.block_m, plan.block_n, plan.num_warps, plan.tail,
+                        plan.row_threads) == (2, 2048, 4, 0, 0), (M, N, plan)
+    ampere = dataclasses.replace(HOPPER, capability=8)
+    kept = [(rows - 1, 1664, "float32", False, HOPPER),
+            (policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS // 1664, 1664, "float32", False, HOPPER),
+            (rows, 1664, "bfloat16", False, HOPPER), (rows, 1664, "float32", True, HOPPER),
+            (rows, 1664, "float32", False, ampere)]
+    for M, N, dtype, backward, device in kept:
+        plan = policy.choose(M, N, dtype, device, backward=backward)
+        assert plan.block_m == 1, (M, N, dtype, backward, device, plan)
+    for N in (1536, 2049):
+        assert policy.choose(rows, N, "float32", HOPPER).tail, N
+
+
+def test_two_rows_of_2048_a_program_write_every_row(device):
+    """The policy's tile of two float32 rows of 1600 in 2048 columns (``TWO_ROWS_A_PROGRAM``) on
+    three rows, so that the second program masks its second row; an output poisoned with NaN,
+    nothing written past the rows."""
+    M, N = 3, 1600
+    x = _random((M, N), torch.float32, device)
+    plan = policy.choose(policy.NARROW_ROWS_BY_WARPS_FROM_ROWS, N, "float32", HOPPER)
+    assert plan.block_m == 2 and plan.block_n == 2048, plan
+    plan = dataclasses.replace(plan, grid=(policy.cdiv(M, plan.block_m),))
+    y_buffer = torch.full((M * N + 64,), float("nan"), device=device)
+    y = y_buffer[:M * N].view(M, N)
+    launch.softmax_rows(plan, x, y, False)
+    assert_close(y, _oracle(x, -1, False), dtype=torch.float32, kind="softmax")
+    assert y_buffer[M * N:].isnan().all(), "wrote past the rows"
+
+
 @pytest.mark.parametrize("dtype", DTYPES + [torch.float64], ids=str)
 @pytest.mark.parametrize("M,N", [(4, 1152), (3, 2304), (2, 8320)])
 def test_the_policys_tails_narrow_and_widened_write_every_column(M, N, dtype, device):

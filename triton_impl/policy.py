@@ -301,6 +301,27 @@ So a fast DRAM takes it from 129 columns and the H100 keeps its plans there. Row
 257-383 take the rule untimed on a fast DRAM (160 and 384 the nearest timed). Fewer rows (the
 latency section), rows of 257-1024 between M = 4096 and 2^27 elements, and 16-bit rows were not
 timed so."""
+TWO_ROWS_A_PROGRAM = {4: (2048,)}
+"""Itemsize -> the powers of two of the single-block forward rows held two a program, laid along
+the columns of the warps that one such row takes (four), within the bounds of
+``NARROW_ROWS_BY_WARPS`` (a Hopper GPU, ``NARROW_ROWS_BY_WARPS_FROM_ROWS`` rows to fewer than
+2^27 // N): float32 rows of 1537-2048 columns, which the policy held one a program before. Each
+thread holds two rows' values, twice the bytes in flight a program.
+
+Timed at M = 4096 in one call a GPU, each plan twice a round at two places with QuACK between,
+nine rounds, each figure the median of all its rounds' calls (results/h100/two_rows_2026-11-24/,
+results/h200/two_rows_2026-11-24/). Gain of two rows a program, its two copies against the one-row
+plan's two (the slower pair, then the faster):
+
+- H100: 1600 +1.8 / +1.6%, 1664 +1.6 / +1.6%, 1792 +0.9 / +1.2%, 1920 +0.8 / +0.5%, 2048 0.0 /
+  -0.2%; QuACK's time over ours at 1600 0.973-0.977 before, 0.990-0.993 with it.
+- H200: 1600 +1.5 / +0.9%, 1664 -0.2 / +0.2%, 1792 +0.5 / +0.5%, 1920 0.0 / -0.2%, 2048 +2.3 /
+  +2.2%.
+
+Small, and at the edge of what one call tells apart (results/*/seeds_resolution_2026-11-24/:
+one kernel timed four times in a call spread by 0.5-2.7%), but never behind by more than 0.2%,
+and ahead at 1600-1920 on the H100, where a sweep of every layout had found it 1.9% ahead at
+1664. Rows of 1537-1599, other M and 16-bit rows were not timed so."""
 MAX_WARPS = 32
 """The hardware's limit: 1024 threads a program."""
 MIN_SINGLE_BLOCK_WARPS = 4
@@ -802,6 +823,10 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
         block_n, tail, tail2 = three_tiles(N, one_pass(1, itemsize))
         num_warps = block_m
     else:
+        if (not (forced or backward or persistent or tail) and block_m == 1
+                and block_n in TWO_ROWS_A_PROGRAM.get(itemsize, ())
+                and _timed_rows_bounds(M, N, device)):
+            block_m = 2
         num_warps = max(num_warps, _warps_to_hold(block_m * (block_n + tail)))
     cap = 0
     measured = None if backward or persistent or N != block_n else _measured_tile(M, N, itemsize,
@@ -824,14 +849,20 @@ def _fast_dram(device: DeviceDescription) -> bool:
     return (device.dram_gbs or 0) >= FAST_DRAM_FROM_GBS
 
 
+def _timed_rows_bounds(M: int, N: int, device: DeviceDescription) -> bool:
+    """Whether M rows of N columns lie where the row tiles of ``NARROW_ROWS_BY_WARPS`` and
+    ``TWO_ROWS_A_PROGRAM`` were timed: on a Hopper GPU, from ``NARROW_ROWS_BY_WARPS_FROM_ROWS``
+    rows to fewer than 2^27 // N (``SINGLE_BLOCK_TILES_FROM_ELEMENTS``)."""
+    return (device.capability == 9
+            and NARROW_ROWS_BY_WARPS_FROM_ROWS <= M < SINGLE_BLOCK_TILES_FROM_ELEMENTS // N)
+
+
 def _narrow_rows_by_warps(M: int, N: int, itemsize: int, block_n: int,
                           device: DeviceDescription) -> bool:
     """Whether a single-block forward of M rows of N columns, held in ``block_n``, takes rows of
-    one warp each, several a program (``NARROW_ROWS_BY_WARPS``, ``FAST_DRAM_NARROW_ROWS_BY_WARPS``):
-    on a Hopper GPU, from ``NARROW_ROWS_BY_WARPS_FROM_ROWS`` rows to fewer than 2^27 // N."""
+    one warp each, several a program (``NARROW_ROWS_BY_WARPS``, ``FAST_DRAM_NARROW_ROWS_BY_WARPS``)."""
     widths = FAST_DRAM_NARROW_ROWS_BY_WARPS if _fast_dram(device) else NARROW_ROWS_BY_WARPS
-    return (device.capability == 9 and block_n in widths.get(itemsize, ())
-            and NARROW_ROWS_BY_WARPS_FROM_ROWS <= M < SINGLE_BLOCK_TILES_FROM_ELEMENTS // N)
+    return block_n in widths.get(itemsize, ()) and _timed_rows_bounds(M, N, device)
 
 
 def _measured_tile(M: int, N: int, itemsize: int, device: DeviceDescription):

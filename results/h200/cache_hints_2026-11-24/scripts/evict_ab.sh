@@ -2,5 +2,5 @@ set -o pipefail
 python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl 2>&1 | grep -v WARNING | tail -2
 export PYTHONPATH=.:/tmp/site:/tmp/site/nvidia_cutlass_dsl/python_packages PYTHONUNBUFFERED=1
 nvidia-smi --query-gpu=name,driver_version,clocks.max.memory --format=csv,noheader | tee $OUT/device.txt
-timeout ${LIMIT:-540} python3 .runs/evict_ab.py "$@" 2>&1 | grep -v Warning | tee $OUT/evict.log
+timeout ${LIMIT:-540} python3 "$(dirname "$0")/evict_ab.py" "$@" 2>&1 | grep -v Warning | tee $OUT/evict.log
 tar czf $OUT/evict.tgz -C $OUT $(cd $OUT && ls evict_*.json) 2>/dev/null; true
