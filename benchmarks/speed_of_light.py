@@ -104,11 +104,12 @@ one GPU a point of the seeds' grid moved by 1.5-2% (standard deviation; results/
 tails_2026-11-23/sl against results/h100/run_a0a363e_2026-11-23, ours and each peer alike), so
 that one run's ratio to a peer wanders by about 2% at each width: more than the margin the
 seeds' grid is held to. The spread is between moments of a run, which rounds sample: at 8-10 us
-(M = 4096, N = 512 and 640 on an H200; results/h200/timing_spread_2026-11-24/) the calls of one
-do_bench spread by 8-19% (tenth to ninetieth percentile), and the medians of ten do_benches of
-one kernel by 7-9%, ours and QuACK's alike, while the calls of five do_benches pooled had a
-median within 1.4% of the other five's. So a point is the median of the timed calls of all its
-rounds, not one round's median."""
+(M = 4096, N = 512 and 640 on an H200; results/h200/timing_spread_2026-11-24/) the medians of ten
+do_benches of one kernel in one call spread by 7-9%, ours and QuACK's alike. Taken as the rounds
+of a point, every choice of 3, 4 or 5 of those ten gave a steadier figure as the median of all
+their calls than as the median of their medians (standard deviation over the choices 0.06-0.15
+against 0.08-0.20 us, in all twelve cases; ``estimators.log`` there). So a point is the median
+of the timed calls of all its rounds."""
 REP_MS = 100
 """do_bench's timing budget a point: split between its rounds (a timed call of the small sections
 takes under 0.5 ms with its flush, so a round of 100 / R ms still times dozens of calls). The
@@ -131,7 +132,7 @@ def median_of_rounds(rounds: list) -> dict:
     point.update(ms=point["ms"] * rescale, us=point["us"] * rescale, gbs=point["gbs"] / rescale,
                  fraction_of_copy=point["fraction_of_copy"] / rescale)
     if "host_us" in point:
-        point["host_us"] = sorted(p["host_us"] for p in rounds)[(len(rounds) - 1) // 2]
+        point["host_us"] = statistics.median(p["host_us"] for p in rounds)
     return point
 
 
@@ -387,7 +388,7 @@ def main(argv=None):
                         help="the wide section's row counts (default: 1 to 128)")
     parser.add_argument("--rounds", type=int, default=1, metavar="R",
                         help="time the seeds and latency sections R times over, each point's "
-                             "figure its median round (default 1)")
+                             "figure the median of all its rounds' calls (default 1)")
     parser.add_argument("--no-plot", action="store_true",
                         help="write the JSON only (plot later with --merge, where matplotlib works)")
     parser.add_argument("--merge", nargs="+", metavar="JSON",

@@ -247,8 +247,8 @@ an H100 / H200, against the one-row, one-warp plans of before,
 candidate: 0.3 / 0.9 points ahead on average, losses up to 2.7. Rows of 1024 columns and
 fewer (several a program already, ``TILE_ELEMENTS``) and rows of 3200 to 5760 (two rows of 64
 threads, or 128) gained at some widths and lost up to 3.6 points at others: they kept their
-plans (rows of 513-1024, and 257-1024 on a fast DRAM, have since taken
-``NARROW_ROWS_BY_WARPS``, from more calls of more rounds).
+plans (rows of 513-1024, and 129-1024 on a fast DRAM, have since taken
+``NARROW_ROWS_BY_WARPS`` and ``FAST_DRAM_NARROW_ROWS_BY_WARPS``, from more calls of more rounds).
 16-bit rows were not swept so."""
 NARROW_ROWS_BY_WARPS = {4: (1024,)}
 FAST_DRAM_NARROW_ROWS_BY_WARPS = {4: (256, 512, 1024)}
@@ -281,16 +281,18 @@ So the H100 takes it for rows whose power of two is 1024 only, for 1024's gain: 
 ride on it untimed as a choice of their own (-3.3..+2.5%, mean -0.5%, no sign; 512 gained once
 in four), and the H200 from 257 (from 129 since, below). At M = 4096 in the two last calls one
 warp a row trailed QuACK by at most 0.06 us on the H100 and 0.45 us on the H200 (640, 9.92
-against 9.47 us, in the sweep). The tile of four rows in four warps was the one of the last sweep (every rows-by-warps tile of 2 and 4 warps) with the smallest worst loss over
-both GPUs; other tiles were faster at single widths by up to 4-5% (H100 384 and 512, H200 640),
+against 9.47 us, in the sweep). The tile of four rows in four warps was the one of the last
+sweep (every rows-by-warps tile of 2 and 4 warps) with the smallest worst loss over both GPUs;
+other tiles were faster at single widths by up to 4-5% (H100 384 and 512, H200 640),
 none at every width. At about 2^27 elements (the bandwidth grid's 1024, the widths section's
 1000 and 1001, M = 2^27 // N; last call) the H100 gained 1.1 / 0.8 / -0.3% and the H200 lost
 0.9 / 1.0 / 1.3%, so those problems keep their plans.
 
-Rows of 129-256 were timed later, two calls a GPU of nine rounds, each figure the median of all
-its rounds' calls, against the plan before (four rows of 256 laid along the columns of four
-warps) and the peers (results/h100/rows_256_2026-11-24/, results/h200/rows_256_2026-11-24/).
-Gain of one warp a row, first call / second, M = 4096 but where given:
+Rows of 129-256 were timed later, twice a GPU (two calls on the H200, one call running the
+script twice on the H100), nine rounds, each figure the median of all its rounds' calls, against
+the plan before (four rows of 256 laid along the columns of four warps) and the peers
+(results/h100/rows_256_2026-11-24/, results/h200/rows_256_2026-11-24/). Gain of one warp a row,
+first timing / second, M = 4096 but where given:
 
 - H200: 160 - / +2.6%, 192 +1.0 / +2.5%, 256 +3.3 / 0.0%, 256 at M = 16384 +1.5 / +1.0%, at
   M = 65536 +0.6 / -0.9% (mean +1.3%).
@@ -299,8 +301,8 @@ Gain of one warp a row, first call / second, M = 4096 but where given:
 
 So a fast DRAM takes it from 129 columns and the H100 keeps its plans there. Rows of 129-159 and
 257-383 take the rule untimed on a fast DRAM (160 and 384 the nearest timed). Fewer rows (the
-latency section), rows of 257-1024 between M = 4096 and 2^27 elements, and 16-bit rows were not
-timed so."""
+latency section), rows between M = 4096 and 2^27 elements but 256 at M = 16384 and 65536, and
+16-bit rows were not timed so."""
 TWO_ROWS_A_PROGRAM = {4: (2048,)}
 """Itemsize -> the powers of two of the single-block forward rows held two a program, laid along
 the columns of the warps that one such row takes (four), within the bounds of
@@ -860,7 +862,8 @@ def _timed_rows_bounds(M: int, N: int, device: DeviceDescription) -> bool:
 def _narrow_rows_by_warps(M: int, N: int, itemsize: int, block_n: int,
                           device: DeviceDescription) -> bool:
     """Whether a single-block forward of M rows of N columns, held in ``block_n``, takes rows of
-    one warp each, several a program (``NARROW_ROWS_BY_WARPS``, ``FAST_DRAM_NARROW_ROWS_BY_WARPS``)."""
+    one warp each, several a program (``NARROW_ROWS_BY_WARPS``,
+    ``FAST_DRAM_NARROW_ROWS_BY_WARPS``)."""
     widths = FAST_DRAM_NARROW_ROWS_BY_WARPS if _fast_dram(device) else NARROW_ROWS_BY_WARPS
     return block_n in widths.get(itemsize, ()) and _timed_rows_bounds(M, N, device)
 
