@@ -28,7 +28,8 @@ Runs, and what each is to the model (``traffic_model.knobs`` says which measurem
   from their registers: out of sample.
 * ``results/h100/run_7a5627b_2026-11-24``, ``results/h200/run_3ce6fed_2026-11-24``: the seeds'
   grid again (and the H200's latency) with narrow float32 rows one warp each and each point the
-  median of all its rounds' calls, over the runs above: out of sample.
+  median of all its rounds' calls, over the runs above (the H200's through its 7a5627b run):
+  out of sample.
 
 A run whose timings file is not committed skips, saying so. The model is given nothing of a run but
 its copy bandwidth.
@@ -242,9 +243,9 @@ rows, the other misses)."""
 OURS_AT_4M_PLANS_H100 = (
     "Our kernels, where the model is slow: the bfloat16 forward of the bandwidth grid at "
     "N = 65536 and 262144 (-14.2%, -13.7%, the words form, as in the earlier runs), the "
-    "cooperative float32 backward at N = 4M, M = 8-128 (5, -11.8 to -14.3%) and bfloat16 "
+    "cooperative float32 backward at N = 4M, M = 8-128 (5, {float32_backward}) and bfloat16 "
     "forward at 64 and 128 x 1M (-10.7%, -10.7%); where it is fast: the cooperative bfloat16 "
-    "backward at N = 4M, M = 16-128 (4, +11.0 to +11.7%).")
+    "backward at N = 4M, M = 16-128 (4, {bfloat16_backward}).")
 OURS_AT_4M_PLANS_H200 = (
     "Our kernels on the bandwidth grid, where the model is slow: the cooperative kernels at "
     "N = 65536 and 262144 (5: forward -12.5 / -10.9% in float32, -21.1 / -14.3% in "
@@ -253,7 +254,8 @@ OURS_AT_4M_PLANS_H200 = (
     "(5, -15.4 to -17.0%); where it is fast: the cooperative bfloat16 backward at N = 4M, "
     "M = 8-128 (5, +16.6 to +23.2%).")
 """Our kernels' misses beyond the host's cost in the runs of the plans of 7d7cdd7 at N = 4M (the
-same timings in the runs merged over them)."""
+same timings in the runs merged over them; the H100's figures move by 0.1 with a run's copy
+bandwidth)."""
 ONLINE_AND_TORCH_AT_2M_H100 = ("The forced online float32 backward (+32.1%) and torch's float32 "
                                "backward (+37.5%) at 2 x 1M.")
 WIDE_FIGURES_H100 = dict(online="+60.2 to +116.1%", torch_points=12, torch="+29.0 to +77.2%",
@@ -264,7 +266,8 @@ RUNS_OF_7D7CDD7 = {
     "h100/run_7d7cdd7_2026-11-24": (
         "the H100, the grid, seeds and latency of f2c383a and the rows of N = 4M at the plans of "
         "7d7cdd7, over 1907874's other wide rows", "60 of 549", WIDE_FIGURES_H100,
-        OURS_AT_4M_PLANS_H100 + " Ours under the host's cost, faster than the model's GPU time "
+        OURS_AT_4M_PLANS_H100.format(float32_backward="-11.8 to -14.3%",
+                                     bfloat16_backward="+11.0 to +11.7%") + " Ours under the host's cost, faster than the model's GPU time "
         "by more than 10% (14: the latency section at 1 x 1024, -19.2%; the seeds' grid at "
         "N = 1152, -11.0%; wide rows at M = 1-8, 12, -10.2 to -19.6%). "
         + ONLINE_AND_TORCH_AT_2M_H100 + " The naive code on the seeds' grid at N = 256, 384 and 512 "
@@ -284,8 +287,10 @@ after the residency of ``COOPERATIVE_RESIDENT_PER_SM`` was entered from the plan
 RUNS_OF_POOLED_SEEDS = {
     "h100/run_7a5627b_2026-11-24": (
         "the H100, the seeds' grid of 7a5627b (narrow float32 rows one warp each, four rounds, "
-        "calls pooled) over the run of 7d7cdd7", "63 of 549", WIDE_FIGURES_H100,
-        OURS_AT_4M_PLANS_H100 + " Ours under the host's cost, faster than the model's GPU time "
+        "calls pooled) over the run of 7d7cdd7 (copy 3003 GB/s against its 3001)", "63 of 549",
+        dict(WIDE_FIGURES_H100, online="+60.3 to +116.1%"),
+        OURS_AT_4M_PLANS_H100.format(float32_backward="-11.7 to -14.2%",
+                                     bfloat16_backward="+11.1 to +11.8%") + " Ours under the host's cost, faster than the model's GPU time "
         "by more than 10% (17: the latency section at 1 x 1024, -19.2%; the seeds' grid at "
         "N = 384, 896, 1024 and 1152, -10.9 to -11.2%, where the 7d7cdd7 run missed at 1152 "
         "only; wide rows at M = 1-8, 12, -10.2 to -19.5%). " + ONLINE_AND_TORCH_AT_2M_H100
@@ -302,8 +307,10 @@ RUNS_OF_POOLED_SEEDS = {
         "seeds' grid at N = 256 (5.3 us faster than the model)"),
 }
 """The runs of the seeds' grid with narrow float32 rows one warp each and each point the median
-of all its rounds' calls, out of sample: the model, which does not see how a program lays out its
-rows, is slower than the measurement by 10-11% at a few of them."""
+of all its rounds' calls, out of sample. The model is slower than both runs at the narrow rows
+(H100 384-1152: -9.1 to -11.2%, from -6.2 to -11.0% in the 7d7cdd7 run), at plans that changed
+and plans that did not (the H100's 384 is four rows along the columns in both): the pooled calls
+as much as the layouts."""
 
 
 def _recounted(runs: dict, wide_rows: str) -> dict:

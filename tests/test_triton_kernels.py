@@ -239,8 +239,8 @@ def test_narrow_rows_of_one_warp_each_write_every_row(N, device):
 def test_float32_rows_of_2048_go_two_a_program_within_the_rules_bounds():
     """``policy.TWO_ROWS_A_PROGRAM``: float32 forward rows held in 2048 columns (1537-2048) on a
     Hopper GPU of either DRAM, two a program in the four warps one took, within the bounds of the
-    narrow rows' rule; fewer rows, 2^27 elements, rows with a tail (1536, 2049), 16-bit rows, the
-    backward and other GPUs keep one a program."""
+    narrow rows' rule; fewer rows, 2^27 elements, a forced block, 16-bit rows, the backward and
+    other GPUs keep one a program, and rows held with a tail (1536, 2049) keep their tail plans."""
     rows = policy.NARROW_ROWS_BY_WARPS_FROM_ROWS
     slower_dram = dataclasses.replace(HOPPER, dram_gbs=3350)
     for device in (HOPPER, slower_dram):
@@ -257,7 +257,10 @@ def test_float32_rows_of_2048_go_two_a_program_within_the_rules_bounds():
     for M, N, dtype, backward, device in kept:
         plan = policy.choose(M, N, dtype, device, backward=backward)
         assert plan.block_m == 1, (M, N, dtype, backward, device, plan)
-    for N in (1536, 2049):
+    forced = policy.choose(rows, 1664, "float32", HOPPER,
+                           forcing=policy.Forcing("single_block", 2048))
+    assert forced.block_m == 1, forced
+    for N in (1536, 2049):  # the rule takes rows held in 2048 columns and no tail
         assert policy.choose(rows, N, "float32", HOPPER).tail, N
 
 
