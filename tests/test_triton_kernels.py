@@ -217,25 +217,6 @@ def test_narrow_float32_rows_take_one_warp_each_within_the_rules_bounds():
         assert plan.row_threads == 0, (M, N, dtype, backward, device, plan)
 
 
-@pytest.mark.parametrize("N", [129, 384, 1000, 1024])
-def test_narrow_rows_of_one_warp_each_write_every_row(N, device):
-    """The policy's tile of four float32 rows of one warp each (``FAST_DRAM_NARROW_ROWS_BY_WARPS``,
-    a fast-DRAM Hopper's at M = 4096) on five rows, so that the second program masks three of its
-    rows, on contiguous rows and on an output at an odd offset (a pass of one element a thread);
-    outputs poisoned with NaN, nothing written past the rows."""
-    M = 5
-    x = _random((M, N), torch.float32, device)
-    plan = policy.choose(policy.NARROW_ROWS_BY_WARPS_FROM_ROWS, N, "float32", HOPPER)
-    assert plan.row_threads == 32 and plan.block_m == 4, plan
-    plan = dataclasses.replace(plan, grid=(policy.cdiv(M, plan.block_m),))
-    for offset in (0, 1):
-        y_buffer = torch.full((M * N + offset + 64,), float("nan"), device=device)
-        y = y_buffer[offset:offset + M * N].view(M, N)
-        launch.softmax_rows(plan, x, y, False)
-        assert_close(y, _oracle(x, -1, False), dtype=torch.float32, kind="softmax")
-        assert y_buffer[offset + M * N:].isnan().all(), "wrote past the rows"
-
-
 def test_float32_rows_of_2048_go_two_a_program_within_the_rules_bounds():
     """``policy.TWO_ROWS_A_PROGRAM``: float32 forward rows held in 2048 columns (1537-2048) on a
     Hopper GPU of either DRAM, two a program in the four warps one took, within the bounds of the
@@ -264,20 +245,25 @@ def test_float32_rows_of_2048_go_two_a_program_within_the_rules_bounds():
         assert policy.choose(rows, N, "float32", HOPPER).tail, N
 
 
-def test_two_rows_of_2048_a_program_write_every_row(device):
-    """The policy's tile of two float32 rows of 1600 in 2048 columns (``TWO_ROWS_A_PROGRAM``) on
-    three rows, so that the second program masks its second row; an output poisoned with NaN,
-    nothing written past the rows."""
-    M, N = 3, 1600
+@pytest.mark.parametrize("N, rows, row_threads", [(129, 4, 32), (384, 4, 32), (1000, 4, 32),
+                                                  (1024, 4, 32), (1600, 2, 0)])
+def test_the_timed_row_tiles_write_every_row(N, rows, row_threads, device):
+    """The policy's tiles of several float32 rows a program on a fast-DRAM Hopper at M = 4096:
+    four rows of one warp each (``FAST_DRAM_NARROW_ROWS_BY_WARPS``) and two rows of 2048 columns
+    (``TWO_ROWS_A_PROGRAM``), on five rows, so that the last program masks some of its rows, on
+    contiguous rows and on an output at an odd offset (a pass of one element a thread); outputs
+    poisoned with NaN, nothing written past the rows."""
+    M = 5
     x = _random((M, N), torch.float32, device)
     plan = policy.choose(policy.NARROW_ROWS_BY_WARPS_FROM_ROWS, N, "float32", HOPPER)
-    assert plan.block_m == 2 and plan.block_n == 2048, plan
+    assert (plan.block_m, plan.row_threads) == (rows, row_threads), plan
     plan = dataclasses.replace(plan, grid=(policy.cdiv(M, plan.block_m),))
-    y_buffer = torch.full((M * N + 64,), float("nan"), device=device)
-    y = y_buffer[:M * N].view(M, N)
-    launch.softmax_rows(plan, x, y, False)
-    assert_close(y, _oracle(x, -1, False), dtype=torch.float32, kind="softmax")
-    assert y_buffer[M * N:].isnan().all(), "wrote past the rows"
+    for offset in (0, 1):
+        y_buffer = torch.full((M * N + offset + 64,), float("nan"), device=device)
+        y = y_buffer[offset:offset + M * N].view(M, N)
+        launch.softmax_rows(plan, x, y, False)
+        assert_close(y, _oracle(x, -1, False), dtype=torch.float32, kind="softmax")
+        assert y_buffer[offset + M * N:].isnan().all(), "wrote past the rows"
 
 
 @pytest.mark.parametrize("dtype", DTYPES + [torch.float64], ids=str)

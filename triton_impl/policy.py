@@ -815,8 +815,10 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     tail = tail2 = row_threads = 0
     if not (forced or backward or persistent) and block_m == 1:
         block_n, tail, num_warps = _tailed(N, itemsize, max(num_warps, _warps_to_hold(N)))
-    if not (forced or backward or persistent or tail) and _narrow_rows_by_warps(M, N, itemsize,
-                                                                                 block_n, device):
+    # rows held whole in their power of two, where the row tiles of ``NARROW_ROWS_BY_WARPS`` and
+    # ``TWO_ROWS_A_PROGRAM`` were timed
+    timed_tile = not (forced or backward or persistent or tail) and _timed_rows_bounds(M, N, device)
+    if timed_tile and _narrow_rows_by_warps(itemsize, block_n, device):
         block_m = num_warps = NARROW_ROWS_BY_WARPS_ROWS
         row_threads = 32
     elif tail and num_warps == 1 and itemsize in ONE_WARP_TAIL_VALUES:
@@ -825,9 +827,7 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
         block_n, tail, tail2 = three_tiles(N, one_pass(1, itemsize))
         num_warps = block_m
     else:
-        if (not (forced or backward or persistent or tail) and block_m == 1
-                and block_n in TWO_ROWS_A_PROGRAM.get(itemsize, ())
-                and _timed_rows_bounds(M, N, device)):
+        if timed_tile and block_n in TWO_ROWS_A_PROGRAM.get(itemsize, ()):
             block_m = 2
         num_warps = max(num_warps, _warps_to_hold(block_m * (block_n + tail)))
     cap = 0
@@ -859,13 +859,12 @@ def _timed_rows_bounds(M: int, N: int, device: DeviceDescription) -> bool:
             and NARROW_ROWS_BY_WARPS_FROM_ROWS <= M < SINGLE_BLOCK_TILES_FROM_ELEMENTS // N)
 
 
-def _narrow_rows_by_warps(M: int, N: int, itemsize: int, block_n: int,
-                          device: DeviceDescription) -> bool:
-    """Whether a single-block forward of M rows of N columns, held in ``block_n``, takes rows of
-    one warp each, several a program (``NARROW_ROWS_BY_WARPS``,
-    ``FAST_DRAM_NARROW_ROWS_BY_WARPS``)."""
+def _narrow_rows_by_warps(itemsize: int, block_n: int, device: DeviceDescription) -> bool:
+    """Whether single-block forward rows held in ``block_n`` take one warp each, several a program
+    (``NARROW_ROWS_BY_WARPS``, ``FAST_DRAM_NARROW_ROWS_BY_WARPS``), where ``_timed_rows_bounds``
+    holds."""
     widths = FAST_DRAM_NARROW_ROWS_BY_WARPS if _fast_dram(device) else NARROW_ROWS_BY_WARPS
-    return block_n in widths.get(itemsize, ()) and _timed_rows_bounds(M, N, device)
+    return block_n in widths.get(itemsize, ())
 
 
 def _measured_tile(M: int, N: int, itemsize: int, device: DeviceDescription):
