@@ -163,7 +163,12 @@ def test_only_programs_of_two_blocks_prefetch_their_second(tmp_path_factory):
         two_blocks = r["kernel"] == "cooperative" and r["N"] == 2097152
         assert (r["l2_prefetches"] > 0) == two_blocks, r
         assert ("its other blocks prefetched" in r["plan"]) == two_blocks, r
-        assert r["spill_bytes"] == 0 or r["kernel"] != "cooperative", r
+        capped = r["kernel"] == "cooperative" and (r["dtype"], r["direction"], r["N"]) in (
+            ("float32", "backward", 2097152), ("float32", "backward", 3145728))
+        if capped:  # policy.COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS: two programs an SM, as timed
+            assert r["max_registers"] == 128 and r["spill_bytes"] <= 16, r
+        else:
+            assert r["spill_bytes"] == 0 or r["kernel"] != "cooperative", r
 
 
 def test_many_blocks_a_program_store_their_re_read_blocks_evict_first(tmp_path_factory):

@@ -135,10 +135,13 @@ def test_many_blocks_a_program_take_the_measured_warps():
     """From ``COOPERATIVE_SEVERAL_BLOCKS_FROM`` blocks a program (N = 4M on 132 SMs) the float32
     plans and the bfloat16 backward hold ``COOPERATIVE_SEVERAL_BLOCKS_VALUES`` a thread (16 warps
     for 8192 columns); fewer blocks, float16's backward and the 16-bit forward keep the warps
-    they had: the backward half its values a thread wherever a program has several blocks."""
+    they had: the backward half its values a thread wherever a program has several blocks. Only
+    the float32 backward of two or three blocks takes a cap there
+    (``COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS``: 128, two programs an SM)."""
     assert set(policy.COOPERATIVE_SEVERAL_BLOCKS_VALUES) == {
         ("float32", False), ("float32", True), ("bfloat16", True)}
     assert policy.COOPERATIVE_SEVERAL_BLOCKS_FROM == 4
+    assert policy.COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS == {("float32", True): 128}
     gpu = policy.DeviceDescription("a 132-SM GPU", 132)
     for M in (1, 8, 128):
         for dtype in ("float32", "bfloat16", "float16", "float64"):
@@ -156,7 +159,8 @@ def test_many_blocks_a_program_take_the_measured_warps():
                         assert plan.num_warps == 16
                     else:
                         assert plan.num_warps == default_warps * (2 if backward else 1), plan
-                    assert plan.max_registers == 0, "several blocks a program take no cap"
+                    capped = (dtype, backward) == ("float32", True) and 1 < blocks < 4
+                    assert plan.max_registers == (128 if capped else 0), plan
 
 
 def test_programs_of_two_blocks_prefetch_the_second():

@@ -403,7 +403,8 @@ All of it with one block a program. Where a program holds several (rows wider th
 SM) its loop keeps more live: compiled for sm_90 at N = 4M (``benchmarks/resource_usage.py``),
 the bfloat16 forward capped at 80 registers spills 264 bytes (uncapped, 162 registers and none),
 and the float32 backward with 4 warps takes 255 registers and spills 24 bytes. Such plans take
-no cap, and the backward half the values a thread (twice the warps), or, from four blocks a
+no cap (but the float32 backward of two or three blocks, ``COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS``),
+and the backward half the values a thread (twice the warps), or, from four blocks a
 program, the values of ``COOPERATIVE_SEVERAL_BLOCKS_VALUES``."""
 COOPERATIVE_SEVERAL_BLOCKS_VALUES = {("float32", False): 16, ("float32", True): 16,
                                      ("bfloat16", True): 16}
@@ -448,6 +449,23 @@ cooperative.py``), 352 ms against 0.65."""
 COOPERATIVE_SEVERAL_BLOCKS_FROM = 4
 """Blocks a cooperative program holds from which ``COOPERATIVE_SEVERAL_BLOCKS_VALUES`` applies:
 four on 132 SMs at N = 4M (on fewer SMs, narrower rows). Two and three blocks lost (above)."""
+COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS = {("float32", True): 128}
+"""(dtype, backward) -> ``Plan.max_registers`` of a cooperative plan whose programs hold more than
+one block and fewer than ``COOPERATIVE_SEVERAL_BLOCKS_FROM`` (N = 2M and 3M on 132 SMs); the
+others take no cap there. The float32 backward, blocks of 8192 columns in 8 warps, takes 143
+registers uncapped at 2M and 146 at 3M, one program an SM; at 128, two (compiled for sm_90: 8 and
+16 bytes spilled; results/h200/few_blocks_backward_2026-11-24/registers_sm90.log). Timed against
+the uncapped plan, every output checked first, of copy:
+
+- H100, M = 32 (a sweep of 4, 8 and 16 warps capped at 96-128 or not, three rounds;
+  results/h100/few_blocks_backward_2026-11-24/): 2M 73.2 -> 85.0%, 3M 76.8 -> 80.2%. The
+  fastest at 3M was 16 warps at 96 registers, 81.7%, which lost at 2M (74.1%).
+- H200, three interleaved rounds (results/h200/few_blocks_backward_2026-11-24/): 2M, M = 16 /
+  32 / 64, 62.8 / 64.9 / 65.9 -> 75.1 / 78.3 / 80.0%; 3M, M = 16 / 32, 63.4 / 64.5 -> 74.5 /
+  76.5%. 16 warps at 96 took 63.4-71.3%, 4 warps uncapped 66.1-76.9%.
+
+The other dtypes and the forward were not timed with a cap there (the float32 forward's sweep
+on the H100 found its plan the fastest at 2M and within 0.6 points at 3M)."""
 COOPERATIVE_PREFETCHED_BLOCKS = 2
 """Blocks a cooperative program holds at which it asks the L2 for its second block as it loads
 its first (``Plan.prefetch``; ``kernels/cooperative.py``, ``prefetch_blocks``, where the
@@ -1007,8 +1025,8 @@ def _cooperative(M, N, itemsize, dtype_name, device, backward, block_n, splits) 
         values_per_thread //= 2
     num_warps = max(_warps(block_n, values_per_thread, MAX_WARPS), 4)
     paired = itemsize == 2 and not backward and N % 2 == 0
-    max_registers = _cooperative_registers(itemsize, backward, dtype_name if paired else None,
-                                           chunk == block_n)
+    max_registers = _cooperative_registers(itemsize, backward, dtype_name, paired,
+                                           chunk // block_n)
     prefetch = (dtype_name in COOPERATIVE_PREFETCHED_DTYPES
                 and chunk == COOPERATIVE_PREFETCHED_BLOCKS * block_n
                 and block_n * itemsize >= COOPERATIVE_PREFETCH_LINE_BYTES)
@@ -1018,16 +1036,18 @@ def _cooperative(M, N, itemsize, dtype_name, device, backward, block_n, splits) 
                 prefetch=prefetch)
 
 
-def _cooperative_registers(itemsize: int, backward: bool, paired_dtype: str | None,
-                           one_block: bool) -> int:
-    """``Plan.max_registers`` of a cooperative plan: the cap of ``COOPERATIVE_PLAN`` (of
-    ``COOPERATIVE_PAIRED_MAX_REGISTERS`` for a block held as words of the 16-bit dtype
-    ``paired_dtype``; None: not held as words) where a program holds one block, none where it
-    holds several."""
-    if not one_block:
+def _cooperative_registers(itemsize: int, backward: bool, dtype_name: str, paired: bool,
+                           blocks: int) -> int:
+    """``Plan.max_registers`` of a cooperative plan whose programs hold ``blocks`` blocks: one, the
+    cap of ``COOPERATIVE_PLAN`` (of ``COOPERATIVE_PAIRED_MAX_REGISTERS`` for a block held as words,
+    ``paired``); a few, that of ``COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS`` where one was measured;
+    else none."""
+    if blocks >= COOPERATIVE_SEVERAL_BLOCKS_FROM:
         return 0
-    if paired_dtype:
-        return COOPERATIVE_PAIRED_MAX_REGISTERS[paired_dtype]
+    if blocks > 1:
+        return COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS.get((dtype_name, backward), 0)
+    if paired:
+        return COOPERATIVE_PAIRED_MAX_REGISTERS[dtype_name]
     return COOPERATIVE_PLAN[itemsize, backward][2]
 
 
@@ -1039,7 +1059,8 @@ def for_rows(plan: Plan, words: bool, vectors: bool) -> Plan:
     them a paired plan (``Plan.paired``) holds its block as loaded. ``vectors``: every row reads
     in whole 16-byte vectors (N and the strides multiples of a vector's elements, the rows
     16-byte aligned); without them the kernel takes the compiler's choice of registers. The caps
-    (``COOPERATIVE_PLAN``, ``COOPERATIVE_PAIRED_MAX_REGISTERS``, ``SINGLE_BLOCK_FORWARD_TILES``,
+    (``COOPERATIVE_PLAN``, ``COOPERATIVE_PAIRED_MAX_REGISTERS``,
+    ``COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS``, ``SINGLE_BLOCK_FORWARD_TILES``,
     ``FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES``) were measured on rows read in 16-byte vectors. Read
     in narrower loads, more values need addresses of their own, and
     compiled for sm_90 (ptxas 12.8; ``benchmarks/resource_usage.py --n``) the capped kernels
