@@ -311,7 +311,8 @@ RUNS_OF_POOLED_SEEDS = {
         "seeds' grid at N = 256 (5.3 us faster than the model)"),
     "h100/run_bb339d5_2026-11-24": (
         "the H100, the seeds' grid of bb339d5 (float32 rows of 1537-2048 two a program, four "
-        "rounds, calls pooled) over the run of 7a5627b (copy 3000 GB/s against its 3003)",
+        "rounds, calls pooled) over the run of 7a5627b (the seeds' call's copy 3000 GB/s; the merge's, "
+        "which the model is given, 3003 as before)",
         "58 of 549", dict(WIDE_FIGURES_H100, online="+60.3 to +116.1%"),
         OURS_AT_4M_PLANS_H100.format(float32_backward="-11.7 to -14.2%",
                                      bfloat16_backward="+11.1 to +11.8%") + " Ours under the host's cost, faster than the model's GPU time "
@@ -331,10 +332,11 @@ RUNS_OF_POOLED_SEEDS = {
         "(5.9 us faster than the model)"),
 }
 """The runs of the seeds' grid with narrow float32 rows one warp each and each point the median
-of all its rounds' calls (and, at bb339d5, rows of 1537-2048 two a program), out of sample. The model is slower than both runs at the narrow rows
-(H100 384-1152: -9.1 to -11.2%, from -6.2 to -11.0% in the 7d7cdd7 run), at plans that changed
-and plans that did not (the H100's 384 is four rows along the columns in both): the pooled calls
-as much as the layouts."""
+of all its rounds' calls (and, at bb339d5, rows of 1537-2048 two a program), out of sample. The
+model is slower than the 7a5627b and 3ce6fed runs at the narrow rows (H100 384-1152: -9.1 to
+-11.2%, from -6.2 to -11.0% in the 7d7cdd7 run), at plans that changed and plans that did not
+(the H100's 384 is four rows along the columns in both): the pooled calls as much as the
+layouts. In the H100's bb339d5 run, at the same plans, -6.5 to -10.0%, none off."""
 
 
 def _recounted(runs: dict, wide_rows: str) -> dict:

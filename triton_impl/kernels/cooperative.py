@@ -79,10 +79,10 @@ Nsight's clock. The evict-first stores, measured at N = 4M in the same calls as 
 +0.4 to +2.3 points of copy on an H200 (M = 8 to 128, the warps of the plans before
 ``policy.COOPERATIVE_SEVERAL_BLOCKS_VALUES``; with 16 warps +0.4 to +2.0), +0.8 to +2.4 on an H100
 (M = 32; with 16 warps +0.3 to +1.8), and within 0.8 points either way at N = 2M and 3M (two and
-three blocks a program; results/h100/wide_4m_2026-11-24/). Nor does the order of the loop
-after the wait help: re-reading the blocks newest first (the likeliest still in the L2) moved
-within 1.3 points of copy of this order, behind it at six of eight problems, and writing the held
-block after them, so that the re-reads start sooner, lost up to 12.4 points at N = 2M and 3M,
+three blocks a program; results/h100/wide_4m_2026-11-24/). The order of the loop after the wait
+does not help: re-reading the blocks newest first (the likeliest still in the L2) moved within
+1.1 points of copy of this order, behind it at six of eight problems, and writing the held block
+after them, so that the re-reads start sooner, lost up to 12.5 points at N = 2M and 3M,
 where it stays live through the loop: the float32 forward at 2M took 198 registers for 161,
 two programs an SM in place of three (an H200; results/h200/reread_order_2026-11-24/).
 
