@@ -163,12 +163,40 @@ def test_only_programs_of_two_blocks_prefetch_their_second(tmp_path_factory):
         two_blocks = r["kernel"] == "cooperative" and r["N"] == 2097152
         assert (r["l2_prefetches"] > 0) == two_blocks, r
         assert ("its other blocks prefetched" in r["plan"]) == two_blocks, r
-        capped = r["kernel"] == "cooperative" and (r["dtype"], r["direction"], r["N"]) in (
-            ("float32", "backward", 2097152), ("float32", "backward", 3145728))
-        if capped:  # policy.COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS: two programs an SM, as timed
-            assert r["max_registers"] == 128 and r["spill_bytes"] <= 16, r
+        if few_blocks_backward(r):
+            assert_few_blocks_cap(r)
         else:
             assert r["spill_bytes"] == 0 or r["kernel"] != "cooperative", r
+
+
+FEW_BLOCKS_CAPS = {("float32", 2097152): (128, 8), ("float32", 3145728): (128, 16),
+                   ("bfloat16", 2097152): (64, 0), ("bfloat16", 3145728): (80, 0),
+                   ("float16", 2097152): (80, 8), ("float16", 3145728): (80, 8)}
+"""(dtype, N) -> the cap of ``policy.COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS`` for the backward of two
+and three blocks a program, and the most bytes it may spill (its timed compile's)."""
+
+
+def few_blocks_backward(r) -> bool:
+    return (r["kernel"] == "cooperative" and r["direction"] == "backward"
+            and (r["dtype"], r["N"]) in FEW_BLOCKS_CAPS)
+
+
+def assert_few_blocks_cap(r):
+    """The cap as timed: one more program an SM than uncapped, for at most its timed spill."""
+    cap, spill = FEW_BLOCKS_CAPS[r["dtype"], r["N"]]
+    assert r["max_registers"] == cap and r["registers"] <= cap, r
+    assert r["spill_bytes"] <= spill, r
+
+
+def test_float16_few_blocks_backward_compiles_to_its_cap(tmp_path_factory):
+    """float16's cooperative backward of two and three blocks a program (N = 2M, 3M), capped at 80
+    registers: three programs an SM where uncapped (92 / 88 registers) two fit, 8 bytes spilled.
+    Under 80 at three blocks ptxas spilled 816-1024 bytes, which this would catch."""
+    rows = usage(tmp_path_factory, None, ("2097152", "3145728"), "H200", ("float16",))
+    capped = [r for r in rows if few_blocks_backward(r)]
+    assert len(capped) == 2, rows
+    for r in capped:
+        assert_few_blocks_cap(r)
 
 
 def test_many_blocks_a_program_store_their_re_read_blocks_evict_first(tmp_path_factory):

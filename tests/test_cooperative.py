@@ -136,12 +136,15 @@ def test_many_blocks_a_program_take_the_measured_warps():
     plans and the bfloat16 backward hold ``COOPERATIVE_SEVERAL_BLOCKS_VALUES`` a thread (16 warps
     for 8192 columns); fewer blocks, float16's backward and the 16-bit forward keep the warps
     they had: the backward half its values a thread wherever a program has several blocks. Only
-    the float32 backward of two or three blocks takes a cap there
-    (``COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS``: 128, two programs an SM)."""
+    the backward of two or three blocks takes a cap there, of float32, bfloat16 and float16
+    (``COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS``, set by blocks a program: one more program an SM)."""
     assert set(policy.COOPERATIVE_SEVERAL_BLOCKS_VALUES) == {
         ("float32", False), ("float32", True), ("bfloat16", True)}
     assert policy.COOPERATIVE_SEVERAL_BLOCKS_FROM == 4
-    assert policy.COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS == {("float32", True): 128}
+    caps = {("float32", 2): 128, ("float32", 3): 128, ("bfloat16", 2): 64, ("bfloat16", 3): 80,
+            ("float16", 2): 80, ("float16", 3): 80}
+    assert policy.COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS == {
+        (dtype, True, blocks): cap for (dtype, blocks), cap in caps.items()}
     gpu = policy.DeviceDescription("a 132-SM GPU", 132)
     for M in (1, 8, 128):
         for dtype in ("float32", "bfloat16", "float16", "float64"):
@@ -159,8 +162,8 @@ def test_many_blocks_a_program_take_the_measured_warps():
                         assert plan.num_warps == 16
                     else:
                         assert plan.num_warps == default_warps * (2 if backward else 1), plan
-                    capped = (dtype, backward) == ("float32", True) and 1 < blocks < 4
-                    assert plan.max_registers == (128 if capped else 0), plan
+                    cap = caps.get((dtype, blocks), 0) if backward else 0
+                    assert plan.max_registers == cap, plan
 
 
 def test_programs_of_two_blocks_prefetch_the_second():

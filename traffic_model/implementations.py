@@ -166,9 +166,10 @@ float32 91 registers (5 an SM), bfloat16 held as words 56 (9), backward float32 
 96 (5). Four blocks (N = 4M): forward float32 64 registers x 512 threads (2), bfloat16 125 x 128
 (4), backward float32 100 x 512 (1), bfloat16 50 x 512 (2). The residency sets how far back a
 program's re-reads lie, and how many rows run at once (``model.launches``). Plans of two or three
-blocks a program take the entries of four; the float32 backward there, capped at 128 registers
-since ``policy.COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS``, fits two an SM by its sm_90 registers,
-not probed: the model keeps one.
+blocks a program take the entries of four; their backward, capped since
+``policy.COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS``, fits more an SM than those by its sm_90
+registers (float32 two where they say one; bfloat16 four at two blocks and three at three,
+float16 three, where they say two), not probed: the model keeps the entries of four.
 
 The first probe (evidence/probe_cooperative_h100.json, before the published words and the 16
 warps of dae982f) read fewer: one block 4 / 5 / 3 / 3, four blocks 3 / 3 / 1 / 2; its float32

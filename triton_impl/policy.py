@@ -403,7 +403,7 @@ All of it with one block a program. Where a program holds several (rows wider th
 SM) its loop keeps more live: compiled for sm_90 at N = 4M (``benchmarks/resource_usage.py``),
 the bfloat16 forward capped at 80 registers spills 264 bytes (uncapped, 162 registers and none),
 and the float32 backward with 4 warps takes 255 registers and spills 24 bytes. Such plans take
-no cap (but the float32 backward of two or three blocks, ``COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS``),
+no cap (but the backward of two or three blocks, ``COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS``),
 and the backward half the values a thread (twice the warps), or, from four blocks a
 program, the values of ``COOPERATIVE_SEVERAL_BLOCKS_VALUES``."""
 COOPERATIVE_SEVERAL_BLOCKS_VALUES = {("float32", False): 16, ("float32", True): 16,
@@ -449,23 +449,43 @@ cooperative.py``), 352 ms against 0.65."""
 COOPERATIVE_SEVERAL_BLOCKS_FROM = 4
 """Blocks a cooperative program holds from which ``COOPERATIVE_SEVERAL_BLOCKS_VALUES`` applies:
 four on 132 SMs at N = 4M (on fewer SMs, narrower rows). Two and three blocks lost (above)."""
-COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS = {("float32", True): 128}
-"""(dtype, backward) -> ``Plan.max_registers`` of a cooperative plan whose programs hold more than
-one block and fewer than ``COOPERATIVE_SEVERAL_BLOCKS_FROM`` (N = 2M and 3M on 132 SMs); the
-others take no cap there. The float32 backward, blocks of 8192 columns in 8 warps, takes 143
-registers uncapped at 2M and 146 at 3M, one program an SM; at 128, two (compiled for sm_90: 8 and
-16 bytes spilled; results/h200/few_blocks_backward_2026-11-24/registers_sm90.log). Timed against
-the uncapped plan, every output checked first, of copy:
+COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS = {("float32", True, 2): 128, ("float32", True, 3): 128,
+                                        ("bfloat16", True, 2): 64, ("bfloat16", True, 3): 80,
+                                        ("float16", True, 2): 80, ("float16", True, 3): 80}
+"""(dtype, backward, blocks) -> ``Plan.max_registers`` of a cooperative plan whose programs hold
+more than one block and fewer than ``COOPERATIVE_SEVERAL_BLOCKS_FROM`` (N = 2M and 3M on 132
+SMs, blocks of 8192 columns, the backward in 8 warps); the forward takes no cap there. Compiled
+for sm_90 by ptxas 12.8 (``benchmarks/resource_usage.py``; results/h200/few_blocks_caps_2026-11-24/
+registers_sm90.log), uncapped -> capped, at two / three blocks:
 
-- H100, M = 32 (a sweep of 4, 8 and 16 warps capped at 96-128 or not, three rounds;
+- float32: 143 / 146 registers, one program an SM -> 128, two (8 / 16 bytes spilled);
+- bfloat16: 74 / 80, three an SM -> 64 at two blocks, four (nothing spilled); at three the cap
+  of 80 keeps 80 registers, and three an SM, yet ptxas compiles other code under it (a cap is a
+  directive in the PTX, ``.maxnreg``), faster on both GPUs: why is not measured;
+- float16: 92 / 88, two an SM -> 80, three (8 bytes spilled each). Below 80 at three blocks it
+  spills 816-1024 bytes and runs at a third of the speed.
+
+Timed against the uncapped plan in the same calls, every output checked first, of copy:
+
+- float32, H100, M = 32 (a sweep of 4, 8 and 16 warps capped at 96-128 or not, three rounds;
   results/h100/few_blocks_backward_2026-11-24/): 2M 73.2 -> 85.0%, 3M 76.8 -> 80.2%. The
-  fastest at 3M was 16 warps at 96 registers, 81.7%, which lost at 2M (74.1%).
-- H200, three interleaved rounds (results/h200/few_blocks_backward_2026-11-24/): 2M, M = 16 /
-  32 / 64, 62.8 / 64.9 / 65.9 -> 75.1 / 78.3 / 80.0%; 3M, M = 16 / 32, 63.4 / 64.5 -> 74.5 /
-  76.5%. 16 warps at 96 took 63.4-71.3%, 4 warps uncapped 66.1-76.9%.
+  fastest at 3M was 16 warps at 96 registers, 81.7%, which lost at 2M (74.1%). H200, three
+  interleaved rounds (results/h200/few_blocks_backward_2026-11-24/): 2M, M = 16 / 32 / 64,
+  62.8 / 64.9 / 65.9 -> 75.1 / 78.3 / 80.0%; 3M, M = 16 / 32, 63.4 / 64.5 -> 74.5 / 76.5%. 16
+  warps at 96 took 63.4-71.3%, 4 warps uncapped 66.1-76.9%.
+- 16-bit, caps of 64, 72 and 80 in three interleaved rounds (results/h200/few_blocks_caps_2026-11-24/,
+  results/h100/few_blocks_caps_2026-11-24/), 2M at M = 16 / 32 / 64, 3M at M = 16 / 32:
+  bfloat16 2M at 64, H200 62.8 / 70.3 / 73.3 -> 68.6 / 74.8 / 77.8%, H100 72.8 / 78.4 / 81.6 ->
+  75.5 / 81.1 / 83.9% (80 on the H100 0.3-0.6 points ahead of 64, on the H200 2.4-3.1 behind);
+  bfloat16 3M at 80, H200 71.2 / 77.0 -> 72.5 / 78.4%, H100 79.9 / 84.1 -> 81.6 / 87.4% (64
+  lost 0.8-5.9 points); float16 at 80, 2M H200 57.1 / 60.2 / 61.4 -> 66.7 / 73.1 / 76.1%, H100
+  65.4 / 68.7 / 70.7 -> 75.3 / 81.4 / 83.9%; 3M H200 61.4 / 63.7 -> 69.9 / 75.8%, H100 72.6 /
+  75.4 -> 78.4 / 82.9%.
 
-The other dtypes and the forward were not timed with a cap there (the float32 forward's sweep
-on the H100 found its plan the fastest at 2M and within 0.6 points at 3M)."""
+The forward was swept as well (M = 32; float32 in 4 and 8 warps capped at 64-128 or not,
+bfloat16 at 64-112, three rounds): its plans were the fastest or within 0.7 points of the
+fastest on the H200 (results/h200/few_blocks_caps_2026-11-24/), as the float32 forward's were
+on the H100 (results/h100/few_blocks_backward_2026-11-24/)."""
 COOPERATIVE_PREFETCHED_BLOCKS = 2
 """Blocks a cooperative program holds at which it asks the L2 for its second block as it loads
 its first (``Plan.prefetch``; ``kernels/cooperative.py``, ``prefetch_blocks``, where the
@@ -1045,7 +1065,7 @@ def _cooperative_registers(itemsize: int, backward: bool, dtype_name: str, paire
     if blocks >= COOPERATIVE_SEVERAL_BLOCKS_FROM:
         return 0
     if blocks > 1:
-        return COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS.get((dtype_name, backward), 0)
+        return COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS.get((dtype_name, backward, blocks), 0)
     if paired:
         return COOPERATIVE_PAIRED_MAX_REGISTERS[dtype_name]
     return COOPERATIVE_PLAN[itemsize, backward][2]
