@@ -144,14 +144,16 @@ def readme_tables(results):
 
 
 def _large_wide_summary(result, least_bytes=256e6):
-    rows = []
+    rows, widths = [], set()
     for (dtype, N, M, direction), row in _points(result, "wide").items():
+        widths.add(N)
         best, _ = _best_peer(row)
         if useful_bytes(M, N, dtype, direction) >= least_bytes and "ours" in row:
             rows.append((row["ours"]["fraction_of_copy"], best is None or row["ours"]["gbs"] >= best))
     if not rows:
         return "wide rows: not measured"
-    return (f"wide rows (N = 1M, 4M) that move 256 MB or more: {len(rows)} points, ours "
+    named = ", ".join(f"{N >> 20}M" if N % (1 << 20) == 0 else str(N) for N in sorted(widths))
+    return (f"wide rows (N = {named}) that move 256 MB or more: {len(rows)} points, ours "
             f"{min(f for f, _ in rows):.0%}-{max(f for f, _ in rows):.0%} of copy, ahead of every "
             f"peer at {sum(ahead for _, ahead in rows)}")
 

@@ -5,7 +5,7 @@
 Sections (all by default):
   bandwidth  forward and backward, float32 and bfloat16, N = 256 .. 262144 at M*N = 2**27
   widths     the same at widths that are not multiples of 16 (``WIDTHS_N``), M*N about 2**27
-  wide       N = 1M and 4M with M = 1 .. 128, float32 and bfloat16, with the online kernel forced
+  wide       N = 1M and 4M (--wide-n) with M = 1 .. 128, float32 and bfloat16, online forced too
   seeds      the seeds' grid: M = 4096, N = 256 .. 12800 step 128, float32 forward, with naive
              (torch.compile left out: it would compile 99 times), with each call's host time
   latency    small problems (a few MB and less), microseconds per call, with the host's time of
@@ -27,6 +27,7 @@ Writes <out>/speed_of_light.json (the traffic model's measurement schema) and a 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import os
@@ -52,6 +53,9 @@ vocabulary; 65535), whose rows a kernel cannot read in 16-byte vectors unless it
 multiple (``launch.known_multiple_of``); M = 2**27 / N, rounded."""
 WIDE_N = [1 << 20, 1 << 22]
 WIDE_M = [1, 2, 4, 8, 16, 32, 64, 128]
+WIDE_LINE_STYLES = ("-", "--", "-.", ":", (0, (5, 1, 1, 1, 1, 1)), (0, (1, 3)))
+"""The wide panels' line styles, one for each row length, narrowest first (``--merge`` may join
+more row lengths than ``WIDE_N``; past six they repeat, and the legend tells them apart)."""
 COLORS = {"ours": "tab:red", "ours:online": "tab:pink", "torch": "tab:blue",
           "torch.compile": "tab:purple", "liger": "tab:green", "quack": "tab:orange",
           "naive": "tab:brown"}
@@ -351,7 +355,7 @@ def plot(result, path):
         x_key = "M" if section == "wide" else "N"
         widths = sorted({p["N"] for p in sel}) if section == "wide" else [None]
         for impl in sorted({p["impl"] for p in sel}, key=lambda i: (i != "ours", i)):
-            for style, N in zip(("-", "--"), widths):
+            for style, N in zip(itertools.cycle(WIDE_LINE_STYLES), widths):
                 line = sorted((p[x_key], p["gbs"]) for p in sel
                               if p["impl"] == impl and (N is None or p["N"] == N))
                 if line:
@@ -361,7 +365,7 @@ def plot(result, path):
                             zorder=3 if impl == "ours" else 2)
         ax.axhline(result["copy_gbs"], color="k", ls=":", lw=1, label="copy")
         ax.set_xscale("log", base=2) if section != "seeds" else None
-        ax.set_xlabel(x_key + (" (rows; solid N = 1M, dashed 4M)" if section == "wide" else ""))
+        ax.set_xlabel(x_key + (" (rows; a line style for each N)" if section == "wide" else ""))
         ax.set_ylabel("GB/s")
         ax.set_title(f"{section}: {direction} {dtype}")
         ax.legend(fontsize=7, loc={"wide": "upper left", "seeds": "center right"}.get(section, "lower right"))
