@@ -146,9 +146,9 @@ def readme_tables(results):
 def _large_wide_summary(result, least_bytes=256e6):
     rows, widths = [], set()
     for (dtype, N, M, direction), row in _points(result, "wide").items():
-        widths.add(N)
         best, _ = _best_peer(row)
         if useful_bytes(M, N, dtype, direction) >= least_bytes and "ours" in row:
+            widths.add(N)
             rows.append((row["ours"]["fraction_of_copy"], best is None or row["ours"]["gbs"] >= best))
     if not rows:
         return "wide rows: not measured"

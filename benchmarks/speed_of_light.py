@@ -53,9 +53,10 @@ vocabulary; 65535), whose rows a kernel cannot read in 16-byte vectors unless it
 multiple (``launch.known_multiple_of``); M = 2**27 / N, rounded."""
 WIDE_N = [1 << 20, 1 << 22]
 WIDE_M = [1, 2, 4, 8, 16, 32, 64, 128]
-WIDE_LINE_STYLES = ("-", "--", "-.", ":", (0, (5, 1, 1, 1, 1, 1)), (0, (1, 3)))
-"""The wide panels' line styles, one for each row length, narrowest first (``--merge`` may join
-more row lengths than ``WIDE_N``; past six they repeat, and the legend tells them apart)."""
+WIDE_LINE_STYLES = ("-", "--", "-.", (0, (1, 1)), (0, (5, 1, 1, 1, 1, 1)), (0, (3, 1, 1, 1)))
+"""The wide panels' line styles (matplotlib ``linestyle``), one for each row length, narrowest
+first (``--merge`` may join more row lengths than ``WIDE_N``; past six they repeat, and the legend
+tells them apart). None is the copy line's dotted ":"."""
 COLORS = {"ours": "tab:red", "ours:online": "tab:pink", "torch": "tab:blue",
           "torch.compile": "tab:purple", "liger": "tab:green", "quack": "tab:orange",
           "naive": "tab:brown"}
@@ -360,7 +361,7 @@ def plot(result, path):
                               if p["impl"] == impl and (N is None or p["N"] == N))
                 if line:
                     label = impl if N is None else f"{impl} N={N}"
-                    ax.plot(*zip(*line), style, marker="o", ms=3, label=label,
+                    ax.plot(*zip(*line), linestyle=style, marker="o", ms=3, label=label,
                             color=COLORS.get(impl, "grey"), lw=2.2 if impl == "ours" else 1.2,
                             zorder=3 if impl == "ours" else 2)
         ax.axhline(result["copy_gbs"], color="k", ls=":", lw=1, label="copy")

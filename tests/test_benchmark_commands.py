@@ -335,3 +335,21 @@ def test_the_timings_flush_is_swapped_in_for_the_block_and_handed_back(monkeypat
     for bad in (0, -4, 6):
         with pytest.raises(ValueError, match="multiple of 4"), measure.flush_of(bad, driver):
             pass
+
+
+def test_the_plot_draws_every_wide_row_length_and_the_summary_names_the_large_ones(tmp_path):
+    """More row lengths than ``WIDE_LINE_STYLES`` each get a line (the styles repeat), and the
+    report's wide-row summary names the lengths of the points it counts (256 MB or more)."""
+    pytest.importorskip("matplotlib")
+    speed_of_light, report_module = _benchmark_module("speed_of_light"), _benchmark_module("report")
+    widths = [1 << k for k in range(16, 16 + len(speed_of_light.WIDE_LINE_STYLES) + 2)]
+    points = [dict(section="wide", impl="ours", M=M, N=N, dtype="float32", direction="forward",
+                   ms=1.0, gbs=2000.0, fraction_of_copy=0.5) for N in widths for M in (1, 64)]
+    result = dict(device="GPU", copy_gbs=4000.0, points=points)
+    path = tmp_path / "plot.png"
+    speed_of_light.plot(result, str(path))
+    assert path.stat().st_size > 0
+    summary = report_module._large_wide_summary(result)
+    large = [N for N in widths if 64 * N * 4 * 2 >= 256e6]  # float32 forward: 2MN elements
+    assert 0 < len(large) < len(widths) and summary.startswith("wide rows (N = " + ", ".join(
+        f"{N >> 20}M" if N % (1 << 20) == 0 else str(N) for N in large) + ")"), summary
