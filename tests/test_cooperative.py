@@ -137,7 +137,7 @@ def test_many_blocks_a_program_take_the_measured_warps():
     for 8192 columns); fewer blocks, float16's backward and the 16-bit forward keep the warps
     they had: the backward half its values a thread wherever a program has several blocks. Only
     the backward of two or three blocks takes a cap there, of float32, bfloat16 and float16
-    (``COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS``, set by blocks a program: one more program an SM)."""
+    (``COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS``, set by blocks a program)."""
     assert set(policy.COOPERATIVE_SEVERAL_BLOCKS_VALUES) == {
         ("float32", False), ("float32", True), ("bfloat16", True)}
     assert policy.COOPERATIVE_SEVERAL_BLOCKS_FROM == 4

@@ -35,8 +35,9 @@ Runs, and what each is to the model (``traffic_model.knobs`` says which measurem
   runs above: out of sample.
 * ``results/h100/run_207c364_2026-11-24``, ``results/h200/run_207c364_2026-11-24``: the wide
   rows of N = 2M and 3M, first timed, with the backward of two and three blocks a program
-  capped (the H100's at M = 16-64 for 3M, 16-128 for 2M), over the two runs above: out of
-  sample (the model's residency of those plans unchanged since before the caps).
+  capped (the H100 timed M = 16-128 at 2M and 16-64 at 3M, the H200 M = 1-128), over the two
+  runs above: out of sample (the model's residency of those plans unchanged since before the
+  caps).
 
 A run whose timings file is not committed skips, saying so. The model is given nothing of a run but
 its copy bandwidth.
@@ -351,7 +352,9 @@ ROWS_OF_2M_3M = {
     "h200": ("64 of 192", "the float32 backward at M = 8-128 x 2M and 4-128 x 3M (11, -37.3 to "
              "-16.1%), the bfloat16 forward at 128 x 2M and 32-128 x 3M (4, -15.1 to -10.1%); "
              "where it is fast, the bfloat16 backward at M = 32-128 (6, +10.8 to +16.4%). Ours "
-             "under the host's cost at M = 1-8 (13, -10.3 to -28.0%). The forced online bfloat16 "
+             "under the host's cost at M = 1-8 (13, -10.3 to -28.0%; the float32 backward's "
+             "among them, at 1-4 x 2M -11.6 to -28.0%, run on into the residency's miss at "
+             "8 x 2M). The forced online bfloat16 "
              "forward at M = 1-64 (14, +65.2 to +115.5%), torch's bfloat16 forward (13, +25.7 to "
              "+75.1%) and backward at M = 2 (+34.7%, +62.5%) and float32 backward at 1 x 3M "
              "(+43.9%)"),
