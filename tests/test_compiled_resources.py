@@ -167,6 +167,8 @@ def test_only_programs_of_two_blocks_prefetch_their_second(tmp_path_factory):
             assert_few_blocks_cap(r)
         else:
             assert r["spill_bytes"] == 0 or r["kernel"] != "cooperative", r
+    assert {(r["dtype"], r["N"]) for r in rows if few_blocks_backward(r)} == {
+        (dtype, N) for dtype in ("float32", "bfloat16") for N in (2097152, 3145728)}
 
 
 FEW_BLOCKS_CAPS = {("float32", 2097152): (128, 8), ("float32", 3145728): (128, 16),
