@@ -344,20 +344,19 @@ model is slower than the 7a5627b and 3ce6fed runs at the narrow rows (H100 384-1
 (the H100's 384 is four rows along the columns in both): the pooled calls as much as the
 layouts. In the H100's bb339d5 run, at the same plans, -6.5 to -10.0%, none off."""
 ROWS_OF_2M_3M = {
-    "h100": ("19 of 84", "the float32 backward at M = 16-128 x 2M and 16-64 x 3M (7, -33.1 to "
-             "-16.3%) and the bfloat16 forward at 128 x 2M and 64 x 3M (-11.3%, -10.9%); "
-             "the forced online bfloat16 forward at M = 16-64 (6, +61.1 to +117.1%) and torch's "
-             "bfloat16 forward at M = 16 and 32 (4, +30.3 to +32.1%), the model fast as on the "
-             "rows of 1M and 4M"),
-    "h200": ("64 of 192", "the float32 backward at M = 8-128 x 2M and 4-128 x 3M (11, -37.3 to "
-             "-16.1%), the bfloat16 forward at 128 x 2M and 32-128 x 3M (4, -15.1 to -10.1%); "
-             "where it is fast, the bfloat16 backward at M = 32-128 (6, +10.8 to +16.4%). Ours "
-             "under the host's cost at M = 1-8 (13, -10.3 to -28.0%; the float32 backward's "
-             "among them, at 1-4 x 2M -11.6 to -28.0%, run on into the residency's miss at "
-             "8 x 2M). The forced online bfloat16 "
-             "forward at M = 1-64 (14, +65.2 to +115.5%), torch's bfloat16 forward (13, +25.7 to "
-             "+75.1%) and backward at M = 2 (+34.7%, +62.5%) and float32 backward at 1 x 3M "
-             "(+43.9%)"),
+    "h100": ("19 of 84", "ours, where the model is slow, the float32 backward at M = 16-128 x "
+             "2M and 16-64 x 3M (7, -33.1 to -16.3%) and the bfloat16 forward at 128 x 2M and "
+             "64 x 3M (-11.3%, -10.9%); the forced online bfloat16 forward at M = 16-64 (6, "
+             "+61.1 to +117.1%) and torch's bfloat16 forward at M = 16 and 32 (4, +30.3 to "
+             "+32.1%), the model fast as on the rows of 1M and 4M"),
+    "h200": ("64 of 192", "ours, where the model is slow, the float32 backward at M = 8-128 x "
+             "2M and 4-128 x 3M (11, -37.3 to -16.1%), the bfloat16 forward at 128 x 2M and "
+             "32-128 x 3M (4, -15.1 to -10.1%); where it is fast, the bfloat16 backward at "
+             "M = 32-128 (6, +10.8 to +16.4%). Ours under the host's cost at M = 1-8 (13, -10.3 "
+             "to -28.0%; the float32 backward's among them, at 1-4 x 2M -11.6 to -28.0%, run on "
+             "into the residency's miss at 8 x 2M). The forced online bfloat16 forward at "
+             "M = 1-64 (14, +65.2 to +115.5%), torch's bfloat16 forward (13, +25.7 to +75.1%) "
+             "and backward at M = 2 (+34.7%, +62.5%) and float32 backward at 1 x 3M (+43.9%)"),
 }
 """GPU -> (misses of the rows of N = 2M and 3M, what they are) in its run of 207c364, where those
 rows were first timed, set beside the model as it stood when they were timed. Where it is slow on
