@@ -193,15 +193,25 @@ def assert_few_blocks_cap(r):
     assert r["spill_bytes"] <= FEW_BLOCKS_SPILL[r["dtype"], r["N"]], r
 
 
-def test_float16_few_blocks_backward_compiles_to_its_cap(tmp_path_factory):
+def test_float16_backward_of_several_blocks_compiles_to_its_caps(tmp_path_factory):
     """float16's cooperative backward of two and three blocks a program (N = 2M, 3M), capped at 80
     registers: three programs an SM where uncapped (92 / 88 registers) two fit, 8 bytes spilled.
-    Under 80 at three blocks ptxas spilled 816-1024 bytes, which this would catch."""
-    rows = usage(tmp_path_factory, None, ("2097152", "3145728"), "H200", ("float16",))
+    Under 80 at three blocks ptxas spilled 816-1024 bytes, which this would catch. Of four (4M),
+    16 warps capped by ``policy.COOPERATIVE_SEVERAL_BLOCKS_MAX_REGISTERS``: two an SM where
+    uncapped (74 registers) one fits, nothing spilled."""
+    rows = usage(tmp_path_factory, None, ("2097152", "3145728", "4194304"), "H200", ("float16",))
     capped = [r for r in rows if few_blocks_backward(r)]
     assert len(capped) == 2, rows
     for r in capped:
         assert_few_blocks_cap(r)
+    several = [r for r in rows if r["kernel"] == "cooperative" and r["N"] == 4194304
+               and r["direction"] == "backward"]
+    assert len(several) == 1, rows
+    cap = policy.COOPERATIVE_SEVERAL_BLOCKS_MAX_REGISTERS["float16", True]
+    r = several[0]
+    assert ", 16 warps," in r["plan"] and r["max_registers"] == cap, r
+    assert r["registers"] <= cap and 65536 // (r["registers"] * 32 * 16) >= 2, r
+    assert r["spill_bytes"] == 0, r
 
 
 def test_many_blocks_a_program_store_their_re_read_blocks_evict_first(tmp_path_factory):

@@ -133,18 +133,21 @@ def test_words_form_is_capped_by_its_dtype():
 
 def test_many_blocks_a_program_take_the_measured_warps():
     """From ``COOPERATIVE_SEVERAL_BLOCKS_FROM`` blocks a program (N = 4M on 132 SMs) the float32
-    plans and the bfloat16 backward hold ``COOPERATIVE_SEVERAL_BLOCKS_VALUES`` a thread (16 warps
-    for 8192 columns); fewer blocks, float16's backward and the 16-bit forward keep the warps
-    they had: the backward half its values a thread wherever a program has several blocks. Only
-    the backward of two or three blocks takes a cap there, of float32, bfloat16 and float16
-    (``COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS``, set by blocks a program)."""
+    plans and the 16-bit backward hold ``COOPERATIVE_SEVERAL_BLOCKS_VALUES`` a thread (16 warps
+    for 8192 columns); fewer blocks, and the 16-bit forward, keep the warps they had: the
+    backward half its values a thread wherever a program has several blocks. Only the backward
+    takes a cap there: of two or three blocks, of float32, bfloat16 and float16
+    (``COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS``, set by blocks a program); of four or more,
+    float16's (``COOPERATIVE_SEVERAL_BLOCKS_MAX_REGISTERS``)."""
     assert set(policy.COOPERATIVE_SEVERAL_BLOCKS_VALUES) == {
-        ("float32", False), ("float32", True), ("bfloat16", True)}
+        ("float32", False), ("float32", True), ("bfloat16", True), ("float16", True)}
     assert policy.COOPERATIVE_SEVERAL_BLOCKS_FROM == 4
     caps = {("float32", 2): 128, ("float32", 3): 128, ("bfloat16", 2): 64, ("bfloat16", 3): 80,
             ("float16", 2): 80, ("float16", 3): 80}
     assert policy.COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS == {
         (dtype, True, blocks): cap for (dtype, blocks), cap in caps.items()}
+    assert policy.COOPERATIVE_SEVERAL_BLOCKS_MAX_REGISTERS == {("float16", True): 64}
+    caps.update({("float16", blocks): 64 for blocks in (4, 8)})
     gpu = policy.DeviceDescription("a 132-SM GPU", 132)
     for M in (1, 8, 128):
         for dtype in ("float32", "bfloat16", "float16", "float64"):

@@ -403,11 +403,12 @@ All of it with one block a program. Where a program holds several (rows wider th
 SM) its loop keeps more live: compiled for sm_90 at N = 4M (``benchmarks/resource_usage.py``),
 the bfloat16 forward capped at 80 registers spills 264 bytes (uncapped, 162 registers and none),
 and the float32 backward with 4 warps takes 255 registers and spills 24 bytes. Such plans take
-no cap (but the backward of two or three blocks, ``COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS``),
-and the backward half the values a thread (twice the warps), or, from four blocks a
-program, the values of ``COOPERATIVE_SEVERAL_BLOCKS_VALUES``."""
+no cap (but the backward of two or three blocks, ``COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS``, and
+float16's of four or more, ``COOPERATIVE_SEVERAL_BLOCKS_MAX_REGISTERS``), and the backward half the
+values a thread (twice the warps), or, from four blocks a program, the values of
+``COOPERATIVE_SEVERAL_BLOCKS_VALUES``."""
 COOPERATIVE_SEVERAL_BLOCKS_VALUES = {("float32", False): 16, ("float32", True): 16,
-                                     ("bfloat16", True): 16}
+                                     ("bfloat16", True): 16, ("float16", True): 16}
 """(dtype, backward) -> values of a block each thread holds where a cooperative program holds at
 least ``COOPERATIVE_SEVERAL_BLOCKS_FROM`` blocks (N = 4M on 132 SMs): 16 warps for a block of
 8192 columns, where the plans of ``COOPERATIVE_PLAN`` take 4 (float32 forward) or 8 (backward,
@@ -426,8 +427,9 @@ evict-first (``kernels/cooperative.py``; "alone": 16 warps without those stores)
   backward at M = 32 was not timed as landed: with the stores it was timed only with the held
   block loaded evict-first as well, 71.0 / 70.1%.)
 
-Left out where it lost: float16 backward (H100, M = 32: 78.3 -> 62.1%; compiled for sm_90 it
-takes 74 registers in 16 warps, one program an SM, where bfloat16 takes 50, two), the 16-bit
+float16's backward lost in 16 warps uncapped (H100, M = 32: 78.3 -> 62.1%; compiled for sm_90 it
+takes 74 registers there, one program an SM, where bfloat16 takes 50, two) and gained once capped
+to fit two (``COOPERATIVE_SEVERAL_BLOCKS_MAX_REGISTERS``). Left out where it lost: the 16-bit
 forward, whose first block is held as words (H200: 74.3 -> 53.4%), and fewer blocks a program
 (16 warps with the stores, against the plans before):
 on an H100 at N = 3M (three blocks) 16 warps lost 2.4 points of copy for the float32 forward and
@@ -449,6 +451,30 @@ cooperative.py``), 352 ms against 0.65."""
 COOPERATIVE_SEVERAL_BLOCKS_FROM = 4
 """Blocks a cooperative program holds from which ``COOPERATIVE_SEVERAL_BLOCKS_VALUES`` applies:
 four on 132 SMs at N = 4M (on fewer SMs, narrower rows). Two and three blocks lost (above)."""
+COOPERATIVE_SEVERAL_BLOCKS_MAX_REGISTERS = {("float16", True): 64}
+"""(dtype, backward) -> ``Plan.max_registers`` of a cooperative plan whose programs hold at least
+``COOPERATIVE_SEVERAL_BLOCKS_FROM`` blocks (16 warps, ``COOPERATIVE_SEVERAL_BLOCKS_VALUES``).
+Compiled for sm_90 at N = 4M by ptxas 12.8 (results/h200/wide_4m_candidates_2026-11-24/
+registers.py), float16's backward in 16 warps takes 74 registers uncapped (one program an SM) and
+54 capped at 64, or 56 at 56 (two an SM, nothing spilled); at 48 it spills 16 bytes and still
+fits two. Timed at N = 4M against the plan before (8 warps uncapped, 88 registers, two an SM) in
+the same calls, three interleaved rounds, every output checked first, of copy:
+
+- H200 (results/h200/wide_4m_candidates_2026-11-24/): M = 32 / 128 68.6 / 70.6 -> 77.8 / 80.0%
+  (cand16.log; 56 within 0.1 point of 64, 48 69.4 / 71.3%); in an earlier call (cand4m.log)
+  M = 8 / 32 61.8 / 68.6 -> 69.5 / 77.2%, and the 8 warps capped at 80 (three an SM, nothing
+  spilled) 65.8 / 72.9%.
+- H100 (results/h100/wide_4m_candidates_2026-11-24/): M = 8 / 32 / 128 71.9 / 78.6 / 80.5 ->
+  76.6 / 84.1 / 86.0%; 56 within 0.1 point of 64, 48 71.5 / 78.2 / 80.1%.
+
+At N = 2M and 3M (two and three blocks) the same 16 warps at 64 lost to the plan of
+``COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS`` (M = 32; H200 73.6 -> 65.4% and 76.0 -> 71.8%, H100
+81.3 -> 73.0% and 82.8 -> 80.4%). Tried in the same calls at N = 4M on the H200 and left out:
+the float32 backward in 8 warps capped at 128 or 112 (two an SM where the 16 warps fit one;
+69.5 / 67.8% against 74.1% at M = 32), the bfloat16 backward in 8 warps capped at 64 (four an SM;
+67.4% against 73.7%), the float32 forward in 8 warps capped at 80 or 128 (74.4 / 76.8% against
+76.8%), and the bfloat16 forward in 8 warps (75.9 / 65.2% against 75.7 / 64.1% at M = 32 / 8:
+within the calls' spread, untried elsewhere)."""
 COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS = {("float32", True, 2): 128, ("float32", True, 3): 128,
                                         ("bfloat16", True, 2): 64, ("bfloat16", True, 3): 80,
                                         ("float16", True, 2): 80, ("float16", True, 3): 80}
@@ -458,12 +484,12 @@ SMs, blocks of 8192 columns, the backward in 8 warps); the forward takes no cap 
 for sm_90 by ptxas 12.8 (``benchmarks/resource_usage.py``; results/h200/few_blocks_caps_2026-11-24/
 registers_sm90.log), uncapped -> capped, at two / three blocks:
 
-- float32: 143 / 146 registers, one program an SM -> 128, two (8 / 16 bytes spilled);
+- float32: 143 / 146 registers, one program an SM -> 128 / 126, two (8 / 16 bytes spilled);
 - bfloat16: 74 / 80, three an SM -> 64 at two blocks, four (nothing spilled); at three the cap
   of 80 keeps 80 registers, and three an SM, yet ptxas compiles other code under it (a cap is a
   directive in the PTX, ``.maxnreg``), faster on both GPUs: why is not measured;
 - float16: 92 / 88, two an SM -> 80, three (8 bytes spilled each). Below 80 at three blocks it
-  spills 816-1024 bytes and runs at a third of the speed.
+  spills 816-1024 bytes and runs at 24.7-32.0% of copy (caps of 64 and 72, both GPUs).
 
 Timed against the uncapped plan in the same calls, every output checked first, of copy:
 
@@ -478,9 +504,9 @@ Timed against the uncapped plan in the same calls, every output checked first, o
   bfloat16 2M at 64, H200 62.8 / 70.3 / 73.3 -> 68.6 / 74.8 / 77.8%, H100 72.8 / 78.4 / 81.6 ->
   75.5 / 81.1 / 83.9% (80 on the H100 0.3-0.6 points ahead of 64, on the H200 2.4-3.1 behind);
   bfloat16 3M at 80, H200 71.2 / 77.0 -> 72.5 / 78.4%, H100 79.9 / 84.1 -> 81.6 / 87.4% (64
-  lost 0.8-5.9 points); float16 at 80, 2M H200 57.1 / 60.2 / 61.4 -> 66.7 / 73.1 / 76.1%, H100
-  65.4 / 68.7 / 70.7 -> 75.3 / 81.4 / 83.9%; 3M H200 61.4 / 63.7 -> 69.9 / 75.8%, H100 72.6 /
-  75.4 -> 78.4 / 82.9%.
+  lost 0.8-5.9 points against the uncapped plan); float16 at 80, 2M H200 57.1 / 60.2 / 61.4 ->
+  66.7 / 73.1 / 76.1%, H100 65.4 / 68.7 / 70.7 -> 75.3 / 81.4 / 83.9%; 3M H200 61.4 / 63.7 ->
+  69.9 / 75.8%, H100 72.6 / 75.4 -> 78.4 / 82.9%.
 
 The forward was swept as well (M = 32; float32 in 4 and 8 warps capped at 64-128 or not,
 bfloat16 at 64-112, three rounds): its plans were the fastest or within 0.7 points of the
@@ -1061,9 +1087,9 @@ def _cooperative_registers(itemsize: int, backward: bool, dtype_name: str, paire
     """``Plan.max_registers`` of a cooperative plan whose programs hold ``blocks`` blocks: one, the
     cap of ``COOPERATIVE_PLAN`` (of ``COOPERATIVE_PAIRED_MAX_REGISTERS`` for a block held as words,
     ``paired``); a few, that of ``COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS`` where one was measured;
-    else none."""
+    more, that of ``COOPERATIVE_SEVERAL_BLOCKS_MAX_REGISTERS``; else none."""
     if blocks >= COOPERATIVE_SEVERAL_BLOCKS_FROM:
-        return 0
+        return COOPERATIVE_SEVERAL_BLOCKS_MAX_REGISTERS.get((dtype_name, backward), 0)
     if blocks > 1:
         return COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS.get((dtype_name, backward, blocks), 0)
     if paired:
