@@ -447,7 +447,9 @@ backward and float32 forward at 40; each spills 16-80 bytes) lost 12-19 points o
 83-85%; 32 or 64 programs a row in place of 128 lost 10-21 points, and 256 (two blocks each)
 lost 10-13 but for the float32 backward, whose 256 programs a row never fit on the GPU at once
 (one a multiprocessor): its waiting programs computed their peers' words (``kernels/
-cooperative.py``), 352 ms against 0.65."""
+cooperative.py``), 352 ms against 0.65. And on an H200 at N = 2M-4M (M = 8 and 32; results/h200/
+wide_blocks_2026-11-24/): one block a program as wide as its chunk (16384 columns at 2M, 32768
+at 3M and 4M; nothing re-read, none spilled) lost 0.3-18.2 points to the plans' blocks of 8192."""
 COOPERATIVE_SEVERAL_BLOCKS_FROM = 4
 """Blocks a cooperative program holds from which ``COOPERATIVE_SEVERAL_BLOCKS_VALUES`` applies:
 four on 132 SMs at N = 4M (on fewer SMs, narrower rows). Two and three blocks lost (above)."""
