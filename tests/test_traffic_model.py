@@ -439,3 +439,24 @@ def test_import_needs_neither_torch_nor_triton_nor_matplotlib():
              "heavy = [m for m in sys.modules if m.split('.')[0] in ('torch', 'triton', 'matplotlib')]; "
              "assert not heavy, heavy")
     subprocess.run([sys.executable, "-c", check], check=True)
+
+
+def test_capped_cooperative_programs_of_several_blocks_fit_as_their_cap_says():
+    """A cooperative plan of several blocks a program under a register cap is as resident as its
+    cap allows (65536 registers an SM): the backward at N = 2M and 3M, and float16's at 4M; an
+    uncapped plan keeps the probed entry of ``COOPERATIVE_RESIDENT_PER_SM``."""
+    gpu_132 = policy.DeviceDescription("a 132-SM GPU", 132)
+    expected = {("float32", 1 << 21): 2, ("float32", 3 << 20): 2, ("bfloat16", 1 << 21): 4,
+                ("bfloat16", 3 << 20): 3, ("float16", 1 << 21): 3, ("float16", 3 << 20): 3,
+                ("float16", 1 << 22): 2}
+    for (dtype, N), resident in expected.items():
+        plan = policy.choose(32, N, dtype, gpu_132, backward=True)
+        assert plan.blocks_per_program > 1 and plan.max_registers, plan
+        assert implementations.cooperative_resident_per_sm(plan, format_of(dtype).itemsize,
+                                                           True) == resident, (dtype, N, plan)
+    for dtype, backward in (("float32", False), ("float32", True), ("bfloat16", False)):
+        plan = policy.choose(32, 1 << 22, dtype, gpu_132, backward=backward)
+        itemsize = format_of(dtype).itemsize
+        assert plan.max_registers == 0, plan
+        assert implementations.cooperative_resident_per_sm(plan, itemsize, backward) == (
+            implementations.COOPERATIVE_RESIDENT_PER_SM[itemsize, backward, 4])

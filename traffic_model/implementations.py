@@ -169,7 +169,8 @@ program's re-reads lie, and how many rows run at once (``model.launches``). Plan
 blocks a program take the entries of four; their backward, capped since
 ``policy.COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS``, fits more an SM than those by its sm_90
 registers (float32 two where they say one; bfloat16 four at two blocks and three at three,
-float16 three, where they say two), not probed: the model keeps the entries of four.
+float16 three, where they say two), not probed: the model keeps the entries of four only for
+plans without a cap (``cooperative_resident_per_sm``).
 
 The first probe (evidence/probe_cooperative_h100.json, before the published words and the 16
 warps of dae982f) read fewer: one block 4 / 5 / 3 / 3, four blocks 3 / 3 / 1 / 2; its float32
@@ -181,6 +182,27 @@ forward at N = 4M, M = 4-128 moved from 18-22% slow in the model to -0.7 to +4.3
 is within 4.4% of every byte count of the second probe. The other entries, entered with that
 probe, move no point of any run across its tolerance. The runs before dae982f timed three an SM:
 there the model is now fast (tests/test_traffic_model_hardware.py recounts them)."""
+
+
+REGISTERS_PER_SM = 65536
+"""32-bit registers of a multiprocessor, what its resident threads share (sm_70 to sm_90)."""
+
+
+def cooperative_resident_per_sm(plan: policy.Plan, itemsize: int, backward: bool) -> int:
+    """Cooperative programs of ``plan`` resident per SM: ``COOPERATIVE_RESIDENT_PER_SM``, but where
+    the plan's programs hold several blocks under a register cap (``Plan.max_registers``:
+    ``policy.COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS`` and
+    ``policy.COOPERATIVE_SEVERAL_BLOCKS_MAX_REGISTERS``), as many as the cap lets the registers
+    hold: a cap bounds what ptxas may take. Entered from the caps' sm_90 compiles (results/h200/
+    few_blocks_caps_2026-11-24/registers_sm90.log: float32 at two and three blocks 128 / 126
+    registers x 256 threads, two an SM; bfloat16 64 at two blocks, four, and 80 at three, three;
+    float16 80, three; at four blocks, float16 54 x 512, two, as the entry of four says), after
+    the runs of 207c364 had timed those plans with the model at the entries of four (one an SM
+    for float32, two for 16-bit): the next run that times them is the test out of sample."""
+    several = plan.blocks_per_program > 1
+    if several and plan.max_registers:
+        return REGISTERS_PER_SM // (plan.max_registers * 32 * plan.num_warps)
+    return COOPERATIVE_RESIDENT_PER_SM.get((itemsize, backward, 4 if several else 1), 1)
 
 
 def _kind(algorithm: str) -> str:
@@ -395,8 +417,7 @@ def _cooperative(M: int, N: int, itemsize: int, plan: policy.Plan, backward: boo
     chunk = plan.blocks_per_program * plan.block_n * itemsize * tensors
     slots = kernel.stat_reads * STAT_ITEMSIZE
     rereads = (Reread(slots, 0.0, 0.0),) + ((Reread(reread, chunk, chunk),) if reread else ())
-    resident = COOPERATIVE_RESIDENT_PER_SM.get(
-        (itemsize, backward, 1 if plan.blocks_per_program == 1 else 4), 1)
+    resident = cooperative_resident_per_sm(plan, itemsize, backward)
     output = M * N * itemsize
     return zeroing, KernelPlan(
         name=kernel.name,
