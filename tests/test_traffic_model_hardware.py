@@ -81,7 +81,10 @@ RUNS = ("h200", "h100", "h200/rerun_2026-11-22", "h100/run_2026-11-23", "h200/ru
         "h100/run_7d7cdd7_2026-11-24", "h200/run_c4b7a6c_2026-11-24",
         "h100/run_7a5627b_2026-11-24", "h200/run_3ce6fed_2026-11-24",
         "h100/run_bb339d5_2026-11-24", "h200/run_bb339d5_2026-11-24",
-        "h100/run_207c364_2026-11-24", "h200/run_207c364_2026-11-24")
+        "h100/run_207c364_2026-11-24", "h200/run_207c364_2026-11-24",
+        "h100/run_5ee49c5_2026-11-24", "h200/run_5ee49c5_2026-11-24")
+WIDE_ONLY_RUNS = ("h100/run_5ee49c5_2026-11-24", "h200/run_5ee49c5_2026-11-24")
+"""Runs of the wide section alone (no bandwidth grid)."""
 
 
 @pytest.fixture(scope="module", params=RUNS, ids=lambda name: name.replace("/", "-"))
@@ -392,19 +395,49 @@ def _recounted(runs: dict, wide_rows: str) -> dict:
             for name, (what, off, figures, rest) in runs.items()}
 
 
+RUNS_OF_5EE49C5 = {
+    "h100/run_5ee49c5_2026-11-24": (
+        "results/h100/run_5ee49c5_2026-11-24 (out of sample: the wide section alone at N = 2M and "
+        "3M, M = 8, 32 and 128, ours and ours forced online, timed after the model's residency of "
+        "the capped backward, implementations.cooperative_resident_per_sm, was committed at "
+        "5ee49c5), 9 of 48 points off their regime's tolerance. Ours, where the model is slow: "
+        "the float32 backward at 3M, M = 8-128 (3, -19.4 to -18.8%), and the bfloat16 forward "
+        "at 128 x 2M and 128 x 3M (-11.8%, -13.2%); the float32 backward at 2M is within (+5.6 "
+        "to +7.3%). The forced online bfloat16 forward at M = 8 and 32 (4, +106.9 to +114.1%). "
+        "Nsight: " + COOPERATIVE_PROBE_MISSES + ". Strict, so that a model that holds makes this "
+        "fail"),
+    "h200/run_5ee49c5_2026-11-24": (
+        "results/h200/run_5ee49c5_2026-11-24 (out of sample, as the H100's: M = 1-128), 44 of "
+        "128 points off their regime's tolerance. Ours, where the model is fast: the float32 "
+        "backward at M = 16-128 x 2M (4, +13.0 to +16.5%; +10.9% at M = 8, within) and the "
+        "bfloat16 backward at M = 32-128 x 2M and 3M (6, +11.4 to +15.7%); where it is slow: the "
+        "float32 backward at M = 4-128 x 3M (6, -16.2 to -15.6%) and the bfloat16 forward at "
+        "128 x 2M and 32-128 x 3M (4, -15.2 to -10.1%). Ours under the host's cost (10, -10.6 "
+        "to -20.7%: the bfloat16 forward at M = 1-8 x 2M and 2-8 x 3M, the float32 forward at "
+        "1 x 2M, the float32 backward at 1 x 2M and 2 x 3M). The forced online bfloat16 forward "
+        "at M = 1-64 (14, +65.3 to +116.1%). Strict, so that a model that holds makes this "
+        "fail"),
+}
+"""The runs that test ``implementations.cooperative_resident_per_sm`` out of sample, ours alone.
+Against the model of one an SM the float32 backward at 2M would be 31-37% slow as in the runs of
+207c364: it is 6-8% fast on the H100 and 11-17% on the H200; at 3M it stays 16-19% slow, so the
+register bound is not what the model lacks there."""
+
+
 KNOWN_MISSES = ({"h100": H100_MISSES, "h200/rerun_2026-11-22": RERUN_MISSES}
                 | _recounted(RUNS_OF_2026_11_23, BFLOAT16_WIDE_ROWS)
                 | _recounted(WORDS_KERNEL_RUNS, PEERS_WIDE_BFLOAT16)
                 | _recounted(RUNS_OF_D426F73, PEERS_WIDE_BFLOAT16)
                 | _recounted(RUNS_OF_7D7CDD7, PEERS_WIDE_BFLOAT16)
                 | _recounted(RUNS_OF_POOLED_SEEDS, PEERS_WIDE_BFLOAT16)
-                | _recounted(RUNS_OF_207C364, PEERS_WIDE_BFLOAT16))
+                | _recounted(RUNS_OF_207C364, PEERS_WIDE_BFLOAT16)
+                | RUNS_OF_5EE49C5)
 """Runs that miss somewhere, by results directory (under results/), with every miss recounted."""
 KNOWN_BYTES_MISSES = {name: KNOWN_MISSES[name] for name in
                       ("h100", "h100/run_2026-11-23", "h100/run_56635ff_2026-11-23",
                        "h100/run_d426f73_2026-11-23", "h100/run_7d7cdd7_2026-11-24",
                        "h100/run_7a5627b_2026-11-24", "h100/run_bb339d5_2026-11-24",
-                       "h100/run_207c364_2026-11-24")}
+                       "h100/run_207c364_2026-11-24", "h100/run_5ee49c5_2026-11-24")}
 MISS_COUNTS = {"h200": (0, 0), "h100": (53, 4), "h200/rerun_2026-11-22": (8, 0),
                "h100/run_2026-11-23": (56, 4), "h200/run_2026-11-23": (52, 0),
                "h100/run_56635ff_2026-11-23": (52, 4), "h200/run_56635ff_2026-11-23": (47, 0),
@@ -412,7 +445,8 @@ MISS_COUNTS = {"h200": (0, 0), "h100": (53, 4), "h200/rerun_2026-11-22": (8, 0),
                "h100/run_7d7cdd7_2026-11-24": (60, 4), "h200/run_c4b7a6c_2026-11-24": (63, 0),
                "h100/run_7a5627b_2026-11-24": (63, 4), "h200/run_3ce6fed_2026-11-24": (64, 0),
                "h100/run_bb339d5_2026-11-24": (58, 4), "h200/run_bb339d5_2026-11-24": (64, 0),
-               "h100/run_207c364_2026-11-24": (73, 4), "h200/run_207c364_2026-11-24": (125, 0)}
+               "h100/run_207c364_2026-11-24": (73, 4), "h200/run_207c364_2026-11-24": (125, 0),
+               "h100/run_5ee49c5_2026-11-24": (9, 4), "h200/run_5ee49c5_2026-11-24": (44, 0)}
 """(timed points, Nsight cases) off their tolerance, by run: the counts the reasons above give."""
 
 
@@ -446,6 +480,9 @@ def test_the_bandwidth_grid_holds_ours_to_10_and_torch_to_15_percent(run):
     """The grid the issue names: every point there is large and fills the GPU, so ours is held to
     10% and torch to 15% (no looser regime applies)."""
     grid = [p for p in run.points if p.section == "bandwidth"]
+    if _name(run) in WIDE_ONLY_RUNS:
+        assert not grid and {p.section for p in run.points} == {"wide"}
+        return
     assert grid
     for p in grid:
         expected = "large, ours" if p.impl.startswith("ours") else "streaming"
