@@ -210,7 +210,7 @@ def test_float16_backward_of_several_blocks_compiles_to_its_caps(tmp_path_factor
     cap = policy.COOPERATIVE_SEVERAL_BLOCKS_MAX_REGISTERS["float16", True]
     r = several[0]
     assert ", 16 warps," in r["plan"] and r["max_registers"] == cap, r
-    assert r["registers"] <= cap and 65536 // (r["registers"] * 32 * 16) >= 2, r
+    assert 65536 // (r["registers"] * 32 * 16) >= 2, r
     assert r["spill_bytes"] == 0, r
 
 

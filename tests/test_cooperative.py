@@ -297,3 +297,34 @@ def test_no_hang_far_past_residency():
     except subprocess.TimeoutExpired:
         pytest.fail("cooperative launches far past residency did not finish in 240 s: a hang")
     assert done.returncode == 0 and "ok" in done.stdout, done.stderr[-3000:]
+
+
+def test_rows_not_in_whole_vectors_drop_the_several_blocks_cap_and_its_warps():
+    """float16's backward of four blocks a program takes 16 warps only with its cap
+    (``COOPERATIVE_SEVERAL_BLOCKS_MAX_REGISTERS``): on rows not read in whole 16-byte vectors,
+    where ``for_rows`` drops the cap, it goes back to the 8 warps of the rule before; other plans
+    keep their warps."""
+    gpu = policy.DeviceDescription("a 132-SM GPU", 132)
+    plan = policy.choose(32, 1 << 22, "float16", gpu, backward=True)
+    assert (plan.num_warps, plan.max_registers) == (16, 64), plan
+    assert policy.for_rows(plan, words=True, vectors=True) == plan
+    unaligned = policy.for_rows(plan, words=False, vectors=False)
+    assert (unaligned.num_warps, unaligned.max_registers) == (8, 0), unaligned
+    for dtype, N in (("float32", 1 << 22), ("bfloat16", 1 << 22), ("float16", 3 << 20)):
+        other = policy.choose(32, N, dtype, gpu, backward=True)
+        assert policy.for_rows(other, words=False, vectors=False).num_warps == other.num_warps
+
+
+def test_the_launch_takes_the_warps_of_the_plan_for_its_rows():
+    """The launch of float16's four-block backward on rows of an odd width (not whole vectors)
+    runs the 8 warps and no cap that ``for_rows`` gives it, and sizes its exchange by them; on
+    rows of whole vectors, 16 warps at 64 registers."""
+    gpu = policy.DeviceDescription("a 132-SM GPU", 132)
+    for N, expected in ((1 << 22, (16, 64)), ((1 << 22) - 1, (8, 0))):
+        plan = policy.choose(1, N, "float16", gpu, backward=True)
+        assert (plan.num_warps, plan.max_registers) == (16, 64), plan
+        rows = tuple(torch.empty((1, N), dtype=torch.float16, device="meta") for _ in range(3))
+        (cooperative,) = launch.launches(plan, rows, log=False)
+        assert (cooperative.num_warps, cooperative.max_registers) == expected, cooperative
+        slots = plan.splits * plan.blocks_per_program
+        assert cooperative.constexprs["SLOTS"] == launch.exchange_vector(slots, expected[0])

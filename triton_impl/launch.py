@@ -199,6 +199,8 @@ def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Lau
                        dict(BLOCK=plan.block_n, LANES=plan.lanes, LOG=log, STAGES=plan.num_stages,
                             MULTIPLE_OF=multiple_of), **options),)
     if plan.kernel == "cooperative":
+        plan = for_rows(plan, all(_word_aligned(t) for t in rows), vectors)
+        options.update(num_warps=plan.num_warps, max_registers=plan.max_registers)
         slots = plan.splits * plan.blocks_per_program
         words = torch.zeros(exchange_words(M, plan, backward, rows[0].element_size()),
                             dtype=torch.int64, device=rows[0].device)
@@ -206,8 +208,6 @@ def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Lau
                           SLOTS=exchange_vector(slots, plan.num_warps), PATIENCE=plan.patience,
                           LOG=log, ASM=not kernels_interpreted(), MULTIPLE_OF=multiple_of,
                           PREFETCH=COOPERATIVE_PREFETCH_LINE_BYTES if plan.prefetch else 0)
-        plan = for_rows(plan, all(_word_aligned(t) for t in rows), vectors)
-        options["max_registers"] = plan.max_registers
         if backward:
             kernel = coop.cooperative_backward
         else:

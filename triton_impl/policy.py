@@ -448,8 +448,9 @@ backward and float32 forward at 40; each spills 16-80 bytes) lost 12-19 points o
 lost 10-13 but for the float32 backward, whose 256 programs a row never fit on the GPU at once
 (one a multiprocessor): its waiting programs computed their peers' words (``kernels/
 cooperative.py``), 352 ms against 0.65. And on an H200 at N = 2M-4M (M = 8 and 32; results/h200/
-wide_blocks_2026-11-24/): one block a program as wide as its chunk (16384 columns at 2M, 32768
-at 3M and 4M; nothing re-read, none spilled) lost 0.3-18.2 points to the plans' blocks of 8192."""
+wide_blocks_2026-11-24/): one block a program holding its whole chunk (16384 columns at 2M, 128
+programs a row; 32768 at 3M, 96 a row, and at 4M, 128; nothing re-read, none spilled) lost
+0.3-18.2 points to the plans' blocks of 8192."""
 COOPERATIVE_SEVERAL_BLOCKS_FROM = 4
 """Blocks a cooperative program holds from which ``COOPERATIVE_SEVERAL_BLOCKS_VALUES`` applies:
 four on 132 SMs at N = 4M (on fewer SMs, narrower rows). Two and three blocks lost (above)."""
@@ -469,14 +470,18 @@ the same calls, three interleaved rounds, every output checked first, of copy:
 - H100 (results/h100/wide_4m_candidates_2026-11-24/): M = 8 / 32 / 128 71.9 / 78.6 / 80.5 ->
   76.6 / 84.1 / 86.0%; 56 within 0.1 point of 64, 48 71.5 / 78.2 / 80.1%.
 
+Timed at four blocks on 132 SMs alone: the cap also reaches untimed plans, of more blocks (N = 8M),
+of four on fewer SMs, and forced blocks (``Forcing.block_n``), where at worst it spills. On rows
+not read in whole vectors ``for_rows`` drops it, and the 16 warps with it (``_uncapped_warps``).
 At N = 2M and 3M (two and three blocks) the same 16 warps at 64 lost to the plan of
 ``COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS`` (M = 32; H200 73.6 -> 65.4% and 76.0 -> 71.8%, H100
 81.3 -> 73.0% and 82.8 -> 80.4%). Tried in the same calls at N = 4M on the H200 and left out:
 the float32 backward in 8 warps capped at 128 or 112 (two an SM where the 16 warps fit one;
 69.5 / 67.8% against 74.1% at M = 32), the bfloat16 backward in 8 warps capped at 64 (four an SM;
-67.4% against 73.7%), the float32 forward in 8 warps capped at 80 or 128 (74.4 / 76.8% against
-76.8%), and the bfloat16 forward in 8 warps (75.9 / 65.2% against 75.7 / 64.1% at M = 32 / 8:
-within the calls' spread, untried elsewhere)."""
+67.4% against 73.7%) or uncapped (73.7 / 63.9% against 73.7 / 66.3% at M = 32 / 8), the float32
+forward in 8 warps capped at 80 or 128 (74.4 / 76.8% against 76.8%), and the bfloat16 forward
+in 8 warps (75.9 / 65.2% against 75.7 / 64.1% at M = 32 / 8: within the calls' spread, untried
+elsewhere) or in 8 capped at 80 (69.5 / 59.2%)."""
 COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS = {("float32", True, 2): 128, ("float32", True, 3): 128,
                                         ("bfloat16", True, 2): 64, ("bfloat16", True, 3): 80,
                                         ("float16", True, 2): 80, ("float16", True, 3): 80}
@@ -1108,8 +1113,9 @@ def for_rows(plan: Plan, words: bool, vectors: bool) -> Plan:
     in whole 16-byte vectors (N and the strides multiples of a vector's elements, the rows
     16-byte aligned); without them the kernel takes the compiler's choice of registers. The caps
     (``COOPERATIVE_PLAN``, ``COOPERATIVE_PAIRED_MAX_REGISTERS``,
-    ``COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS``, ``SINGLE_BLOCK_FORWARD_TILES``,
-    ``FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES``) were measured on rows read in 16-byte vectors. Read
+    ``COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS``, ``COOPERATIVE_SEVERAL_BLOCKS_MAX_REGISTERS``,
+    ``SINGLE_BLOCK_FORWARD_TILES``, ``FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES``) were measured on
+    rows read in 16-byte vectors. Read
     in narrower loads, more values need addresses of their own, and
     compiled for sm_90 (ptxas 12.8; ``benchmarks/resource_usage.py --n``) the capped kernels
     spill: at an odd N the float32 forward 104 bytes at its cap of 96, the 16-bit forward 136 at
@@ -1119,10 +1125,22 @@ def for_rows(plan: Plan, words: bool, vectors: bool) -> Plan:
     single-block tile keeps its rows and warps uncapped, also not timed on such rows (on rows of
     whole vectors the float32 tile uncapped moved 0.1-0.5 points less than the rule's plan)."""
     if not vectors:
-        plan = dataclasses.replace(plan, max_registers=0)
+        plan = dataclasses.replace(plan, max_registers=0, num_warps=_uncapped_warps(plan))
     if plan.paired and not words:
         plan = dataclasses.replace(plan, paired=False, max_registers=0)
     return plan
+
+
+def _uncapped_warps(plan: Plan) -> int:
+    """The warps of ``plan`` once ``for_rows`` drops its cap: its own, but for a cooperative plan
+    of ``COOPERATIVE_SEVERAL_BLOCKS_FROM`` blocks or more that has one
+    (``COOPERATIVE_SEVERAL_BLOCKS_MAX_REGISTERS``), whose twice the warps of the rule before paid
+    only capped: half, as that rule gives them (float16's backward at N = 4M: 16 warps uncapped
+    took one program an SM and lost 16 points to 8)."""
+    if (plan.kernel == "cooperative" and plan.max_registers
+            and plan.blocks_per_program >= COOPERATIVE_SEVERAL_BLOCKS_FROM):
+        return max(plan.num_warps // 2, 4)
+    return plan.num_warps
 
 
 def exchange_words(M: int, plan: Plan, backward: bool, itemsize: int) -> int:

@@ -190,9 +190,9 @@ def wait_for(words_ptr, offsets, mask, other, patience):
     """The words at ``offsets`` (``read_words``) once every one is published, or after
     ``patience`` polls back to back, whichever comes first: the caller tests ``all_published``.
 
-    Back to back: a ``nanosleep`` of 100 or 500 ns before each poll moved -1.1 to +0.6 points of
-    copy, and of 2000 ns lost 0.7-7.5 (an H200, N = 65536 to 4M; results/h200/
-    poll_pause_2026-11-24/), so the polls' traffic to the L2 does not hold the wide rows back."""
+    Back to back: a ``nanosleep`` of 100 or 500 ns before each poll after the first moved -1.1
+    to +0.6 points of copy, and of 2000 ns lost 0.7-7.5 (an H200, N = 65536 to 4M; results/h200/
+    poll_pause_2026-11-24/): fewer polls gained nothing."""
     words = read_words(words_ptr, offsets, mask, other)
     polls = 1
     while (not all_published(words)) and polls < patience:
