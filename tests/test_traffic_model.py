@@ -443,20 +443,32 @@ def test_import_needs_neither_torch_nor_triton_nor_matplotlib():
 
 def test_capped_cooperative_programs_of_several_blocks_fit_as_their_cap_says():
     """A cooperative plan of several blocks a program under a register cap is as resident as its
-    cap allows (65536 registers an SM): the backward at N = 2M and 3M, and float16's at 4M; an
-    uncapped plan keeps the probed entry of ``COOPERATIVE_RESIDENT_PER_SM``."""
+    cap allows (65536 registers an SM), in the kernel plan the model times: the backward at N = 2M
+    and 3M, and float16's at 4M; an uncapped plan keeps the probed entry of
+    ``COOPERATIVE_RESIDENT_PER_SM``; a cap too large for the program's threads (a forced block)
+    still leaves one program an SM."""
     gpu_132 = policy.DeviceDescription("a 132-SM GPU", 132)
+
+    def resident(plan, dtype, backward):
+        algorithm = "cooperative_backward" if backward else "cooperative"
+        *_, kernel = implementations.plans(algorithm, 32, plan.splits * plan.chunk,
+                                           format_of(dtype).itemsize, plan)
+        return kernel.resident_per_sm
+
     expected = {("float32", 1 << 21): 2, ("float32", 3 << 20): 2, ("bfloat16", 1 << 21): 4,
                 ("bfloat16", 3 << 20): 3, ("float16", 1 << 21): 3, ("float16", 3 << 20): 3,
                 ("float16", 1 << 22): 2}
-    for (dtype, N), resident in expected.items():
+    for (dtype, N), count in expected.items():
         plan = policy.choose(32, N, dtype, gpu_132, backward=True)
         assert plan.blocks_per_program > 1 and plan.max_registers, plan
-        assert implementations.cooperative_resident_per_sm(plan, format_of(dtype).itemsize,
-                                                           True) == resident, (dtype, N, plan)
+        assert resident(plan, dtype, True) == count, (dtype, N, plan)
     for dtype, backward in (("float32", False), ("float32", True), ("bfloat16", False)):
         plan = policy.choose(32, 1 << 22, dtype, gpu_132, backward=backward)
         itemsize = format_of(dtype).itemsize
         assert plan.max_registers == 0, plan
-        assert implementations.cooperative_resident_per_sm(plan, itemsize, backward) == (
+        assert resident(plan, dtype, backward) == (
             implementations.COOPERATIVE_RESIDENT_PER_SM[itemsize, backward, 4])
+    forced = policy.choose(32, 1 << 23, "float16", gpu_132, backward=True,
+                           forcing=policy.Forcing("cooperative", 32768))
+    assert forced.blocks_per_program > 1 and forced.max_registers * 32 * forced.num_warps > 65536
+    assert resident(forced, "float16", True) == 1

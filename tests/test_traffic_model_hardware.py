@@ -367,8 +367,10 @@ rows were first timed. Out of sample but for one fact: these runs timed the capp
 the model at one program an SM for float32 (16-37% slow there: 19 of 84 off on the H100, 64 of
 192 on the H200), and ``implementations.cooperative_resident_per_sm`` was entered after them, from
 the caps' compiled registers (two an SM for float32; three or four for 16-bit). It moved the
-float32 backward at 2M from 31-37% slow to 6-8% fast on the H100 and 14-17% fast on the H200
-(M = 16-128), and at 3M from 16-23% slow to 16-19% slow."""
+float32 backward at 2M from 31-33% slow to 6-8% fast on the H100 (M = 16-128) and from 32-37%
+slow (M = 8-128) to 14-17% fast (M = 16-128; +11.6% at 8) on the H200; at 3M from 16-17% slow to
+19% slow on the H100 (the model further off) and from 20-23% slow to 16-17% on the H200
+(M = 8-128)."""
 
 
 def _with_rows_of_2m_3m(gpu: str, off: str) -> tuple:
@@ -418,10 +420,12 @@ RUNS_OF_5EE49C5 = {
         "at M = 1-64 (14, +65.3 to +116.1%). Strict, so that a model that holds makes this "
         "fail"),
 }
-"""The runs that test ``implementations.cooperative_resident_per_sm`` out of sample, ours alone.
-Against the model of one an SM the float32 backward at 2M would be 31-37% slow as in the runs of
-207c364: it is 6-8% fast on the H100 and 11-17% on the H200; at 3M it stays 16-19% slow, so the
-register bound is not what the model lacks there."""
+"""The runs timed after ``implementations.cooperative_resident_per_sm`` was committed, ours alone:
+the same shapes as the runs of 207c364 on the same GPUs, timed again, so they show the residency's
+effect repeat rather than test new shapes; no float16 point is timed, so its residency is untested.
+The float32 backward at 2M is 6-7% fast on the H100 (M = 8-128) and 11-17% on the H200 (M =
+8-128); at 3M 19% slow on the H100 (14-17% with the entry of four, the model further off) and
+16% slow on the H200: the register bound is not what the model lacks there."""
 
 
 KNOWN_MISSES = ({"h100": H100_MISSES, "h200/rerun_2026-11-22": RERUN_MISSES}

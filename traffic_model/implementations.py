@@ -185,7 +185,10 @@ there the model is now fast (tests/test_traffic_model_hardware.py recounts them)
 
 
 REGISTERS_PER_SM = 65536
-"""32-bit registers of a multiprocessor, what its resident threads share (sm_70 to sm_90)."""
+THREADS_PER_SM = 2048
+"""32-bit registers of a multiprocessor, what its resident threads share, and the most threads
+resident at once (sm_80 to sm_90). ptxas fits a program to the registers whatever its cap: at
+most REGISTERS_PER_SM // threads a thread, so that at least one program is resident."""
 
 
 def cooperative_resident_per_sm(plan: policy.Plan, itemsize: int, backward: bool) -> int:
@@ -196,12 +199,16 @@ def cooperative_resident_per_sm(plan: policy.Plan, itemsize: int, backward: bool
     hold: a cap bounds what ptxas may take. Entered from the caps' sm_90 compiles (results/h200/
     few_blocks_caps_2026-11-24/registers_sm90.log: float32 at two and three blocks 128 / 126
     registers x 256 threads, two an SM; bfloat16 64 at two blocks, four, and 80 at three, three;
-    float16 80, three; at four blocks, float16 54 x 512, two, as the entry of four says), after
-    the runs of 207c364 had timed those plans with the model at the entries of four (one an SM
-    for float32, two for 16-bit): the next run that times them is the test out of sample."""
+    float16 80, three; at four blocks, float16 54 x 512, two, as the entry of four says:
+    results/h200/wide_4m_candidates_2026-11-24/registers_sm90.log), after the runs of 207c364
+    had timed those plans with the model at the entries of four (one an SM for float32, two for
+    16-bit). The runs of 5ee49c5 timed them again after it was committed (tests/
+    test_traffic_model_hardware.py, ``RUNS_OF_5EE49C5``)."""
     several = plan.blocks_per_program > 1
     if several and plan.max_registers:
-        return REGISTERS_PER_SM // (plan.max_registers * 32 * plan.num_warps)
+        threads = 32 * plan.num_warps
+        registers = min(plan.max_registers, REGISTERS_PER_SM // threads)
+        return max(1, min(REGISTERS_PER_SM // (registers * threads), THREADS_PER_SM // threads))
     return COOPERATIVE_RESIDENT_PER_SM.get((itemsize, backward, 4 if several else 1), 1)
 
 
