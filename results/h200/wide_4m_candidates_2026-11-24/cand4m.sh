@@ -2,7 +2,7 @@
 set -o pipefail
 export PYTHONPATH=. PYTHONUNBUFFERED=1
 nvidia-smi --query-gpu=name,driver_version,clocks.max.memory --format=csv,noheader | tee $OUT/device.txt
-S="results/h200/wide_4m_candidates_2026-11-24/stages.py"
+S="results/h100/wide_4m_shape_2026-11-24/scripts/stages.py"
 run() { timeout 150 python3 $S "$@" 2>&1 | grep -v Warning | tee -a $OUT/cand4m.log; }
 N=4194304
 for M in ${ROWS:-32}; do

@@ -3,7 +3,7 @@
 set -o pipefail
 export PYTHONPATH=. PYTHONUNBUFFERED=1
 nvidia-smi --query-gpu=name,driver_version,clocks.max.memory --format=csv,noheader | tee $OUT/device.txt
-run() { timeout 150 python3 results/h200/wide_blocks_2026-11-24/stages.py "$@" 2>&1 | grep -v Warning | tee -a $OUT/wideblock.log; }
+run() { timeout 150 python3 results/h100/wide_4m_shape_2026-11-24/scripts/stages.py "$@" 2>&1 | grep -v Warning | tee -a $OUT/wideblock.log; }
 for M in ${ROWS:-32 8}; do
   run 2097152 $M float32 forward - block_n=16384
   run 2097152 $M bfloat16 forward - block_n=16384
