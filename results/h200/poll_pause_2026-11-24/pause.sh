@@ -2,7 +2,8 @@
 set -o pipefail
 export PYTHONPATH=. PYTHONUNBUFFERED=1
 nvidia-smi --query-gpu=name,driver_version,clocks.max.memory --format=csv,noheader | tee $OUT/device.txt
-run() { timeout 120 python3 results/h200/poll_pause_2026-11-24/stages.py "$@" - pause=100 pause=500 pause=2000 2>&1 | grep -v Warning | tee -a $OUT/pause.log; }
+sed 's/("held", "store")/("held", "store", "pause")/' results/h100/wide_4m_shape_2026-11-24/scripts/stages.py > /tmp/stages.py
+run() { timeout 120 python3 /tmp/stages.py "$@" - pause=100 pause=500 pause=2000 2>&1 | grep -v Warning | tee -a $OUT/pause.log; }
 run 4194304 32 float32 forward
 run 4194304 32 float32 backward
 run 4194304 32 bfloat16 forward
