@@ -65,6 +65,9 @@ class Usage:
     l2_prefetches: int = 0
     """Prefetches to the L2 in the PTX (a cooperative program's other blocks:
     ``kernels/cooperative.py``, ``prefetch_blocks``)."""
+    num_warps: int = 0
+    """The warps the launch compiled with; the launch may change the plan's with its cap
+    (``policy.for_rows``, ``Plan.uncapped_warps``)."""
 
 
 def compile_usage(record: launch.Launch, arch: int = 90) -> Usage:
@@ -80,7 +83,7 @@ def compile_usage(record: launch.Launch, arch: int = 90) -> Usage:
     return Usage(int(fields["REG"]), int(fields["STACK"]), compiled.metadata.shared,
                  ptx.count("ex2.approx"), vector, len(loads) - vector, record.max_registers,
                  sum("evict_first" in store for store in stores),
-                 len(re.findall(r"\bprefetch\.global\.L2", ptx)))
+                 len(re.findall(r"\bprefetch\.global\.L2", ptx)), record.num_warps)
 
 
 def plan_usage(plan: policy.Plan, M: int, N: int, dtype: torch.dtype, backward: bool,
@@ -132,6 +135,8 @@ def main(argv=None):
                     described = plan.describe().rsplit(", grid", 1)[0]
                     if usage.max_registers != plan.max_registers:
                         described += f" (launched with cap {usage.max_registers or 'none'})"
+                    if usage.num_warps != plan.num_warps:
+                        described += f" (launched in {usage.num_warps} warps)"
                     loads = f"{usage.vector_loads}/{usage.scalar_loads}"
                     print(f"{direction:9} {name:8} {N:7}  {described:76} "
                           f"{usage.registers:4} {usage.spill_bytes:5} {usage.shared_bytes:6} "

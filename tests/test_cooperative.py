@@ -306,13 +306,19 @@ def test_rows_not_in_whole_vectors_drop_the_several_blocks_cap_and_its_warps():
     keep their warps."""
     gpu = policy.DeviceDescription("a 132-SM GPU", 132)
     plan = policy.choose(32, 1 << 22, "float16", gpu, backward=True)
-    assert (plan.num_warps, plan.max_registers) == (16, 64), plan
+    assert (plan.num_warps, plan.max_registers, plan.uncapped_warps) == (16, 64, 8), plan
     assert policy.for_rows(plan, words=True, vectors=True) == plan
     unaligned = policy.for_rows(plan, words=False, vectors=False)
     assert (unaligned.num_warps, unaligned.max_registers) == (8, 0), unaligned
     for dtype, N in (("float32", 1 << 22), ("bfloat16", 1 << 22), ("float16", 3 << 20)):
         other = policy.choose(32, N, dtype, gpu, backward=True)
+        assert other.uncapped_warps == 0, other
         assert policy.for_rows(other, words=False, vectors=False).num_warps == other.num_warps
+    # a forced block of 32768 columns: 32 warps capped (16 values a thread, at most 32 warps),
+    # and uncapped the 32 warps of 32 values a thread, not half
+    forced = policy.choose(1, 1 << 17, "float16", gpu, backward=True,
+                           forcing=policy.Forcing("cooperative", 32768, 1))
+    assert (forced.num_warps, forced.max_registers, forced.uncapped_warps) == (32, 64, 0), forced
 
 
 def test_the_launch_takes_the_warps_of_the_plan_for_its_rows():

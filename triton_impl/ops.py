@@ -562,6 +562,8 @@ def plan(x: torch.Tensor, dim: int | None = -1, dtype: torch.dtype | None = None
 
     It raises exactly when that call would: the same checks, in the same order (the backward's
     plan too when ``x`` requires grad). ``log`` is accepted for symmetry (both run the same plan).
+    The launch adapts a plan to the rows it is given (``policy.for_rows``: rows not read as 32-bit
+    words or in 16-byte vectors run without its register cap, and some with fewer warps).
     """
     forcing = Forcing.of(kernel, block_n, splits)
     if dim is None:

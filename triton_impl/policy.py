@@ -472,7 +472,7 @@ the same calls, three interleaved rounds, every output checked first, of copy:
 
 Timed at four blocks on 132 SMs alone: the cap also reaches untimed plans, of more blocks (N = 8M),
 of four on fewer SMs, and forced blocks (``Forcing.block_n``), where at worst it spills. On rows
-not read in whole vectors ``for_rows`` drops it, and the 16 warps with it (``_uncapped_warps``).
+not read in whole vectors ``for_rows`` drops it, and its 16 warps (``Plan.uncapped_warps``).
 At N = 2M and 3M (two and three blocks) the same 16 warps at 64 lost to the plan of
 ``COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS`` (M = 32; H200 73.6 -> 65.4% and 76.0 -> 71.8%, H100
 81.3 -> 73.0% and 82.8 -> 80.4%). Tried in the same calls at N = 4M on the H200 and left out:
@@ -666,7 +666,9 @@ class Plan:
     words of two values (``COOPERATIVE_PAIRED_MAX_REGISTERS``); the launch adapts the plan to rows
     that cannot be read as words or in 16-byte vectors (``for_rows``). ``prefetch``: a
     cooperative program asks the L2 for its other blocks as it loads its first
-    (``COOPERATIVE_PREFETCHED_BLOCKS``).
+    (``COOPERATIVE_PREFETCHED_BLOCKS``). ``uncapped_warps``: the warps of a capped plan whose cap
+    came with more warps (``COOPERATIVE_SEVERAL_BLOCKS_MAX_REGISTERS``), on rows where the launch
+    drops the cap (``for_rows``); 0: ``num_warps``.
     """
 
     kernel: str
@@ -688,6 +690,7 @@ class Plan:
     transposed: bool = False
     held_as_loaded: bool = False
     prefetch: bool = False
+    uncapped_warps: int = 0
 
     @property
     def blocks_per_program(self) -> int:
@@ -1071,22 +1074,25 @@ def _cooperative(M, N, itemsize, dtype_name, device, backward, block_n, splits) 
         programs = min(blocks, device.sm_count)
     programs, chunk = _chunks(N, programs, block_n)
     values_per_thread = default_block // (32 * default_warps)
-    measured_wide = (dtype_name, backward) in COOPERATIVE_SEVERAL_BLOCKS_VALUES
-    if measured_wide and chunk >= COOPERATIVE_SEVERAL_BLOCKS_FROM * block_n:
-        values_per_thread = COOPERATIVE_SEVERAL_BLOCKS_VALUES[dtype_name, backward]
-    elif chunk > block_n and backward:  # several blocks a program: see COOPERATIVE_PLAN
+    if chunk > block_n and backward:  # several blocks a program: see COOPERATIVE_PLAN
         values_per_thread //= 2
-    num_warps = max(_warps(block_n, values_per_thread, MAX_WARPS), 4)
+    rule_warps = max(_warps(block_n, values_per_thread, MAX_WARPS), 4)
+    several = chunk >= COOPERATIVE_SEVERAL_BLOCKS_FROM * block_n
+    num_warps = rule_warps
+    if several and (dtype_name, backward) in COOPERATIVE_SEVERAL_BLOCKS_VALUES:
+        num_warps = max(_warps(block_n, COOPERATIVE_SEVERAL_BLOCKS_VALUES[dtype_name, backward],
+                               MAX_WARPS), 4)
     paired = itemsize == 2 and not backward and N % 2 == 0
     max_registers = _cooperative_registers(itemsize, backward, dtype_name, paired,
                                            chunk // block_n)
+    capped_wide = several and max_registers and num_warps != rule_warps
     prefetch = (dtype_name in COOPERATIVE_PREFETCHED_DTYPES
                 and chunk == COOPERATIVE_PREFETCHED_BLOCKS * block_n
                 and block_n * itemsize >= COOPERATIVE_PREFETCH_LINE_BYTES)
     return Plan("cooperative", 1, block_n, num_warps, 1, programs, chunk,
                 (M * programs,), False, block_n, max_registers=max_registers,
                 patience=1 if device.interpreted else COOPERATIVE_PATIENCE, paired=paired,
-                prefetch=prefetch)
+                prefetch=prefetch, uncapped_warps=rule_warps if capped_wide else 0)
 
 
 def _cooperative_registers(itemsize: int, backward: bool, dtype_name: str, paired: bool,
@@ -1125,22 +1131,12 @@ def for_rows(plan: Plan, words: bool, vectors: bool) -> Plan:
     single-block tile keeps its rows and warps uncapped, also not timed on such rows (on rows of
     whole vectors the float32 tile uncapped moved 0.1-0.5 points less than the rule's plan)."""
     if not vectors:
-        plan = dataclasses.replace(plan, max_registers=0, num_warps=_uncapped_warps(plan))
+        plan = dataclasses.replace(plan, max_registers=0,
+                                   num_warps=plan.uncapped_warps or plan.num_warps,
+                                   uncapped_warps=0)
     if plan.paired and not words:
         plan = dataclasses.replace(plan, paired=False, max_registers=0)
     return plan
-
-
-def _uncapped_warps(plan: Plan) -> int:
-    """The warps of ``plan`` once ``for_rows`` drops its cap: its own, but for a cooperative plan
-    of ``COOPERATIVE_SEVERAL_BLOCKS_FROM`` blocks or more that has one
-    (``COOPERATIVE_SEVERAL_BLOCKS_MAX_REGISTERS``), whose twice the warps of the rule before paid
-    only capped: half, as that rule gives them (float16's backward at N = 4M: 16 warps uncapped
-    took one program an SM and lost 16 points to 8)."""
-    if (plan.kernel == "cooperative" and plan.max_registers
-            and plan.blocks_per_program >= COOPERATIVE_SEVERAL_BLOCKS_FROM):
-        return max(plan.num_warps // 2, 4)
-    return plan.num_warps
 
 
 def exchange_words(M: int, plan: Plan, backward: bool, itemsize: int) -> int:
