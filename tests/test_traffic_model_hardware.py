@@ -392,7 +392,7 @@ RUNS_OF_889106B = {"h100/run_889106b_2026-11-24": (
     "at 889106b (its plans there those of 207c364) over the run of 207c364", "75 of 645",
     _FIGURES_207C364_H100,
     f"{_REST_207C364_H100}. The shape of 128 x 3M, 2 of 12 points: ours, where the model is slow, "
-    "the float32 backward (-19.6%) and the bfloat16 forward (-13.0%), as at M = 16-64")}
+    "the float32 backward (-19.6%, as at M = 16-64) and the bfloat16 forward (-13.0%, as at 64)")}
 """The H100's run of 889106b: the 207c364 run, whose misses it keeps, and 128 x 3M beside it."""
 
 
@@ -430,8 +430,9 @@ RUNS_OF_5EE49C5 = {
         "fail"),
 }
 """The runs timed after ``implementations.cooperative_resident_per_sm`` was committed, ours alone:
-the same shapes as the runs of 207c364 on the same GPUs, timed again, so they show the residency's
-effect repeat rather than test new shapes; no float16 point is timed, so its residency is untested.
+the shapes of the runs of 207c364 on the same GPUs timed again (and on the H100 M = 8, which its
+207c364 run did not time), so they show the residency's effect repeat rather than test new shapes;
+no float16 point is timed, so its residency is untested.
 The float32 backward at 2M is 6-7% fast on the H100 (M = 8-128) and 11-17% on the H200 (M =
 8-128); at 3M 19% slow on the H100 (14-17% with the entry of four, the model further off) and
 16% slow on the H200: the register bound is not what the model lacks there."""

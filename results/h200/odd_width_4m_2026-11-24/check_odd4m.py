@@ -1,6 +1,7 @@
 """float16 / bfloat16 / float32 softmax and its backward through the public API at N = 4M and odd
 widths beside it (rows not in whole 16-byte vectors: for_rows drops the several-blocks cap and its
-warps), every output NaN-poisoned first and checked against float64; the plan each launch ran."""
+warps), every output checked against float64 (the launch table's backward into a NaN-poisoned
+output); the warps and cap each backward launch ran."""
 import sys
 import torch
 sys.path.insert(0, "benchmarks")

@@ -1,5 +1,6 @@
 # cooperative wait: a pause (nanosleep) between polls of the row's words, against none, same calls
 set -o pipefail
+: "${OUT:?set OUT to a folder for the logs}"
 export PYTHONPATH=. PYTHONUNBUFFERED=1
 nvidia-smi --query-gpu=name,driver_version,clocks.max.memory --format=csv,noheader | tee $OUT/device.txt
 sed 's/("held", "store")/("held", "store", "pause")/' results/h100/wide_4m_shape_2026-11-24/scripts/stages.py > /tmp/stages.py

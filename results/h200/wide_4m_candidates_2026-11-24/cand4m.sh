@@ -1,5 +1,6 @@
 # N = 4M cooperative candidates: warps and register caps against the policy's plan, same calls
 set -o pipefail
+: "${OUT:?set OUT to a folder for the logs}"
 export PYTHONPATH=. PYTHONUNBUFFERED=1
 nvidia-smi --query-gpu=name,driver_version,clocks.max.memory --format=csv,noheader | tee $OUT/device.txt
 S="results/h100/wide_4m_shape_2026-11-24/scripts/stages.py"
