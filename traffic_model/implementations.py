@@ -187,8 +187,9 @@ there the model is now fast (tests/test_traffic_model_hardware.py recounts them)
 REGISTERS_PER_SM = 65536
 THREADS_PER_SM = 2048
 """32-bit registers of a multiprocessor, what its resident threads share, and the most threads
-resident at once (sm_80 to sm_90). ptxas fits a program to the registers whatever its cap: at
-most REGISTERS_PER_SM // threads a thread, so that at least one program is resident."""
+resident at once, on sm_80 and sm_90 (sm_86 and sm_89 hold 1536 threads). ptxas fits a program to
+the registers whatever its cap: at most REGISTERS_PER_SM // threads a thread, so that at least one
+program is resident."""
 
 
 def cooperative_resident_per_sm(plan: policy.Plan, itemsize: int, backward: bool) -> int:
