@@ -10,8 +10,7 @@ A program
    N = 65536), the exchange cost 16% of copy (81% against 97% for the same kernel with each block
    normalised alone), and taking a compare and a select per element out of this step gained 5 of
    those points;
-2. publishes it as one 64-bit word in the row's part of a zeroed workspace (``publish``; kept
-   zeroed from one launch to the next by the launches themselves, ``clear_stale_words``): the
+2. publishes it as one 64-bit word in the row's part of a zeroed workspace (``publish``): the
    float32 pair side by side, or the sum, bits inverted so that a published word is never 0 (a
    float64 pair takes two words). The word is the whole message, so a relaxed atomic
    compare-and-swap from 0 suffices: no fence, no barrier, no counter;
@@ -70,11 +69,7 @@ In this kernel, then, every element is read once and written once: 2MN forward, 
 any width. With BLOCKS > 1 (rows wider than one block per multiprocessor, or the interpreter) a
 program's first block stays in registers and the others are reloaded in step 3. They were loaded
 evict-last a moment before, and their outputs are stored evict-first, so that the lines written
-leave the L2 before those still to be re-read. Neither loop is pipelined (the launch's
-``num_stages`` does not reach them): given ``tl.range(..., num_stages=2 or 3)`` they compile to
-copies through shared memory a block ahead, and lost 7.0-27.7 points of copy at N = 4M, M = 32
-on an H200 (float32 forward 77.1% -> 58.2-67.3%, bfloat16 backward 73.2% -> 45.5-66.1%; either
-loop alone or both; results/h200/loop_stages_2026-11-24/). Nsight on an H200 at N = 4M, M = 32 (four blocks a
+leave the L2 before those still to be re-read. Nsight on an H200 at N = 4M, M = 32 (four blocks a
 program, before the evict-first stores) counted 53% of the float32 forward's re-reads served by L2,
 88% of the bfloat16 forward's and 97% of the float32 backward's (results/h200/wide_4m_2026-11-24/;
 on an H100, float32 forward, M = 32-64, an older exchange: 4-8%,
@@ -447,33 +442,14 @@ def help_sums(y_row, dy_row, sums, n_slots, N, BLOCK: tl.constexpr, LOG: tl.cons
     tl.debug_barrier()
 
 
-CLEAR_WORDS: tl.constexpr = tl.constexpr(128)
-"""A program zeroes its share of stale words this many at a time (``clear_stale_words``)."""
-
-
 @triton.jit
-def clear_stale_words(stale_ptr, stale_count, stale_share):
-    """Zero this program's share of the ``stale_count`` words that the launch before published
-    in the other half of the exchange buffer (``triton_impl/exchange_words.py``): program p the
-    words from p * stale_share. The next launch on the stream publishes there, and no other
-    launch runs on the buffer meanwhile, so nothing orders these stores but the launch's end."""
-    first = tl.program_id(0).to(tl.int64) * stale_share
-    for start in tl.range(0, stale_share, CLEAR_WORDS, loop_unroll_factor=1):
-        offsets = start + tl.arange(0, CLEAR_WORDS)
-        tl.store(stale_ptr + first + offsets, tl.zeros([CLEAR_WORDS], tl.int64),
-                 mask=(offsets < stale_share) & (first + offsets < stale_count))
-
-
-@triton.jit(do_not_specialize=["stale_count", "stale_share"])
-def cooperative_forward(x_ptr, y_ptr, N, x_row_stride, y_row_stride, programs, words_ptr,
-                        stale_ptr, stale_count, stale_share, BLOCK: tl.constexpr,
-                        BLOCKS: tl.constexpr, SLOTS: tl.constexpr, PATIENCE: tl.constexpr,
-                        LOG: tl.constexpr, PAIRED: tl.constexpr, ASM: tl.constexpr,
-                        MULTIPLE_OF: tl.constexpr, PREFETCH: tl.constexpr):
+def cooperative_forward(x_ptr, y_ptr, words_ptr, N, x_row_stride, y_row_stride, programs,
+                        BLOCK: tl.constexpr, BLOCKS: tl.constexpr, SLOTS: tl.constexpr,
+                        PATIENCE: tl.constexpr, LOG: tl.constexpr, PAIRED: tl.constexpr,
+                        ASM: tl.constexpr, MULTIPLE_OF: tl.constexpr, PREFETCH: tl.constexpr):
     """Softmax of rows shared by ``programs`` programs of BLOCKS blocks; ``words`` is the
     int64 workspace of zeros: a row's programs * BLOCKS words of published pairs (float32; twice
-    that, float64: the maxima, then the normalisers), row after row; ``stale``: the words each
-    program zeroes its share of (``clear_stale_words``). ``PAIRED``: 16-bit rows
+    that, float64: the maxima, then the normalisers), row after row. ``PAIRED``: 16-bit rows
     (N even, rows at even strides and 4-byte aligned) whose first block a program holds as
     32-bit words (``held_pair``); ``ASM``: compiled, not interpreted (``unpack_words``).
     ``MULTIPLE_OF``: see ``row_math.known_multiple``. ``PREFETCH``: a program asks the L2 for
@@ -498,7 +474,6 @@ def cooperative_forward(x_ptr, y_ptr, N, x_row_stride, y_row_stride, programs, w
                          False, ASM)
         publish_pair_values(m, d, pairs, b, n_slots)
 
-    clear_stale_words(stale_ptr, stale_count, stale_share)
     offsets = tl.arange(0, WORDS * SLOTS)
     present = offsets < WORDS * n_slots
     words = wait_for(pairs, offsets, present, 0xFF800000, PATIENCE)  # past the row: (-inf, 0)
@@ -523,15 +498,15 @@ def cooperative_forward(x_ptr, y_ptr, N, x_row_stride, y_row_stride, programs, w
         store_block(y_row, b, N, BLOCK, softmax_output(xb, m_row, d_row, LOG), "evict_first")
 
 
-@triton.jit(do_not_specialize=["stale_count", "stale_share"])
-def cooperative_backward(y_ptr, dy_ptr, dx_ptr, N, y_row_stride, dy_row_stride, dx_row_stride,
-                         programs, words_ptr, stale_ptr, stale_count, stale_share,
-                         BLOCK: tl.constexpr, BLOCKS: tl.constexpr, SLOTS: tl.constexpr,
-                         PATIENCE: tl.constexpr, LOG: tl.constexpr, ASM: tl.constexpr,
-                         MULTIPLE_OF: tl.constexpr, PREFETCH: tl.constexpr):
+@triton.jit
+def cooperative_backward(y_ptr, dy_ptr, dx_ptr, words_ptr, N, y_row_stride, dy_row_stride,
+                         dx_row_stride, programs, BLOCK: tl.constexpr, BLOCKS: tl.constexpr,
+                         SLOTS: tl.constexpr, PATIENCE: tl.constexpr, LOG: tl.constexpr,
+                         ASM: tl.constexpr, MULTIPLE_OF: tl.constexpr,
+                         PREFETCH: tl.constexpr):
     """dx of rows shared by ``programs`` programs (see ``cooperative_forward``); ``words`` is the
     workspace of zeros: a row's programs * BLOCKS words, the partial sums of ``grad_term`` of
-    its blocks, row after row; ``stale`` as the forward's. ``ASM``: compiled, not interpreted (``to_compute_again``).
+    its blocks, row after row. ``ASM``: compiled, not interpreted (``to_compute_again``).
     ``PREFETCH``: as the forward's, for y and dy."""
     N = known_multiple(N, MULTIPLE_OF)
     n_slots = programs * BLOCKS
@@ -553,7 +528,6 @@ def cooperative_backward(y_ptr, dy_ptr, dx_ptr, N, y_row_stride, dy_row_stride, 
         dyb = load_block(dy_row, b, N, BLOCK, 0.0, "evict_last")
         publish(sums + b, as_bits(tl.sum(grad_term(yb, dyb, LOG), 0)))
 
-    clear_stale_words(stale_ptr, stale_count, stale_share)
     slots = tl.arange(0, SLOTS)
     present = slots < n_slots
     words = wait_for(sums, slots, present, 0, PATIENCE)
