@@ -25,6 +25,7 @@ except ImportError:  # a Triton without knobs: no relaunch (see _launches_plainl
     knobs = None
 
 from ._inputs import compute_dtype
+from .exchange_words import Lease
 from .hardware import kernels_interpreted
 from .kernels import backward as bwd
 from .kernels import cooperative as coop
@@ -50,11 +51,29 @@ class Launch(NamedTuple):
     num_warps: int = 4
     num_stages: int = 1
     max_registers: int = 0
+    exchange: Lease | None = None
+    """A cooperative launch's exchange words: its last two arguments (``Lease.arguments``)."""
 
     def __call__(self):
-        """Launch; returns what Triton's launch returns (its compiled kernel, when compiled)."""
+        """Launch; returns what Triton's launch returns (its compiled kernel, when compiled).
+        A cooperative launch uses its leased words if it still may (``Lease.current``), and
+        then commits or drops the lease; else fresh words."""
+        lease = self.exchange
+        if lease is None:
+            return self._launch(self.args)
+        if not lease.current():
+            return self._launch((*self.args[:-2], *lease.fresh()))
+        try:
+            compiled = self._launch(self.args)
+        except BaseException:
+            lease.abandon()
+            raise
+        lease.commit()
+        return compiled
+
+    def _launch(self, args: tuple):
         options = dict(maxnreg=self.max_registers) if self.max_registers else {}
-        return self.kernel[self.grid](*self.args, **self.constexprs, num_warps=self.num_warps,
+        return self.kernel[self.grid](*args, **self.constexprs, num_warps=self.num_warps,
                                       num_stages=self.num_stages, **options)
 
 
@@ -202,8 +221,7 @@ def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Lau
         plan = for_rows(plan, all(_word_aligned(t) for t in rows), vectors)
         options.update(num_warps=plan.num_warps, max_registers=plan.max_registers)
         slots = plan.splits * plan.blocks_per_program
-        words = torch.zeros(exchange_words(M, plan, backward, rows[0].element_size()),
-                            dtype=torch.int64, device=rows[0].device)
+        lease = Lease(exchange_words(M, plan, backward, rows[0].element_size()), rows[0].device)
         constexprs = dict(BLOCK=plan.block_n, BLOCKS=plan.blocks_per_program,
                           SLOTS=exchange_vector(slots, plan.num_warps), PATIENCE=plan.patience,
                           LOG=log, ASM=not kernels_interpreted(), MULTIPLE_OF=multiple_of,
@@ -213,8 +231,8 @@ def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Lau
         else:
             kernel = coop.cooperative_forward
             constexprs["PAIRED"] = plan.paired
-        return (Launch(kernel, plan.grid, (*rows, words, N, *strides, plan.splits), constexprs,
-                       **options),)
+        return (Launch(kernel, plan.grid, (*rows, N, *strides, plan.splits, *lease.arguments()),
+                       constexprs, **options, exchange=lease),)
     workspace = _workspace(M, plan.splits, rows[0], 1 if backward else 2)
     common = dict(BLOCK=plan.block_n, STAGES=plan.num_stages, MULTIPLE_OF=multiple_of)
     if backward:

@@ -10,7 +10,8 @@ A program
    N = 65536), the exchange cost 16% of copy (81% against 97% for the same kernel with each block
    normalised alone), and taking a compare and a select per element out of this step gained 5 of
    those points;
-2. publishes it as one 64-bit word in the row's part of a zeroed workspace (``publish``): the
+2. publishes it as one 64-bit word in the row's part of a zeroed workspace (``publish``; kept
+   zeroed from one launch to the next by the launches themselves, ``clear_stale``): the
    float32 pair side by side, or the sum, bits inverted so that a published word is never 0 (a
    float64 pair takes two words). The word is the whole message, so a relaxed atomic
    compare-and-swap from 0 suffices: no fence, no barrier, no counter;
@@ -381,6 +382,28 @@ def publish_pair_values(m, d, pairs, slot, n_slots):
         publish(pairs + slot, as_bits(m) | (as_bits(d) << 32))
 
 
+@triton.jit
+def clear_stale(word_ptr, BLOCKS: tl.constexpr, stale_offset, n_slots, WORDS: tl.constexpr):
+    """Zero the words ``stale_offset`` words from this program's BLOCKS words at ``word_ptr``
+    (``WORDS``: 2, a float64 pair's maxima and their normalisers ``n_slots`` words further).
+    There, in the other half of the exchange buffer, the launch before published
+    (``triton_impl/exchange_words.py``). Every block of a launch publishes, so the launch zeroes
+    there every word it uses here, for the next launch on the stream, which starts after this
+    one ends: nothing else orders these stores, and nothing reads them in this launch.
+
+    A program zeroes them first, when nothing it holds is live yet. Compiled for sm_90, zeroing
+    each as its block published took the float32 forward of two blocks (N = 2M) from 161
+    registers to 175, after the wait the float32 backward of one block (N = 65536 to 1M) from 168
+    to 173, a program fewer an SM both; at the kernel's end, both (results/h200/
+    exchange_mirror_2026-11-24/compile/). A workspace zeroed in a range of its own by each
+    program instead (the words' count shared out) spilled registers under the caps of the
+    16-bit plans (results/h200/workspace_zeroing_2026-11-24/)."""
+    for b in tl.static_range(BLOCKS):
+        tl.store(word_ptr + b + stale_offset, tl.full((), 0, tl.int64))
+        if WORDS == 2:
+            tl.store(word_ptr + n_slots + b + stale_offset, tl.full((), 0, tl.int64))
+
+
 HELP_COLUMNS: tl.constexpr = tl.constexpr(128)
 """A helper reads a peer's block this many columns at a time (``help_pairs``, ``help_sums``)."""
 
@@ -443,13 +466,15 @@ def help_sums(y_row, dy_row, sums, n_slots, N, BLOCK: tl.constexpr, LOG: tl.cons
 
 
 @triton.jit
-def cooperative_forward(x_ptr, y_ptr, words_ptr, N, x_row_stride, y_row_stride, programs,
-                        BLOCK: tl.constexpr, BLOCKS: tl.constexpr, SLOTS: tl.constexpr,
-                        PATIENCE: tl.constexpr, LOG: tl.constexpr, PAIRED: tl.constexpr,
-                        ASM: tl.constexpr, MULTIPLE_OF: tl.constexpr, PREFETCH: tl.constexpr):
+def cooperative_forward(x_ptr, y_ptr, N, x_row_stride, y_row_stride, programs, words_ptr,
+                        stale_offset, BLOCK: tl.constexpr, BLOCKS: tl.constexpr,
+                        SLOTS: tl.constexpr, PATIENCE: tl.constexpr, LOG: tl.constexpr,
+                        PAIRED: tl.constexpr, ASM: tl.constexpr, MULTIPLE_OF: tl.constexpr,
+                        PREFETCH: tl.constexpr):
     """Softmax of rows shared by ``programs`` programs of BLOCKS blocks; ``words`` is the
     int64 workspace of zeros: a row's programs * BLOCKS words of published pairs (float32; twice
-    that, float64: the maxima, then the normalisers), row after row. ``PAIRED``: 16-bit rows
+    that, float64: the maxima, then the normalisers), row after row; the launch zeroes the words
+    ``stale_offset`` words from them (``clear_stale``). ``PAIRED``: 16-bit rows
     (N even, rows at even strides and 4-byte aligned) whose first block a program holds as
     32-bit words (``held_pair``); ``ASM``: compiled, not interpreted (``unpack_words``).
     ``MULTIPLE_OF``: see ``row_math.known_multiple``. ``PREFETCH``: a program asks the L2 for
@@ -463,6 +488,7 @@ def cooperative_forward(x_ptr, y_ptr, words_ptr, N, x_row_stride, y_row_stride, 
     x_row = row_pointer(x_ptr, row, x_row_stride, MULTIPLE_OF)
     y_row = row_pointer(y_ptr, row, y_row_stride, MULTIPLE_OF)
     pairs = words_ptr + row.to(tl.int64) * n_slots * WORDS
+    clear_stale(pairs + first, BLOCKS, stale_offset, n_slots, WORDS)
 
     held = load_held(x_row, first, N, BLOCK, "evict_last", PAIRED)
     if PREFETCH > 0 and ASM:
@@ -499,14 +525,15 @@ def cooperative_forward(x_ptr, y_ptr, words_ptr, N, x_row_stride, y_row_stride, 
 
 
 @triton.jit
-def cooperative_backward(y_ptr, dy_ptr, dx_ptr, words_ptr, N, y_row_stride, dy_row_stride,
-                         dx_row_stride, programs, BLOCK: tl.constexpr, BLOCKS: tl.constexpr,
-                         SLOTS: tl.constexpr, PATIENCE: tl.constexpr, LOG: tl.constexpr,
-                         ASM: tl.constexpr, MULTIPLE_OF: tl.constexpr,
+def cooperative_backward(y_ptr, dy_ptr, dx_ptr, N, y_row_stride, dy_row_stride,
+                         dx_row_stride, programs, words_ptr, stale_offset, BLOCK: tl.constexpr,
+                         BLOCKS: tl.constexpr, SLOTS: tl.constexpr, PATIENCE: tl.constexpr,
+                         LOG: tl.constexpr, ASM: tl.constexpr, MULTIPLE_OF: tl.constexpr,
                          PREFETCH: tl.constexpr):
     """dx of rows shared by ``programs`` programs (see ``cooperative_forward``); ``words`` is the
     workspace of zeros: a row's programs * BLOCKS words, the partial sums of ``grad_term`` of
-    its blocks, row after row. ``ASM``: compiled, not interpreted (``to_compute_again``).
+    its blocks, row after row; ``stale_offset`` as the forward's. ``ASM``: compiled, not
+    interpreted (``to_compute_again``).
     ``PREFETCH``: as the forward's, for y and dy."""
     N = known_multiple(N, MULTIPLE_OF)
     n_slots = programs * BLOCKS
@@ -516,6 +543,7 @@ def cooperative_backward(y_ptr, dy_ptr, dx_ptr, words_ptr, N, y_row_stride, dy_r
     dy_row = row_pointer(dy_ptr, row, dy_row_stride, MULTIPLE_OF)
     dx_row = row_pointer(dx_ptr, row, dx_row_stride, MULTIPLE_OF)
     sums = words_ptr + row.to(tl.int64) * n_slots
+    clear_stale(sums + first, BLOCKS, stale_offset, n_slots, 1)
 
     y = load_raw(y_row, first, N, BLOCK, 0.0, "evict_last")  # both held across the wait
     dy = load_raw(dy_row, first, N, BLOCK, 0.0, "evict_last")

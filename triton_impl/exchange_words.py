@@ -1,0 +1,182 @@
+"""The cooperative launches' exchange words, kept zeroed from one launch to the next.
+
+A cooperative launch publishes its blocks' partial results in a workspace of int64 words that
+must start at zero (``kernels/cooperative.py``: a published word is never 0). Zeroing a fresh
+workspace with ``torch.zeros`` is a launch of its own, and on the GPU's timeline it cost more
+than the few words it clears: on an H200 a ``torch.zeros`` of 128-16384 words timed 3.5-4.0 µs
+where a call that launches nothing timed 1.3 (results/h200/workspace_zeroing_2026-11-24/),
+against 10.6-11.2 µs for a whole cooperative softmax of one row of 1M columns.
+
+So each thread keeps, per device and stream, one buffer of two halves (``_Halves``). A launch
+publishes in the first words of the half that is zero there, and each of its programs zeroes,
+in the other half, the words at the same places as its own (``kernels/cooperative.py``,
+``clear_stale``): whatever the launch before published there, up to as many words as this
+launch uses. The next launch on the stream starts after this one ends, and takes the other half.
+Where the launch before used more words than this one, the rest stay published; the buffer
+keeps, per half, the range of words that may be (``_Halves.dirty``), and a launch that would
+use any of them zeroes those with torch first (a launch of its own, as before: never
+when the same shape is called again).
+
+Measured on an H200 against the launch table before (a ``torch.zeros`` of the words, then the
+kernel) in the same process, three interleaved rounds, N = 1M and 4M, M = 1-32, float32 and
+bfloat16, forward and backward, every output checked against float64: 1.3-2.5 µs less a call at
+38 of the 40 problems, within noise at the two longest (326 and 516 µs); one float32 row of 1M
+columns 11.3 -> 9.1 µs (results/h200/exchange_mirror_2026-11-24/).
+
+Nothing else may touch a buffer while a launch can run on it, so the bookkeeping is per thread
+and per stream, and a ``Lease`` is used as leased only when nothing changed since it was taken
+(``Lease.current``): same thread, same stream, no launch on the buffer in between, no CUDA graph
+being captured. Any other launch of its record (a record launched twice, in another thread or on
+another stream, or during a capture, whose replays would find the words of the capture's run)
+takes fresh zeroed words, as a launch did before, and leaves the buffer alone. A launch that
+raises drops the buffer: whether its programs ran is not known.
+
+Streams are told apart by their handles: a stream destroyed with launches still running on it,
+whose handle a new stream then takes, would share a buffer with them; torch's own streams come
+from a pool and are never destroyed.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import torch
+
+from .policy import next_power_of_2
+
+MIN_HALF_WORDS = 256
+"""Words a half holds at least; a half grows to the next power of two a launch needs."""
+
+KEPT_PER_THREAD = 8
+"""Buffers a thread keeps (one per device and stream it launched on), the least recently used
+dropped first: dropping one is safe at any time (the allocator gives its memory only to later
+work on the same stream)."""
+
+FRESH_ALIGNMENT = 16
+"""A launch on fresh words takes its stale words this many words past them (``Lease.fresh``):
+so that its ``stale_offset``, like a kept buffer's (a power of two of at least MIN_HALF_WORDS),
+is a multiple of 16, and Triton specialises both launches alike."""
+
+_local = threading.local()
+
+
+class _Halves:
+    """A buffer of two halves: ``half`` the one the next launch takes; ``dirty[h]`` the range
+    (start, stop) of the words of half h that may be other than 0 (the bounds of every range a
+    launch published there and none zeroed since); ``generation`` counts the launches
+    committed."""
+
+    __slots__ = ("buffer", "half", "dirty", "generation")
+
+    def __init__(self, words: int, device: torch.device):
+        self.buffer = torch.zeros((2, words), dtype=torch.int64, device=device)
+        self.half = 0
+        self.dirty = [(0, 0), (0, 0)]
+        self.generation = 0
+
+    def zero_first(self, half: int, count: int) -> None:
+        """Make the first ``count`` words of ``half`` zero: those of its dirty range, by torch."""
+        start, stop = self.dirty[half]
+        if start < min(stop, count):
+            self.buffer[half, start:min(stop, count)].zero_()
+            self.dirty[half] = (count, stop) if stop > count else (0, 0)
+
+    def launched(self, count: int) -> None:
+        """A launch published the first ``count`` words of ``half`` and zeroed as many of the
+        other half, which is next."""
+        half = self.half
+        start, stop = self.dirty[1 - half]
+        self.dirty[1 - half] = (max(start, count), stop) if stop > count else (0, 0)
+        self.dirty[half] = (0, max(count, self.dirty[half][1]))
+        self.half = 1 - half
+        self.generation += 1
+
+
+def _kept() -> dict:
+    kept = getattr(_local, "kept", None)
+    if kept is None:
+        kept = _local.kept = {}
+    return kept
+
+
+def _capturing(device: torch.device) -> bool:
+    """Whether ``device``'s current stream is capturing a CUDA graph (torch answers for the
+    current device's)."""
+    if device.index is None or device.index == torch.cuda.current_device():
+        return torch.cuda.is_current_stream_capturing()
+    with torch.cuda.device(device):
+        return torch.cuda.is_current_stream_capturing()
+
+
+def _stream_key(device: torch.device):
+    """The key of the stream a launch on ``device`` goes to now (None: no buffer kept there)."""
+    if device.type == "cpu":
+        return ("cpu", None)
+    if device.type == "cuda":
+        if _capturing(device):
+            return None
+        return (device.index, torch.cuda.current_stream(device).cuda_stream)
+    return None  # meta tensors (compiled only, never launched) and other devices
+
+
+class Lease:
+    """``count`` zeroed words for one cooperative launch (``words``) and where, from them, the
+    launch zeroes the words of the launch before (``stale_offset``, in words)."""
+
+    __slots__ = ("words", "stale_offset", "_count", "_halves", "_key", "_thread", "_generation")
+
+    def __init__(self, count: int, device: torch.device):
+        key = _stream_key(device)
+        halves = None
+        if key is not None:
+            kept = _kept()
+            halves = kept.pop(key, None)
+            if halves is None or halves.buffer.shape[1] < count:
+                halves = _Halves(max(MIN_HALF_WORDS, next_power_of_2(count)), device)
+            if len(kept) >= KEPT_PER_THREAD:
+                kept.pop(next(iter(kept)))
+            kept[key] = halves  # the most recently used last
+        self._halves, self._key, self._thread = halves, key, threading.get_ident()
+        self._count = count
+        if halves is None:
+            self.words, self.stale_offset = self._fresh(count, device)
+            self._generation = -1
+        else:
+            half = halves.half
+            halves.zero_first(half, count)
+            self._generation = halves.generation
+            self.words = halves.buffer[half, :count]
+            self.stale_offset = (1 - 2 * half) * halves.buffer.shape[1]
+
+    @staticmethod
+    def _fresh(count: int, device: torch.device) -> tuple:
+        offset = -(-max(count, 1) // FRESH_ALIGNMENT) * FRESH_ALIGNMENT
+        words = torch.zeros(2 * offset, dtype=torch.int64, device=device)
+        return words, offset
+
+    def arguments(self) -> tuple:
+        """The kernel's exchange arguments: the words, the offset of the words it zeroes."""
+        return self.words, self.stale_offset
+
+    def current(self) -> bool:
+        """Whether a launch now may use the words as leased: nothing changed since the lease."""
+        halves = self._halves
+        return (halves is not None and halves.generation == self._generation
+                and threading.get_ident() == self._thread
+                and _kept().get(self._key) is halves
+                and _stream_key(self.words.device) == self._key)
+
+    def fresh(self) -> tuple:
+        """``arguments`` for a launch that cannot use the lease: freshly zeroed words, and as
+        many past them for the launch to zero."""
+        return self._fresh(self._count, self.words.device)
+
+    def commit(self) -> None:
+        """The launch was queued on the lease's words."""
+        self._halves.launched(self._count)
+
+    def abandon(self) -> None:
+        """The launch raised: drop the buffer, whose words are no longer known."""
+        kept = _kept()
+        if kept.get(self._key) is self._halves:
+            del kept[self._key]
