@@ -399,10 +399,10 @@ def _cooperative(M: int, N: int, itemsize: int, plan: policy.Plan, backward: boo
 
     Every run committed so far timed the zeroing as a launch of its own (``torch.zeros``); since
     2026-11-24 a cooperative launch zeroes the words of the launch before it itself
-    (``triton_impl/exchange_words.py``: the same bytes, one launch fewer a call of a shape called
-    before). The model keeps the launch it was held to until a run of the new code is recounted
-    (tests/test_traffic_model_hardware.py): dropped now, it would move the misses of runs timed
-    with the launch.
+    (``triton_impl/exchange_buffer.py``: the same bytes, and no launch of their own where the
+    launch before on the stream used as many words or more). The model keeps the launch it was
+    held to until a run of the new code is recounted (tests/test_traffic_model_hardware.py):
+    dropped now, it would move the misses of runs timed with the launch.
 
     Its re-reads are a program's blocks after the first, loaded evict-last before the exchange and
     read again after it. Programs of a row start together (consecutive program ids), so while a

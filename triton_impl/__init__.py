@@ -10,7 +10,8 @@
 On a CPU tensor the same kernels run under the Triton interpreter when TRITON_INTERPRET=1 is set
 before import. Modules: ``policy`` (the dispatch policy, torch-free), ``kernels`` (the Triton
 code), ``dispatch`` (the policy on a present device), ``launch`` (a plan's kernel launches),
-``ops`` (torch layer: custom ops, autograd), ``modules`` (nn.Module wrappers).
+``exchange_buffer`` (the cooperative launches' workspace, kept zeroed), ``ops`` (torch layer:
+custom ops, autograd), ``modules`` (nn.Module wrappers).
 
 ``import triton_impl.policy`` needs neither torch nor triton (the traffic model imports it): the
 torch-facing names below are imported on first use.

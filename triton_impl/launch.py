@@ -2,7 +2,9 @@
 
 ``launches(plan, ...)`` is the one place that knows each kernel's arguments and launch options;
 ``softmax_rows`` / ``softmax_backward_rows`` run them, and tools that compile or time plans
-(benchmarks/resource_usage.py, benchmarks/sweep_plans.py) take the same ``Launch`` records.
+(benchmarks/resource_usage.py, benchmarks/sweep_plans.py) take the same ``Launch`` records (a
+cooperative record launched again takes fresh exchange words, ``exchange_buffer``: time
+``softmax_rows``, not a record, to time what a call costs).
 Every kernel names its constexprs alike: ``BLOCK_M``/``BLOCK`` (columns a step or program holds),
 ``TAIL``, ``TAIL2``, ``PASS``, ``LANES``, ``STAGES``, ``BLOCKS``, ``SLOTS``, ``LOG``,
 ``MULTIPLE_OF``.
@@ -25,7 +27,7 @@ except ImportError:  # a Triton without knobs: no relaunch (see _launches_plainl
     knobs = None
 
 from ._inputs import compute_dtype
-from .exchange_words import Lease
+from .exchange_buffer import Lease
 from .hardware import kernels_interpreted
 from .kernels import backward as bwd
 from .kernels import cooperative as coop
@@ -65,10 +67,10 @@ class Launch(NamedTuple):
             return self._launch((*self.args[:-2], *lease.fresh()))
         try:
             compiled = self._launch(self.args)
+            lease.commit()
         except BaseException:
             lease.abandon()
             raise
-        lease.commit()
         return compiled
 
     def _launch(self, args: tuple):
@@ -189,7 +191,8 @@ def _spatial_launch(plan: Plan, tensors: tuple[torch.Tensor, ...], log: bool) ->
 def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Launch, ...]:
     """The launches of ``plan`` over (M, N) row matrices of unit column stride (over (A, N, B)
     tensors of any strides for a spatial plan): ``(x, y)`` forward, ``(y, dy, dx)`` backward (the
-    last is written). Allocates the workspaces the plan needs."""
+    last is written). Allocates the workspaces the plan needs; a cooperative launch leases its
+    exchange words (``exchange_buffer.Lease``: a record launched again takes fresh ones)."""
     if plan.kernel == "spatial":
         return (_spatial_launch(plan, rows, log),)
     backward = len(rows) == 3
@@ -221,7 +224,7 @@ def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Lau
         plan = for_rows(plan, all(_word_aligned(t) for t in rows), vectors)
         options.update(num_warps=plan.num_warps, max_registers=plan.max_registers)
         slots = plan.splits * plan.blocks_per_program
-        lease = Lease(exchange_words(M, plan, backward, rows[0].element_size()), rows[0].device)
+        lease = Lease(exchange_words(M, plan, backward, itemsize), rows[0].device)
         constexprs = dict(BLOCK=plan.block_n, BLOCKS=plan.blocks_per_program,
                           SLOTS=exchange_vector(slots, plan.num_warps), PATIENCE=plan.patience,
                           LOG=log, ASM=not kernels_interpreted(), MULTIPLE_OF=multiple_of,

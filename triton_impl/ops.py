@@ -59,6 +59,7 @@ from torch.autograd import forward_ad
 from . import launch
 from ._inputs import check_input, compute_dtype, has_storage, implicit_dim
 from .dispatch import make_plan
+from .exchange_buffer import fresh_words
 from .policy import Forcing, Plan
 
 _NO_GRADS = (None,) * 5  # for (dim, log, path, block_n, splits)
@@ -256,19 +257,16 @@ def _batched(apply, in_dims, batch_size: int, tensors, dim: int):
 
 
 # The custom ops: what torch.compile and torch.jit.trace record, and what runs on meta and fake
-# tensors (the fake implementation gives shape and dtype, launching nothing). Tagged
-# cudagraph_unsafe: torch.compile's CUDA graphs (mode="reduce-overhead") run their warm-up calls
-# with every allocation going to the graphs' private memory pool, whose blocks they later hand
-# out again; the exchange words a cooperative launch keeps (exchange_words.py) must not live
-# there, so the graphs leave these ops out and they run as called.
-UNSAFE_IN_CUDA_GRAPHS = (torch.Tag.cudagraph_unsafe,)
+# tensors (the fake implementation gives shape and dtype, launching nothing). Their cooperative
+# launches take fresh exchange words (``exchange_buffer.fresh_words``: torch.compile's CUDA graphs
+# allocate their warm-up calls' memory from a pool of their own, where a kept buffer must not
+# live).
 
-
-@torch.library.custom_op("softmax_lab::softmax_forward", mutates_args=(),
-                         tags=UNSAFE_IN_CUDA_GRAPHS)
+@torch.library.custom_op("softmax_lab::softmax_forward", mutates_args=())
 def softmax_forward(x: torch.Tensor, dim: int, log: bool, path: str = "", block_n: int = 0,
                     splits: int = 0) -> torch.Tensor:
-    return _forward(x, dim, log, path, block_n, splits)
+    with fresh_words():
+        return _forward(x, dim, log, path, block_n, splits)
 
 
 @softmax_forward.register_fake
@@ -276,11 +274,11 @@ def _(x, dim, log, path="", block_n=0, splits=0):
     return _new_output(x)
 
 
-@torch.library.custom_op("softmax_lab::softmax_backward", mutates_args=(),
-                         tags=UNSAFE_IN_CUDA_GRAPHS)
+@torch.library.custom_op("softmax_lab::softmax_backward", mutates_args=())
 def softmax_backward(y: torch.Tensor, dy: torch.Tensor, dim: int, log: bool, path: str = "",
                      block_n: int = 0, splits: int = 0) -> torch.Tensor:
-    return _backward(y, dy, dim, log, path, block_n, splits)
+    with fresh_words():
+        return _backward(y, dy, dim, log, path, block_n, splits)
 
 
 @softmax_backward.register_fake

@@ -387,15 +387,15 @@ def clear_stale(word_ptr, BLOCKS: tl.constexpr, stale_offset, n_slots, WORDS: tl
     """Zero the words ``stale_offset`` words from this program's BLOCKS words at ``word_ptr``
     (``WORDS``: 2, a float64 pair's maxima and their normalisers ``n_slots`` words further).
     There, in the other half of the exchange buffer, the launch before published
-    (``triton_impl/exchange_words.py``). Every block of a launch publishes, so the launch zeroes
+    (``triton_impl/exchange_buffer.py``). Every block of a launch publishes, so the launch zeroes
     there every word it uses here, for the next launch on the stream, which starts after this
     one ends: nothing else orders these stores, and nothing reads them in this launch.
 
     A program zeroes them first, when nothing it holds is live yet. Compiled for sm_90, zeroing
     each as its block published took the float32 forward of two blocks (N = 2M) from 161
-    registers to 175, after the wait the float32 backward of one block (N = 65536 to 1M) from 168
-    to 173, a program fewer an SM both; at the kernel's end, both (results/h200/
-    exchange_mirror_2026-11-24/compile/). A workspace zeroed in a range of its own by each
+    registers to 175, a program fewer an SM; after the wait or at the kernel's end, that forward
+    and the float32 backward of one block (N = 65536 to 1M, 168 -> 173) lost one each (results/
+    h200/exchange_mirror_2026-11-24/compile/). A workspace zeroed in a range of its own by each
     program instead (the words' count shared out) spilled registers under the caps of the
     16-bit plans (results/h200/workspace_zeroing_2026-11-24/)."""
     for b in tl.static_range(BLOCKS):

@@ -1,7 +1,8 @@
-"""The cooperative launches' exchange words (``triton_impl/exchange_words.py``): one buffer of two
+"""The cooperative launches' exchange words (``triton_impl/exchange_buffer.py``): one buffer of two
 halves per thread, device and stream, each launch publishing in one half and zeroing what the
 launch before left in the other. Every way of launching a record (in order, built and never run,
-run twice, run in another thread, a launch that raises, a CUDA graph) must give softmax."""
+run twice, run in another thread or on another stream, a launch that raises, under inference mode,
+compiled, a CUDA graph) must give softmax."""
 
 import threading
 
@@ -9,20 +10,20 @@ import pytest
 import torch
 
 import triton_impl
-from reference.tolerance import assert_close
-from triton_impl import exchange_words, launch
+from reference.tolerance import assert_close, grad_scale
+from triton_impl import exchange_buffer, launch
 from triton_impl.launch import Launch
 
 
 @pytest.fixture(autouse=True)
 def no_buffers_kept():
-    exchange_words._kept().clear()
+    exchange_buffer._kept().clear()
     yield
-    exchange_words._kept().clear()
+    exchange_buffer._kept().clear()
 
 
 def _only_buffer():
-    (halves,) = exchange_words._kept().values()
+    (halves,) = exchange_buffer._kept().values()
     return halves
 
 
@@ -89,22 +90,31 @@ def test_launches_alternate_halves_and_zero_what_the_launch_before_left(device, 
 
 
 def test_a_record_built_and_never_launched_changes_nothing(device):
-    x = _problem(device, 3, 100)
-    plan = _forced(x)
-    unused = launch.launches(plan, (x, torch.empty_like(x)), log=False)
+    """Its lease (of more words than the launches around it: it zeroes the words of the half it
+    would have used that a launch before left there) changes nothing a launch relies on."""
+    large, x = _problem(device, 6, 200, seed=1), _problem(device, 3, 100)
+    triton_impl.softmax(large, -1, kernel="cooperative", block_n=16)  # its words in half 0
+    triton_impl.softmax(x, -1, kernel="cooperative", block_n=16)  # leaves half 0 partly dirty
+    unused = launch.launches(_forced(large), (large, torch.empty_like(large)), log=False)
     assert unused[0].exchange is not None
-    y = torch.full_like(x, float("nan"))
-    launch.softmax_rows(plan, x, y, log=False)
-    _check(y, x)
-    assert _only_buffer().generation == 1
+    for _ in range(2):
+        y = torch.full_like(x, float("nan"))
+        launch.softmax_rows(_forced(x), x, y, log=False)
+        _check(y, x)
+    y = torch.full_like(large, float("nan"))
+    launch.softmax_rows(_forced(large), large, y, log=False)
+    _check(y, large)
+    assert _only_buffer().generation == 5
 
 
 def test_a_record_launched_twice_is_right_both_times(device):
-    """The second launch of a record finds its leased half used: it takes fresh words."""
+    """The second launch of a record finds its leased half used: it takes fresh words. (Its
+    inputs change in between: the first launch's words would give the first inputs' softmax.)"""
     x = _problem(device, 3, 100)
     y = torch.empty_like(x)
     (record,) = launch.launches(_forced(x), (x, y), log=False)
-    for _ in range(2):
+    for seed in range(2):
+        x.copy_(_problem(device, 3, 100, seed=seed + 1))
         y.fill_(float("nan"))
         record()
         _check(y, x)
@@ -143,27 +153,71 @@ def test_a_record_launched_in_another_thread_takes_fresh_words(device):
     assert _only_buffer().generation == 0
 
 
-def test_a_launch_that_raises_drops_the_buffer(device, monkeypatch):
+@pytest.mark.parametrize("launched", [False, True], ids=["before", "after"])
+def test_a_launch_that_raises_drops_the_buffer(device, monkeypatch, launched):
+    """Whether it raised before its kernel ran or after (its words then published, unknown to the
+    buffer), the next launch takes a new buffer."""
     x = _problem(device, 3, 100)
+    triton_impl.softmax(x, -1, kernel="cooperative", block_n=16)
+    plain = Launch._launch
 
     def fails(self, args):
+        if launched:
+            plain(self, args)
         raise RuntimeError("launch failed")
 
     with monkeypatch.context() as patch:
         patch.setattr(Launch, "_launch", fails)
         with pytest.raises(RuntimeError, match="launch failed"):
             triton_impl.softmax(x, -1, kernel="cooperative", block_n=16)
-    assert not exchange_words._kept()
-    _check(triton_impl.softmax(x, -1, kernel="cooperative", block_n=16), x)
+    assert not exchange_buffer._kept()
+    other = _problem(device, 3, 100, seed=1)  # the raising launch's words give x's softmax
+    for _ in range(2):
+        _check(triton_impl.softmax(other, -1, kernel="cooperative", block_n=16), other)
+    assert _only_buffer().generation == 2
+
+
+def test_a_buffer_made_under_inference_mode_serves_later_calls(device):
+    """Made outside inference mode whatever the call: a later call may zero its words."""
+    large, small = _problem(device, 8, 100), _problem(device, 1, 40, seed=1)
+    with torch.inference_mode():
+        _check(triton_impl.softmax(large, -1, kernel="cooperative", block_n=16), large)
+    for x in (small, large, large):  # the second large call zeroes what the first left
+        _check(triton_impl.softmax(x, -1, kernel="cooperative", block_n=16), x)
+    assert _only_buffer().generation == 4
+
+
+def test_autograd_through_cooperative_launches(device):
+    """Forward and backward by autograd (on a GPU its backward runs in a thread of its own)."""
+    x = _problem(device, 3, 100).requires_grad_()
+    g = _problem(device, 3, 100, seed=1)
+    for _ in range(2):
+        y = triton_impl.softmax(x, -1, kernel="cooperative", block_n=16)
+        (dx,) = torch.autograd.grad(y, x, g)
+        x64 = x.detach().double().requires_grad_()
+        (expected,) = torch.autograd.grad(torch.softmax(x64, -1), x64, g.double())
+        assert_close(dx, expected, dtype=x.dtype, kind="grad", scale=grad_scale(y.detach(), g))
+        _check(y.detach(), x.detach())
+
+
+def test_compiled_calls_keep_no_buffer(device):
+    """The custom ops that torch.compile records take fresh words (``fresh_words``)."""
+    x = _problem(device, 3, 100)
+    compiled = torch.compile(lambda t: triton_impl.softmax(t, -1, kernel="cooperative",
+                                                            block_n=16), backend="aot_eager",
+                             fullgraph=True)
+    for _ in range(2):
+        _check(compiled(x), x)
+    assert not exchange_buffer._kept()
 
 
 def test_a_larger_launch_grows_the_buffer(device):
     small, large = _problem(device, 1, 40), _problem(device, 40, 160, seed=1)
     triton_impl.softmax(small, -1, kernel="cooperative", block_n=16)
-    assert _only_buffer().buffer.shape[1] == exchange_words.MIN_HALF_WORDS
+    assert _only_buffer().buffer.shape[1] == exchange_buffer.MIN_HALF_WORDS
     _check(triton_impl.softmax(large, -1, kernel="cooperative", block_n=16), large)
     words = launch.exchange_words(40, _forced(large), False, 4)
-    assert words > exchange_words.MIN_HALF_WORDS
+    assert words > exchange_buffer.MIN_HALF_WORDS
     assert _only_buffer().buffer.shape[1] == triton_impl.policy.next_power_of_2(words)
     _check(triton_impl.softmax(small, -1, kernel="cooperative", block_n=16), small)
     if large.is_cuda:
@@ -178,7 +232,36 @@ def test_meta_tensors_take_no_buffer():
     plan = triton_impl.make_plan(4, 1 << 20, torch.float32, "cpu")
     (record,) = launch.launches(plan, (x, torch.empty_like(x)), log=False)
     assert record.exchange is not None and record.args[-2].device.type == "meta"
-    assert not exchange_words._kept()
+    assert not exchange_buffer._kept()
+
+
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a GPU")
+def test_a_record_launched_on_another_stream_takes_fresh_words():
+    x = _problem("cuda", 3, 100)
+    y = torch.full_like(x, float("nan"))
+    (record,) = launch.launches(_forced(x), (x, y), log=False)
+    side = torch.cuda.Stream()
+    side.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(side):
+        record()
+    torch.cuda.synchronize()
+    _check(y, x)
+    assert _only_buffer().generation == 0
+
+
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a GPU")
+def test_buffers_past_the_kept_count_are_dropped_oldest_first():
+    x = _problem("cuda", 16, 1 << 18)
+    streams = [torch.cuda.Stream() for _ in range(exchange_buffer.KEPT_PER_THREAD + 1)]
+    for _ in range(2):
+        for stream in streams:
+            stream.wait_stream(torch.cuda.current_stream())
+            with torch.cuda.stream(stream):
+                y = triton_impl.softmax(x, -1)
+            torch.cuda.current_stream().wait_stream(stream)
+            torch.cuda.synchronize()
+            _check(y, x)
+    assert len(exchange_buffer._kept()) == exchange_buffer.KEPT_PER_THREAD
 
 
 @pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a GPU")
@@ -189,7 +272,7 @@ def test_streams_keep_buffers_of_their_own():
         y_side = triton_impl.softmax(x, -1)
     y = triton_impl.softmax(x, -1)
     torch.cuda.synchronize()
-    assert len(exchange_words._kept()) == 2
+    assert len(exchange_buffer._kept()) == 2
     _check(y, x)
     _check(y_side, x)
 
@@ -215,10 +298,9 @@ def test_a_cuda_graph_replays_with_fresh_words_every_time():
 
 @pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a GPU")
 def test_compiled_with_cuda_graphs_the_ops_run_as_called():
-    """torch.compile's CUDA graphs leave the ops out (``ops.UNSAFE_IN_CUDA_GRAPHS``): their
-    warm-up calls would otherwise keep the exchange words in the graphs' memory pool. Rows of
-    growing M, each called several times, every output checked."""
-    assert torch.Tag.cudagraph_unsafe in torch.ops.softmax_lab.softmax_forward.default.tags
+    """torch.compile's CUDA graphs: the ops take fresh words (``fresh_words``), whose warm-up
+    calls would otherwise keep a buffer in the graphs' memory pool. Rows of growing M, each
+    called several times, every output checked."""
     compiled = torch.compile(lambda t: triton_impl.softmax(t, -1) * 2, mode="reduce-overhead",
                              dynamic=False)
     for M in (1, 4, 16):
@@ -227,3 +309,4 @@ def test_compiled_with_cuda_graphs_the_ops_run_as_called():
             y = compiled(x)
             torch.cuda.synchronize()
             _check(y / 2, x)
+    assert not exchange_buffer._kept()

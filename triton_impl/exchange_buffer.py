@@ -25,11 +25,17 @@ columns 11.3 -> 9.1 µs (results/h200/exchange_mirror_2026-11-24/).
 
 Nothing else may touch a buffer while a launch can run on it, so the bookkeeping is per thread
 and per stream, and a ``Lease`` is used as leased only when nothing changed since it was taken
-(``Lease.current``): same thread, same stream, no launch on the buffer in between, no CUDA graph
-being captured. Any other launch of its record (a record launched twice, in another thread or on
-another stream, or during a capture, whose replays would find the words of the capture's run)
-takes fresh zeroed words, as a launch did before, and leaves the buffer alone. A launch that
-raises drops the buffer: whether its programs ran is not known.
+(``Lease.current``): same thread, same device and stream, no launch on the buffer in between, no
+CUDA graph being captured. Any other launch of its record (a record launched twice, in another
+thread or on another stream, or during a capture, whose replays would find the words of the
+capture's run) takes fresh zeroed words, as a launch did before, and leaves the buffer alone. A
+launch that raises drops the buffer: whether its programs ran is not known.
+
+Calls that torch.compile or torch.jit.trace recorded (the custom ops of ``ops.py``) take fresh
+words too (``fresh_words``): torch.compile's CUDA graphs (``mode="reduce-overhead"``) run their
+warm-up calls with every allocation on their stream going to the graphs' private memory pool,
+where a kept buffer must not live. Buffers are made outside ``torch.inference_mode``, so that an
+inference call and a later call may share one.
 
 Streams are told apart by their handles: a stream destroyed with launches still running on it,
 whose handle a new stream then takes, would share a buffer with them; torch's own streams come
@@ -38,6 +44,7 @@ from a pool and are never destroyed.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 
 import torch
@@ -53,9 +60,9 @@ dropped first: dropping one is safe at any time (the allocator gives its memory 
 work on the same stream)."""
 
 FRESH_ALIGNMENT = 16
-"""A launch on fresh words takes its stale words this many words past them (``Lease.fresh``):
-so that its ``stale_offset``, like a kept buffer's (a power of two of at least MIN_HALF_WORDS),
-is a multiple of 16, and Triton specialises both launches alike."""
+"""A launch on fresh words zeroes words a multiple of this many words past them
+(``Lease.fresh``): so that its ``stale_offset``, like a kept buffer's (plus or minus a power of
+two of at least MIN_HALF_WORDS), is a multiple of 16, and Triton specialises both alike."""
 
 _local = threading.local()
 
@@ -69,7 +76,8 @@ class _Halves:
     __slots__ = ("buffer", "half", "dirty", "generation")
 
     def __init__(self, words: int, device: torch.device):
-        self.buffer = torch.zeros((2, words), dtype=torch.int64, device=device)
+        with torch.inference_mode(False):
+            self.buffer = torch.zeros((2, words), dtype=torch.int64, device=device)
         self.half = 0
         self.dirty = [(0, 0), (0, 0)]
         self.generation = 0
@@ -99,31 +107,55 @@ def _kept() -> dict:
     return kept
 
 
+class _Fresh(threading.local):
+    depth = 0
+
+
+_fresh = _Fresh()
+
+
+@contextlib.contextmanager
+def fresh_words():
+    """Launches in this block on this thread take fresh words: no buffer is kept or used."""
+    _fresh.depth += 1
+    try:
+        yield
+    finally:
+        _fresh.depth -= 1
+
+
 def _capturing(device: torch.device) -> bool:
-    """Whether ``device``'s current stream is capturing a CUDA graph (torch answers for the
-    current device's)."""
-    if device.index is None or device.index == torch.cuda.current_device():
-        return torch.cuda.is_current_stream_capturing()
-    with torch.cuda.device(device):
-        return torch.cuda.is_current_stream_capturing()
+    """Whether the current device's current stream is capturing a CUDA graph."""
+    return torch.cuda.is_current_stream_capturing()
 
 
 def _stream_key(device: torch.device):
-    """The key of the stream a launch on ``device`` goes to now (None: no buffer kept there)."""
+    """The key of the stream a launch on ``device`` goes to now (None: no buffer kept there):
+    Triton launches on the current device's current stream."""
+    if _fresh.depth:
+        return None
     if device.type == "cpu":
         return ("cpu", None)
     if device.type == "cuda":
-        if _capturing(device):
+        if device.index != torch.cuda.current_device() or _capturing(device):
             return None
-        return (device.index, torch.cuda.current_stream(device).cuda_stream)
+        return (device.index, _current_raw_stream(device.index))
     return None  # meta tensors (compiled only, never launched) and other devices
+
+
+def _current_raw_stream(index: int) -> int:
+    """The handle of device ``index``'s current stream, without making a ``torch.cuda.Stream``
+    (Triton's launcher reads it so)."""
+    raw = getattr(torch._C, "_cuda_getCurrentRawStream", None)
+    return raw(index) if raw is not None else torch.cuda.current_stream(index).cuda_stream
 
 
 class Lease:
     """``count`` zeroed words for one cooperative launch (``words``) and where, from them, the
     launch zeroes the words of the launch before (``stale_offset``, in words)."""
 
-    __slots__ = ("words", "stale_offset", "_count", "_halves", "_key", "_thread", "_generation")
+    __slots__ = ("words", "stale_offset", "_count", "_device", "_halves", "_key", "_thread",
+                 "_generation")
 
     def __init__(self, count: int, device: torch.device):
         key = _stream_key(device)
@@ -137,9 +169,10 @@ class Lease:
                 kept.pop(next(iter(kept)))
             kept[key] = halves  # the most recently used last
         self._halves, self._key, self._thread = halves, key, threading.get_ident()
-        self._count = count
-        if halves is None:
-            self.words, self.stale_offset = self._fresh(count, device)
+        self._count, self._device = count, device
+        if halves is None:  # every launch takes fresh words (``fresh``): only a placeholder here
+            self.words = torch.empty(0, dtype=torch.int64, device=device)
+            self.stale_offset = FRESH_ALIGNMENT
             self._generation = -1
         else:
             half = halves.half
@@ -147,12 +180,6 @@ class Lease:
             self._generation = halves.generation
             self.words = halves.buffer[half, :count]
             self.stale_offset = (1 - 2 * half) * halves.buffer.shape[1]
-
-    @staticmethod
-    def _fresh(count: int, device: torch.device) -> tuple:
-        offset = -(-max(count, 1) // FRESH_ALIGNMENT) * FRESH_ALIGNMENT
-        words = torch.zeros(2 * offset, dtype=torch.int64, device=device)
-        return words, offset
 
     def arguments(self) -> tuple:
         """The kernel's exchange arguments: the words, the offset of the words it zeroes."""
@@ -164,12 +191,13 @@ class Lease:
         return (halves is not None and halves.generation == self._generation
                 and threading.get_ident() == self._thread
                 and _kept().get(self._key) is halves
-                and _stream_key(self.words.device) == self._key)
+                and _stream_key(self._device) == self._key)
 
     def fresh(self) -> tuple:
         """``arguments`` for a launch that cannot use the lease: freshly zeroed words, and as
-        many past them for the launch to zero."""
-        return self._fresh(self._count, self.words.device)
+        many past them, from ``stale_offset`` on, for the launch to zero."""
+        offset = -(-max(self._count, 1) // FRESH_ALIGNMENT) * FRESH_ALIGNMENT
+        return torch.zeros(offset + self._count, dtype=torch.int64, device=self._device), offset
 
     def commit(self) -> None:
         """The launch was queued on the lease's words."""
