@@ -121,6 +121,21 @@ def test_a_record_launched_twice_is_right_both_times(device):
     assert _only_buffer().generation == 1
 
 
+def test_a_record_without_a_buffer_launched_twice_takes_fresh_words_again(device):
+    """Leased where no buffer is kept (``fresh_words``, as the compiled ops are): the lease's own
+    fresh words serve its first launch only."""
+    x = _problem(device, 3, 100)
+    y = torch.empty_like(x)
+    with exchange_buffer.fresh_words():
+        (record,) = launch.launches(_forced(x), (x, y), log=False)
+    for seed in range(3):
+        x.copy_(_problem(device, 3, 100, seed=seed + 1))
+        y.fill_(float("nan"))
+        record()
+        _check(y, x)
+    assert not exchange_buffer._kept()
+
+
 def test_a_record_launched_after_another_launch_takes_fresh_words(device):
     x, other = _problem(device, 3, 100), _problem(device, 2, 70, seed=1)
     y = torch.full_like(x, float("nan"))

@@ -73,11 +73,12 @@ class _Halves:
     launch published there and none zeroed since); ``generation`` counts the launches
     committed."""
 
-    __slots__ = ("buffer", "half", "dirty", "generation")
+    __slots__ = ("buffer", "halves", "half", "dirty", "generation")
 
     def __init__(self, words: int, device: torch.device):
         with torch.inference_mode(False):
             self.buffer = torch.zeros((2, words), dtype=torch.int64, device=device)
+            self.halves = (self.buffer[0], self.buffer[1])  # indexing a tensor costs a call µs
         self.half = 0
         self.dirty = [(0, 0), (0, 0)]
         self.generation = 0
@@ -124,9 +125,13 @@ def fresh_words():
         _fresh.depth -= 1
 
 
-def _capturing(device: torch.device) -> bool:
-    """Whether the current device's current stream is capturing a CUDA graph."""
-    return torch.cuda.is_current_stream_capturing()
+# torch.cuda's own functions, without their Python layers (a call's host time counts: the
+# module's docstring); Triton's launcher reads the stream so
+_current_device = getattr(torch._C, "_cuda_getDevice", torch.cuda.current_device)
+_capturing = getattr(torch._C, "_cuda_isCurrentStreamCapturing",
+                     torch.cuda.is_current_stream_capturing)
+_current_raw_stream = getattr(torch._C, "_cuda_getCurrentRawStream",
+                              lambda index: torch.cuda.current_stream(index).cuda_stream)
 
 
 def _stream_key(device: torch.device):
@@ -137,17 +142,11 @@ def _stream_key(device: torch.device):
     if device.type == "cpu":
         return ("cpu", None)
     if device.type == "cuda":
-        if device.index != torch.cuda.current_device() or _capturing(device):
+        index = device.index
+        if index != _current_device() or _capturing():
             return None
-        return (device.index, _current_raw_stream(device.index))
+        return (index, _current_raw_stream(index))
     return None  # meta tensors (compiled only, never launched) and other devices
-
-
-def _current_raw_stream(index: int) -> int:
-    """The handle of device ``index``'s current stream, without making a ``torch.cuda.Stream``
-    (Triton's launcher reads it so)."""
-    raw = getattr(torch._C, "_cuda_getCurrentRawStream", None)
-    return raw(index) if raw is not None else torch.cuda.current_stream(index).cuda_stream
 
 
 class Lease:
@@ -155,30 +154,39 @@ class Lease:
     launch zeroes the words of the launch before (``stale_offset``, in words)."""
 
     __slots__ = ("words", "stale_offset", "_count", "_device", "_halves", "_key", "_thread",
-                 "_generation")
+                 "_generation", "_unused")
 
     def __init__(self, count: int, device: torch.device):
         key = _stream_key(device)
         halves = None
         if key is not None:
             kept = _kept()
-            halves = kept.pop(key, None)
+            halves = kept.get(key)
             if halves is None or halves.buffer.shape[1] < count:
-                halves = _Halves(max(MIN_HALF_WORDS, next_power_of_2(count)), device)
-            if len(kept) >= KEPT_PER_THREAD:
-                kept.pop(next(iter(kept)))
-            kept[key] = halves  # the most recently used last
+                kept.pop(key, None)
+                if len(kept) >= KEPT_PER_THREAD:
+                    kept.pop(next(iter(kept)))
+                halves = kept[key] = _Halves(max(MIN_HALF_WORDS, next_power_of_2(count)), device)
+            elif next(reversed(kept)) != key:  # the most recently used last
+                kept[key] = kept.pop(key)
         self._halves, self._key, self._thread = halves, key, threading.get_ident()
         self._count, self._device = count, device
-        if halves is None:  # every launch takes fresh words (``fresh``): only a placeholder here
-            self.words = torch.empty(0, dtype=torch.int64, device=device)
-            self.stale_offset = FRESH_ALIGNMENT
+        self._unused = False
+        if halves is None:
             self._generation = -1
+            if device.type == "cuda" and _capturing():
+                # zeros made here would be zeroed only by the graph's replays, not for a launch
+                # of the record after the capture: every launch takes ``fresh`` words
+                self.words = torch.empty(0, dtype=torch.int64, device=device)
+                self.stale_offset = FRESH_ALIGNMENT
+            else:  # fresh words, as ``fresh`` makes them, for the record's first launch
+                self.words, self.stale_offset = self._zeros()
+                self._unused = True
         else:
             half = halves.half
             halves.zero_first(half, count)
             self._generation = halves.generation
-            self.words = halves.buffer[half, :count]
+            self.words = halves.halves[half]  # the launch uses its first ``count`` words
             self.stale_offset = (1 - 2 * half) * halves.buffer.shape[1]
 
     def arguments(self) -> tuple:
@@ -195,7 +203,15 @@ class Lease:
 
     def fresh(self) -> tuple:
         """``arguments`` for a launch that cannot use the lease: freshly zeroed words, and as
-        many past them, from ``stale_offset`` on, for the launch to zero."""
+        many past them, from ``stale_offset`` on, for the launch to zero (those the lease made,
+        if no launch used them yet)."""
+        if self._unused:
+            self._unused = False
+            if not (self._device.type == "cuda" and _capturing()):  # (replays would reuse them)
+                return self.words, self.stale_offset
+        return self._zeros()
+
+    def _zeros(self) -> tuple:
         offset = -(-max(self._count, 1) // FRESH_ALIGNMENT) * FRESH_ALIGNMENT
         return torch.zeros(offset + self._count, dtype=torch.int64, device=self._device), offset
 
