@@ -107,17 +107,22 @@ def test_a_record_built_and_never_launched_changes_nothing(device):
     assert _only_buffer().generation == 5
 
 
+def _launch_on_new_inputs(record, x, y, times):
+    """Launch ``record`` of (x, y) ``times``, new values in x each time, checking y each time."""
+    for seed in range(times):
+        x.copy_(_problem(x.device, *x.shape, seed=seed + 1))
+        y.fill_(float("nan"))
+        record()
+        _check(y, x)
+
+
 def test_a_record_launched_twice_is_right_both_times(device):
     """The second launch of a record finds its leased half used: it takes fresh words. (Its
     inputs change in between: the first launch's words would give the first inputs' softmax.)"""
     x = _problem(device, 3, 100)
     y = torch.empty_like(x)
     (record,) = launch.launches(_forced(x), (x, y), log=False)
-    for seed in range(2):
-        x.copy_(_problem(device, 3, 100, seed=seed + 1))
-        y.fill_(float("nan"))
-        record()
-        _check(y, x)
+    _launch_on_new_inputs(record, x, y, 2)
     assert _only_buffer().generation == 1
 
 
@@ -128,11 +133,7 @@ def test_a_record_without_a_buffer_launched_twice_takes_fresh_words_again(device
     y = torch.empty_like(x)
     with exchange_buffer.fresh_words():
         (record,) = launch.launches(_forced(x), (x, y), log=False)
-    for seed in range(3):
-        x.copy_(_problem(device, 3, 100, seed=seed + 1))
-        y.fill_(float("nan"))
-        record()
-        _check(y, x)
+    _launch_on_new_inputs(record, x, y, 3)
     assert not exchange_buffer._kept()
 
 
