@@ -64,9 +64,6 @@ FRESH_ALIGNMENT = 16
 (``Lease.fresh``): so that its ``stale_offset``, like a kept buffer's (plus or minus a power of
 two of at least MIN_HALF_WORDS), is a multiple of 16, and Triton specialises both alike."""
 
-_local = threading.local()
-
-
 class _Halves:
     """A buffer of two halves: ``half`` the one the next launch takes; ``dirty[h]`` the range
     (start, stop) of the words of half h that may be other than 0 (the bounds of every range a
@@ -101,28 +98,30 @@ class _Halves:
         self.generation += 1
 
 
+class _PerThread(threading.local):
+    """A thread's kept buffers (by stream key, the least recently used first) and how deep it is
+    in ``fresh_words`` blocks."""
+
+    def __init__(self):
+        self.kept = {}
+        self.fresh_depth = 0
+
+
+_thread = _PerThread()
+
+
 def _kept() -> dict:
-    kept = getattr(_local, "kept", None)
-    if kept is None:
-        kept = _local.kept = {}
-    return kept
-
-
-class _Fresh(threading.local):
-    depth = 0
-
-
-_fresh = _Fresh()
+    return _thread.kept
 
 
 @contextlib.contextmanager
 def fresh_words():
     """Launches in this block on this thread take fresh words: no buffer is kept or used."""
-    _fresh.depth += 1
+    _thread.fresh_depth += 1
     try:
         yield
     finally:
-        _fresh.depth -= 1
+        _thread.fresh_depth -= 1
 
 
 # torch.cuda's own functions, without their Python layers (a call's host time counts: the
@@ -137,7 +136,7 @@ _current_raw_stream = getattr(torch._C, "_cuda_getCurrentRawStream",
 def _stream_key(device: torch.device):
     """The key of the stream a launch on ``device`` goes to now (None: no buffer kept there):
     Triton launches on the current device's current stream."""
-    if _fresh.depth:
+    if _thread.fresh_depth:
         return None
     if device.type == "cpu":
         return ("cpu", None)
