@@ -11,7 +11,7 @@ import torch
 
 import triton_impl
 from reference.tolerance import assert_close, grad_scale
-from triton_impl import exchange_buffer, launch
+from triton_impl import exchange_buffer, launch, ops
 from triton_impl.launch import Launch
 
 
@@ -175,6 +175,7 @@ def test_a_launch_that_raises_drops_the_buffer(device, monkeypatch, launched):
     buffer), the next launch takes a new buffer."""
     x = _problem(device, 3, 100)
     triton_impl.softmax(x, -1, kernel="cooperative", block_n=16)
+    ops._PLAIN_CALLS.clear()  # through the launch table (a relaunch that raises: below)
     plain = Launch._launch
 
     def fails(self, args):
@@ -294,11 +295,41 @@ def test_streams_keep_buffers_of_their_own():
 
 
 @pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a GPU")
+@pytest.mark.parametrize("launched", [False, True], ids=["before", "after"])
+def test_a_relaunch_that_raises_drops_the_buffer(monkeypatch, launched):
+    """As a launch of a record that raises (above), for a plain call's relaunch
+    (``launch.Relaunch``), which leases its words itself."""
+    x = _problem("cuda", 3, 1 << 18)
+    triton_impl.softmax(x, -1)
+    ((_, _, relaunch),) = ops._PLAIN_CALLS.values()
+    plain = relaunch.launcher
+
+    def fails(*args):
+        if launched:
+            plain(*args)
+        raise RuntimeError("launch failed")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(relaunch, "launcher", fails)
+        with pytest.raises(RuntimeError, match="launch failed"):
+            triton_impl.softmax(x, -1)
+    assert not exchange_buffer._kept()
+    other = _problem("cuda", 3, 1 << 18, seed=1)
+    for _ in range(2):
+        _check(triton_impl.softmax(other, -1), other)
+    assert _only_buffer().generation == 2
+
+
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a GPU")
 def test_a_cuda_graph_replays_with_fresh_words_every_time():
     """Captured, a launch takes fresh words (their zeroing is captured too): a kept buffer would
-    hold the words of the capture's run at every replay."""
+    hold the words of the capture's run at every replay. The capture repeats a call made before
+    it, so it goes through that call's relaunch (``launch.Relaunch``); eager calls of the same
+    shape between the replays use the kept buffer."""
     x = _problem("cuda", 8, 1 << 18)
     triton_impl.softmax(x, -1)  # compiled before the capture
+    ((_, _, relaunch),) = ops._PLAIN_CALLS.values()
+    assert relaunch is not None and relaunch.words
     torch.cuda.synchronize()
     graph = torch.cuda.CUDAGraph()
     with torch.cuda.graph(graph):
@@ -308,8 +339,11 @@ def test_a_cuda_graph_replays_with_fresh_words_every_time():
         x.copy_(_problem("cuda", 8, 1 << 18, seed=seed + 1))
         y.fill_(float("nan"))
         graph.replay()
+        other = _problem("cuda", 8, 1 << 18, seed=seed + 10)
+        y_other = triton_impl.softmax(other, -1)
         torch.cuda.synchronize()
         _check(y, x)
+        _check(y_other, other)
 
 
 @pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a GPU")

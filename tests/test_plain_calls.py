@@ -153,10 +153,10 @@ def test_a_remembered_call_does_not_outlive_its_test(device):
     assert ops._PLAIN_CALLS
 
 
-def _poisoned_block_next(shape, device):
+def _poisoned_block_next(shape, device, dtype=torch.float32):
     """Free a NaN-filled block of ``shape``: torch's caching allocator hands it to the next
     allocation of that size, so an output the kernel never wrote shows as NaN."""
-    torch.full(shape, float("nan"), device=device)
+    torch.full(shape, float("nan"), device=device, dtype=dtype)
 
 
 def test_under_the_interpreter_a_remembered_call_keeps_no_relaunch():
@@ -214,6 +214,65 @@ def test_a_relaunch_meets_only_the_alignment_it_was_compiled_for():
             _poisoned_block_next((8, 256), "cuda")
             torch.testing.assert_close(triton_impl.softmax(x, -1), torch.softmax(x, -1))
             torch.testing.assert_close(triton_impl.log_softmax(x, -1), torch.log_softmax(x, -1))
+
+
+def _wide(M, N, dtype, seed):
+    torch.manual_seed(seed)
+    return (torch.randn(M, N, device="cuda", dtype=torch.float64) * 4).to(dtype)
+
+
+def _check_wide(y, x, log=False):
+    from reference.tolerance import assert_close
+
+    expected = (torch.log_softmax if log else torch.softmax)(x.double(), -1)
+    assert_close(y, expected, dtype=x.dtype, kind="log_softmax" if log else "softmax")
+
+
+@needs_gpu
+@pytest.mark.parametrize("dtype, N", [(torch.float32, 65536), (torch.bfloat16, 262144),
+                                      (torch.float32, 100001), (torch.float16, 1 << 20)],
+                         ids=["float32-65536", "bfloat16-262144", "float32-odd", "float16-1M"])
+@pytest.mark.parametrize("op", [triton_impl.softmax, triton_impl.log_softmax])
+def test_a_repeated_cooperative_call_relaunches_on_its_threads_kept_words(dtype, N, op,
+                                                                          monkeypatch):
+    """A cooperative plan's relaunch leases its exchange words each call: the thread's kept
+    buffer, one launch on it a call (``exchange_buffer``), every output right."""
+    from triton_impl import exchange_buffer, launch
+
+    log = op is triton_impl.log_softmax
+    x = _wide(3, N, dtype, 0)
+    assert triton_impl.plan(x).kernel == "cooperative"
+    op(x, -1)
+    ((_, _, relaunch),) = ops._PLAIN_CALLS.values()
+    assert relaunch is not None and relaunch.words
+    halves = exchange_buffer._kept()[(0, torch.cuda.current_stream().cuda_stream)]
+    built = []
+    monkeypatch.setattr(launch, "launches", lambda *a: built.append(a) or [])
+    for seed in range(1, 4):
+        x = _wide(3, N, dtype, seed)
+        _poisoned_block_next(x.shape, "cuda", dtype)
+        launched, generation = launch.LAUNCHES["cooperative_forward"], halves.generation
+        y = op(x, -1)
+        assert launch.LAUNCHES["cooperative_forward"] == launched + 1
+        assert halves.generation == generation + 1
+        _check_wide(y, x, log)
+    assert not built, "a remembered call went through the launch table"
+
+
+@needs_gpu
+def test_a_cooperative_relaunch_meets_only_the_alignment_it_was_compiled_for():
+    """16-bit rows read as 32-bit words where they start on a word (``launch._word_aligned``),
+    as 16-byte vectors where every row starts on 16 bytes: views of one shape and strides at
+    2, 4 and 16 bytes from the base plan and compile apart, and no call may take another's."""
+    N = 65536
+    base = _wide(2, N + 64, torch.bfloat16, 0)
+    for first, second in [(0, 1), (1, 2), (2, 8), (8, 0)]:
+        ops._PLAIN_CALLS.clear()
+        for start in (first, second, first, second):
+            x = base[:, start:start + N]
+            assert triton_impl.plan(x).kernel == "cooperative"
+            _poisoned_block_next((2, N), "cuda", torch.bfloat16)
+            _check_wide(triton_impl.softmax(x, -1), x)
 
 
 @needs_gpu

@@ -56,22 +56,15 @@ class Launch(NamedTuple):
     exchange: Lease | None = None
     """A cooperative launch's exchange words: its last two arguments (``Lease.arguments``)."""
 
-    def __call__(self):
+    def __call__(self, just_made: bool = False):
         """Launch; returns what Triton's launch returns (its compiled kernel, when compiled).
-        A cooperative launch uses its leased words if it still may (``Lease.current``), and
-        then commits or drops the lease; else fresh words."""
+        A cooperative launch runs through its lease (``Lease.launch``; ``just_made``: launched
+        by the call that made the record, with nothing run since)."""
         lease = self.exchange
         if lease is None:
             return self._launch(self.args)
-        if not lease.current():
-            return self._launch((*self.args[:-2], *lease.fresh()))
-        try:
-            compiled = self._launch(self.args)
-            lease.commit()
-        except BaseException:
-            lease.abandon()
-            raise
-        return compiled
+        return lease.launch(lambda words, offset: self._launch((*self.args[:-2], words, offset)),
+                            just_made)
 
     def _launch(self, args: tuple):
         options = dict(maxnreg=self.max_registers) if self.max_registers else {}
@@ -80,8 +73,8 @@ class Launch(NamedTuple):
 
 
 class Relaunch:
-    """A single-block forward launch that ran, made repeatable on other (x, y) rows of the same
-    shape, strides, dtype and device, without Triton's per-call work.
+    """A forward launch that ran (single-block, or cooperative), made repeatable on other (x, y)
+    rows of the same shape, strides, dtype and device, without Triton's per-call work.
 
     ``kernel[grid](...)`` binds the arguments, computes their specialisation (dtypes, which
     integers are 1 or multiples of 16, which pointers are 16-byte aligned) and looks the compiled
@@ -90,32 +83,48 @@ class Relaunch:
     shape, strides, dtype and device, which fix every integer argument; what is left of the
     specialisation is the pointers' alignment, the device and Triton's launch settings
     (``_launches_plainly``), checked on each call: a call that differs returns False having
-    launched nothing, and takes Triton's launch. It holds
-    Triton's ``CompiledKernel[grid]`` launcher (Triton 3.6; if that ever fails before launching,
-    ``RELAUNCH_WORKS`` turns every relaunch off and the caller launches the usual way).
+    launched nothing, and takes Triton's launch. The alignment is matched to the byte within 16,
+    since a cooperative plan also depends on whether rows start on a 4-byte word
+    (``_word_aligned``). A cooperative launch leases its exchange words each call
+    (``exchange_buffer.Lease``; always multiples of 16 bytes and at offsets that are multiples
+    of 16 words, as Triton specialised them). It holds Triton's ``CompiledKernel[grid]``
+    launcher (Triton 3.6; if that ever fails before launching, ``RELAUNCH_WORKS`` turns every
+    relaunch off and the caller launches the usual way).
     """
 
-    __slots__ = ("launcher", "rest", "aligned", "device")
+    __slots__ = ("launcher", "rest", "constexprs", "alignment", "device", "words", "counted")
 
-    def __init__(self, record: Launch, compiled, device: int):
+    def __init__(self, record: Launch, compiled, device: int, counted: str):
         given = dict(zip(record.kernel.arg_names, record.args)) | dict(record.constexprs)
+        values = [given[name] for name in record.kernel.arg_names]
         self.launcher = compiled[(*record.grid, 1, 1)[:3]]  # it takes all three grid axes
-        self.rest = tuple(given[name] for name in record.kernel.arg_names[2:])
-        self.aligned = tuple(t.data_ptr() % 16 == 0 for t in record.args[:2])
+        if record.exchange is None:
+            self.rest, self.constexprs = tuple(values[2:]), ()
+        else:  # the exchange words (the last two arguments before the constexprs): leased
+            self.rest = tuple(values[2:len(record.args) - 2])
+            self.constexprs = tuple(values[len(record.args):])
+        self.alignment = tuple(t.data_ptr() % 16 for t in record.args[:2])
         self.device = device
+        self.words = 0 if record.exchange is None else record.exchange.count
+        self.counted = counted
 
     def __call__(self, x: torch.Tensor, y: torch.Tensor) -> bool:
         global RELAUNCH_WORKS
-        if (not RELAUNCH_WORKS or (x.data_ptr() % 16 == 0, y.data_ptr() % 16 == 0) != self.aligned
+        if (not RELAUNCH_WORKS or (x.data_ptr() % 16, y.data_ptr() % 16) != self.alignment
                 or x.device.index != self.device or torch.cuda.current_device() != self.device
                 or not _launches_plainly()):
             return False
         try:
-            self.launcher(x, y, *self.rest)
+            if self.words:
+                Lease(self.words, x.device).launch(
+                    lambda words, offset: self.launcher(x, y, *self.rest, words, offset,
+                                                        *self.constexprs), True)
+            else:
+                self.launcher(x, y, *self.rest)
         except TypeError:  # a Triton whose launcher takes other arguments: it launched nothing
             RELAUNCH_WORKS = False  # (no launch hook ran: _launches_plainly excludes them)
             return False
-        LAUNCHES["single_block_forward"] += 1
+        LAUNCHES[self.counted] += 1
         return True
 
 
@@ -265,20 +274,29 @@ def _interpreter_quiet():
 
 def _run(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool, direction: str) -> tuple:
     """Launch ``plan``; returns its launch records and, compiled, what each launch returned."""
-    records = launches(plan, rows, log)
     if kernels_interpreted():
+        records = launches(plan, rows, log)
         with _interpreter_quiet():
             for launch in records:
-                launch()
+                launch(just_made=True)
         compiled = []
     elif rows[0].is_cuda and rows[0].device.index != torch.cuda.current_device():
-        # Triton launches on the current device: make it the tensors' (as torch's own ops do)
+        # Triton launches on the current device: make it the tensors' (as torch's own ops do),
+        # before the records lease words on its stream
         with torch.cuda.device(rows[0].device):
-            compiled = [launch() for launch in records]
+            records = launches(plan, rows, log)
+            compiled = [launch(just_made=True) for launch in records]
     else:  # compiled: nothing to quiet, and a context manager costs a microsecond a call
-        compiled = [launch() for launch in records]
+        records = launches(plan, rows, log)
+        compiled = [launch(just_made=True) for launch in records]
     LAUNCHES[f"{plan.kernel}_{direction}"] += 1
     return records, compiled
+
+
+RELAUNCHED_KERNELS = ("single_block", "cooperative")
+"""The plans whose forward launch a plain call repeats without Triton's binding (``Relaunch``):
+one launch, its integer arguments fixed by the shape and strides. (Not the online and split
+kernels' launches, nor the spatial kernel's: their calls are not the small ones.)"""
 
 
 def softmax_rows(plan: Plan, x: torch.Tensor, y: torch.Tensor, log: bool, *,
@@ -287,13 +305,13 @@ def softmax_rows(plan: Plan, x: torch.Tensor, y: torch.Tensor, log: bool, *,
     (A, N, B) of any strides for a spatial plan.
 
     With ``relaunch``, returns a ``Relaunch`` of this launch when it can make one (compiled
-    single-block kernels), else None."""
+    kernels of ``RELAUNCHED_KERNELS``), else None."""
     records, compiled = _run(plan, (x, y), log, "forward")
-    if (relaunch and plan.kernel == "single_block" and compiled and compiled[0] is not None
+    if (relaunch and plan.kernel in RELAUNCHED_KERNELS and compiled and compiled[0] is not None
             and RELAUNCH_WORKS and x.device.index == torch.cuda.current_device()
             and not getattr(records[0].kernel, "pre_run_hooks", None) and _launches_plainly()):
         try:
-            return Relaunch(records[0], compiled[0], x.device.index)
+            return Relaunch(records[0], compiled[0], x.device.index, f"{plan.kernel}_forward")
         except (AttributeError, TypeError, KeyError):  # another Triton's compiled kernel
             return None
     return None

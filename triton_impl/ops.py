@@ -21,10 +21,10 @@ the two ``_backward_*`` functions below):
 every argument is checked (``_inputs``, ``policy.Forcing``) and the plan chosen before any work.
 A plain eager call (no ``dtype=``, no graph recording it, no autograd mode that may differentiate
 it) that repeats an earlier one's shape, strides, dtype, device, dim and forcing skips the checks
-and the planning that the earlier call passed (``_PLAIN_CALLS``), and a single-block forward
-relaunches the earlier call's compiled kernel without Triton's per-call binding
-(``launch.Relaunch``): on a GPU, where a small problem's time is the host's, a call's Python is
-most of what it costs.
+and the planning that the earlier call passed (``_PLAIN_CALLS``), and a single-block or
+cooperative forward relaunches the earlier call's compiled kernel without Triton's per-call
+binding (``launch.Relaunch``): on a GPU, where a small problem's time is the host's, a call's
+Python is most of what it costs.
 
 The derivatives, for a row y = softmax(x) (p = softmax(x) = exp(y) for log-softmax's y = x - lse):
 
@@ -439,7 +439,7 @@ _PLAIN_CALLS: dict = {}
 of the plain eager calls seen (see ``_plain_call_key``), so that the next such call skips the
 input checks and the planning: what they decide follows from the key alone (and the process: the
 interpreter or not, the NumPy and Triton versions), so a call that hits passed them. ``relaunch``
-(``launch.Relaunch``, compiled single-block kernels only) repeats the first call's launch without
+(``launch.Relaunch``, compiled single-block and cooperative kernels only) repeats the first call's launch without
 Triton's per-call binding, when the pointers' alignment and the current device allow it. At most
 ``PLAIN_CALLS_KEPT``."""
 PLAIN_CALLS_KEPT = 4096
