@@ -300,8 +300,10 @@ def test_a_relaunch_that_raises_drops_the_buffer(monkeypatch, launched):
     """As a launch of a record that raises (above), for a plain call's relaunch
     (``launch.Relaunch``), which leases its words itself."""
     x = _problem("cuda", 3, 1 << 18)
+    assert triton_impl.plan(x).kernel == "cooperative"
     triton_impl.softmax(x, -1)
     ((_, _, relaunch),) = ops._PLAIN_CALLS.values()
+    assert relaunch is not None and relaunch.cooperative
     plain = relaunch.launcher
 
     def fails(*args):
@@ -321,7 +323,7 @@ def test_a_relaunch_that_raises_drops_the_buffer(monkeypatch, launched):
 
 
 @pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a GPU")
-def test_a_cuda_graph_replays_with_fresh_words_every_time():
+def test_a_cuda_graph_replays_with_fresh_words_every_time(monkeypatch):
     """Captured, a launch takes fresh words (their zeroing is captured too): a kept buffer would
     hold the words of the capture's run at every replay. The capture repeats a call made before
     it, so it goes through that call's relaunch (``launch.Relaunch``); eager calls of the same
@@ -329,11 +331,15 @@ def test_a_cuda_graph_replays_with_fresh_words_every_time():
     x = _problem("cuda", 8, 1 << 18)
     triton_impl.softmax(x, -1)  # compiled before the capture
     ((_, _, relaunch),) = ops._PLAIN_CALLS.values()
-    assert relaunch is not None and relaunch.words
+    assert relaunch is not None and relaunch.cooperative
     torch.cuda.synchronize()
     graph = torch.cuda.CUDAGraph()
-    with torch.cuda.graph(graph):
-        y = triton_impl.softmax(x, -1)
+    built, launched = [], launch.LAUNCHES["cooperative_forward"]
+    with monkeypatch.context() as patch:
+        patch.setattr(launch, "launches", lambda *a: built.append(a) or [])
+        with torch.cuda.graph(graph):
+            y = triton_impl.softmax(x, -1)
+    assert not built and launch.LAUNCHES["cooperative_forward"] == launched + 1  # relaunched
     assert triton_impl.plan(x).kernel == "cooperative"
     for seed in range(3):
         x.copy_(_problem("cuda", 8, 1 << 18, seed=seed + 1))

@@ -244,7 +244,7 @@ def test_a_repeated_cooperative_call_relaunches_on_its_threads_kept_words(dtype,
     assert triton_impl.plan(x).kernel == "cooperative"
     op(x, -1)
     ((_, _, relaunch),) = ops._PLAIN_CALLS.values()
-    assert relaunch is not None and relaunch.words
+    assert relaunch is not None and relaunch.cooperative
     halves = exchange_buffer._kept()[(0, torch.cuda.current_stream().cuda_stream)]
     built = []
     monkeypatch.setattr(launch, "launches", lambda *a: built.append(a) or [])
@@ -263,10 +263,11 @@ def test_a_repeated_cooperative_call_relaunches_on_its_threads_kept_words(dtype,
 def test_a_cooperative_relaunch_meets_only_the_alignment_it_was_compiled_for():
     """16-bit rows read as 32-bit words where they start on a word (``launch._word_aligned``),
     as 16-byte vectors where every row starts on 16 bytes: views of one shape and strides at
-    2, 4 and 16 bytes from the base plan and compile apart, and no call may take another's."""
+    2, 4 and 16 bytes from the base plan and compile apart, and no call may take another's,
+    whichever is called first (the first call of a shape makes its relaunch)."""
     N = 65536
     base = _wide(2, N + 64, torch.bfloat16, 0)
-    for first, second in [(0, 1), (1, 2), (2, 8), (8, 0)]:
+    for first, second in [(0, 1), (2, 1), (1, 2), (0, 2), (8, 2), (2, 8), (8, 0)]:
         ops._PLAIN_CALLS.clear()
         for start in (first, second, first, second):
             x = base[:, start:start + N]
@@ -276,20 +277,22 @@ def test_a_cooperative_relaunch_meets_only_the_alignment_it_was_compiled_for():
 
 
 @needs_gpu
-def test_a_relaunch_that_fails_turns_relaunching_off(monkeypatch):
+@pytest.mark.parametrize("N", [64, 1 << 18], ids=["single_block", "cooperative"])
+def test_a_relaunch_that_fails_turns_relaunching_off(monkeypatch, N):
     from triton_impl import launch
 
-    x = torch.randn(4, 64, device="cuda")
+    x = _wide(4, N, torch.float32, 0)
     triton_impl.softmax(x, -1)
     ((_, _, relaunch),) = ops._PLAIN_CALLS.values()
+    assert relaunch is not None and relaunch.cooperative == (N > 64)
 
     def launcher_of_another_triton(*args):
         raise TypeError("function takes exactly 12 arguments")
 
     monkeypatch.setattr(relaunch, "launcher", launcher_of_another_triton)
     monkeypatch.setattr(launch, "RELAUNCH_WORKS", True)
-    _poisoned_block_next((4, 64), "cuda")
-    torch.testing.assert_close(triton_impl.softmax(x, -1), torch.softmax(x, -1))
+    _poisoned_block_next((4, N), "cuda")
+    _check_wide(triton_impl.softmax(x, -1), x)
     assert launch.RELAUNCH_WORKS is False
 
 
@@ -316,8 +319,12 @@ def test_with_a_launch_hook_a_remembered_call_takes_tritons_launch():
 
 @pytest.mark.skipif(not torch.cuda.is_available() or torch.cuda.device_count() < 2
                     or kernels_interpreted(), reason="needs two GPUs")
-def test_a_tensor_off_the_current_device_runs_on_its_own():
-    x = torch.randn(16, 500, device="cuda:1")
+@pytest.mark.parametrize("N", [500, 1 << 18], ids=["single_block", "cooperative"])
+def test_a_tensor_off_the_current_device_runs_on_its_own(N):
+    """A cooperative launch off the current device leases words on that device's stream."""
+    from triton_impl import exchange_buffer
+
+    x = torch.randn(16, N, device="cuda:1")
     assert torch.cuda.current_device() == 0
     for _ in range(3):  # the first call, then remembered ones
         _poisoned_block_next(x.shape, x.device)
@@ -327,3 +334,5 @@ def test_a_tensor_off_the_current_device_runs_on_its_own():
     with torch.cuda.device(1):
         for _ in range(2):
             torch.testing.assert_close(triton_impl.softmax(x, -1), torch.softmax(x, -1))
+    if N > 500:
+        assert (1, torch.cuda.current_stream(1).cuda_stream) in exchange_buffer._kept()

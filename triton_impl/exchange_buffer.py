@@ -26,7 +26,9 @@ columns 11.3 -> 9.1 µs (results/h200/exchange_mirror_2026-11-24/).
 Nothing else may touch a buffer while a launch can run on it, so the bookkeeping is per thread
 and per stream, and a ``Lease`` is used as leased only when nothing changed since it was taken
 (``Lease.current``): same thread, same device and stream, no launch on the buffer in between, no
-CUDA graph being captured. Any other launch of its record (a record launched twice, in another
+CUDA graph being captured (a caller that launches right after the lease is made, nothing run in
+between, says so, ``Lease.launch``'s ``just_made``, and only the launches on the buffer are
+counted). Any other launch of its record (a record launched twice, in another
 thread or on another stream, or during a capture, whose replays would find the words of the
 capture's run) takes fresh zeroed words, as a launch did before, and leaves the buffer alone. A
 launch that raises drops the buffer: whether its programs ran is not known.
@@ -117,7 +119,7 @@ def _kept() -> dict:
 class _FreshWords:
     """``fresh_words``'s block, as a class: a generator's context manager took 1.16 µs a block
     against 0.33 on the CPU this was written on (an H200's host runs this Python several times
-    slower: the module's docstring)."""
+    slower: ``Lease``)."""
 
     __slots__ = ()
 
@@ -137,8 +139,8 @@ def fresh_words() -> _FreshWords:
     return _FRESH_WORDS
 
 
-# torch.cuda's own functions, without their Python layers (a call's host time counts: the
-# module's docstring); Triton's launcher reads the stream so
+# torch.cuda's own functions, without their Python layers (a call's host time counts:
+# ``Lease``); Triton's launcher reads the stream so
 _current_device = getattr(torch._C, "_cuda_getDevice", torch.cuda.current_device)
 _capturing = getattr(torch._C, "_cuda_isCurrentStreamCapturing",
                      torch.cuda.is_current_stream_capturing)
@@ -220,16 +222,19 @@ class Lease:
         """Return ``launch_on(words, stale_offset)``: on the leased words where the launch may
         use them, then committing the lease (dropping it if the launch raises); else on
         ``fresh`` words. ``just_made``: the caller launches right after making the lease, with
-        nothing run in between (the same thread, device and stream, no other launch): the words
-        are usable wherever the lease keeps a buffer, without ``current``'s check."""
-        if not (self._halves is not None if just_made else self.current()):
+        nothing run in between (the same thread, device and stream): the words are usable
+        wherever the lease keeps a buffer and no launch used it since, without the rest of
+        ``current``'s check."""
+        halves = self._halves
+        if not (halves is not None and halves.generation == self._generation if just_made
+                else self.current()):
             return launch_on(*self.fresh())
         try:
             result = launch_on(self.words, self.stale_offset)
         except BaseException:
             self.abandon()
             raise
-        self._halves.launched(self.count)
+        halves.launched(self.count)
         return result
 
     def fresh(self) -> tuple:

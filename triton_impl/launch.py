@@ -80,7 +80,8 @@ class Relaunch:
     integers are 1 or multiples of 16, which pointers are 16-byte aligned) and looks the compiled
     kernel up: about half of a small call's launch (results/h100/host_overhead.log, "the launch
     record alone" against "compiled kernel called directly"). The caller keys a ``Relaunch`` by
-    shape, strides, dtype and device, which fix every integer argument; what is left of the
+    shape, strides, dtype and device, which fix every integer argument but a cooperative
+    launch's ``stale_offset`` (below); what is left of the
     specialisation is the pointers' alignment, the device and Triton's launch settings
     (``_launches_plainly``), checked on each call: a call that differs returns False having
     launched nothing, and takes Triton's launch. The alignment is matched to the byte within 16,
@@ -92,7 +93,8 @@ class Relaunch:
     relaunch off and the caller launches the usual way).
     """
 
-    __slots__ = ("launcher", "rest", "constexprs", "alignment", "device", "words", "counted")
+    __slots__ = ("launcher", "rest", "constexprs", "alignment", "device", "cooperative",
+                 "word_count", "counted")
 
     def __init__(self, record: Launch, compiled, device: int, counted: str):
         given = dict(zip(record.kernel.arg_names, record.args)) | dict(record.constexprs)
@@ -105,7 +107,8 @@ class Relaunch:
             self.constexprs = tuple(values[len(record.args):])
         self.alignment = tuple(t.data_ptr() % 16 for t in record.args[:2])
         self.device = device
-        self.words = 0 if record.exchange is None else record.exchange.count
+        self.cooperative = record.exchange is not None
+        self.word_count = record.exchange.count if self.cooperative else 0
         self.counted = counted
 
     def __call__(self, x: torch.Tensor, y: torch.Tensor) -> bool:
@@ -115,8 +118,8 @@ class Relaunch:
                 or not _launches_plainly()):
             return False
         try:
-            if self.words:
-                Lease(self.words, x.device).launch(
+            if self.cooperative:
+                Lease(self.word_count, x.device).launch(
                     lambda words, offset: self.launcher(x, y, *self.rest, words, offset,
                                                         *self.constexprs), True)
             else:

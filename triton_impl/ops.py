@@ -439,9 +439,9 @@ _PLAIN_CALLS: dict = {}
 of the plain eager calls seen (see ``_plain_call_key``), so that the next such call skips the
 input checks and the planning: what they decide follows from the key alone (and the process: the
 interpreter or not, the NumPy and Triton versions), so a call that hits passed them. ``relaunch``
-(``launch.Relaunch``, compiled single-block and cooperative kernels only) repeats the first call's launch without
-Triton's per-call binding, when the pointers' alignment and the current device allow it. At most
-``PLAIN_CALLS_KEPT``."""
+(``launch.Relaunch``, compiled single-block and cooperative kernels only) repeats the first
+call's launch without Triton's per-call binding, when the pointers' alignment and the current
+device allow it. At most ``PLAIN_CALLS_KEPT``."""
 PLAIN_CALLS_KEPT = 4096
 
 
