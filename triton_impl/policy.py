@@ -450,7 +450,10 @@ lost 10-13 but for the float32 backward, whose 256 programs a row never fit on t
 cooperative.py``), 352 ms against 0.65. And on an H200 at N = 2M-4M (M = 8 and 32; results/h200/
 wide_blocks_2026-11-24/): one block a program holding its whole chunk (16384 columns at 2M, 128
 programs a row; 32768 at 3M, 96 a row, and at 4M, 128; nothing re-read, none spilled) lost
-0.3-18.2 points to the plans' blocks of 8192."""
+0.3-18.2 points to the plans' blocks of 8192; one block of 8192 a program, 256 and 384
+programs a row at 2M and 3M (M = 16 and 64), lost 4.3-31.1 points but for the bfloat16 forward
+at 2M (within 0.9), and the float32 backward at 3M, whose rows did not fit the GPU at once,
+ran 92-367 ms (results/h200/one_block_2m_3m_2026-11-24/)."""
 COOPERATIVE_SEVERAL_BLOCKS_FROM = 4
 """Blocks a cooperative program holds from which ``COOPERATIVE_SEVERAL_BLOCKS_VALUES`` applies:
 four on 132 SMs at N = 4M (on fewer SMs, narrower rows). Two and three blocks lost (above)."""
