@@ -302,7 +302,8 @@ def test_a_relaunch_that_raises_drops_the_buffer(monkeypatch, launched):
     x = _problem("cuda", 3, 1 << 18)
     assert triton_impl.plan(x).kernel == "cooperative"
     triton_impl.softmax(x, -1)
-    ((_, _, relaunch),) = ops._PLAIN_CALLS.values()
+    (remembered,) = ops._PLAIN_CALLS.values()
+    relaunch = remembered.relaunch
     assert relaunch is not None and relaunch.cooperative
     plain = relaunch.launcher
 
@@ -330,7 +331,8 @@ def test_a_cuda_graph_replays_with_fresh_words_every_time(monkeypatch):
     shape between the replays use the kept buffer."""
     x = _problem("cuda", 8, 1 << 18)
     triton_impl.softmax(x, -1)  # compiled before the capture
-    ((_, _, relaunch),) = ops._PLAIN_CALLS.values()
+    (remembered,) = ops._PLAIN_CALLS.values()
+    relaunch = remembered.relaunch
     assert relaunch is not None and relaunch.cooperative
     torch.cuda.synchronize()
     graph = torch.cuda.CUDAGraph()

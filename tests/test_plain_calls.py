@@ -163,7 +163,8 @@ def test_under_the_interpreter_a_remembered_call_keeps_no_relaunch():
     if not kernels_interpreted():
         pytest.skip("compiled kernels: the GPU tests below cover the relaunch")
     triton_impl.softmax(torch.randn(3, 10), -1)
-    ((_, _, relaunch),) = ops._PLAIN_CALLS.values()
+    (remembered,) = ops._PLAIN_CALLS.values()
+    relaunch = remembered.relaunch
     assert relaunch is None
 
 
@@ -172,22 +173,23 @@ needs_gpu = pytest.mark.skipif(not torch.cuda.is_available() or kernels_interpre
 
 
 @needs_gpu
-@pytest.mark.parametrize("make", [
-    lambda: torch.randn(8, 256, device="cuda"),
-    lambda: torch.randn(1, 1000, device="cuda"),
-    lambda: torch.randn(64, 4224, device="cuda"),
-    lambda: torch.randn(3, 7, 130, device="cuda"),
-    lambda: torch.randn(40, 9, device="cuda").t(),  # its rows are copied first
-    lambda: torch.randn(1, 300, device="cuda").expand(5, 300),  # row stride 0
-    lambda: torch.randn(6, 1, device="cuda"),  # N = 1, an integer Triton makes a constant
+@pytest.mark.parametrize("make, rows_are_x", [
+    (lambda: torch.randn(8, 256, device="cuda"), True),
+    (lambda: torch.randn(1, 1000, device="cuda"), True),
+    (lambda: torch.randn(64, 4224, device="cuda"), True),
+    (lambda: torch.randn(3, 7, 130, device="cuda"), True),
+    (lambda: torch.randn(40, 9, device="cuda").t(), False),  # its rows are copied first
+    (lambda: torch.randn(1, 300, device="cuda").expand(5, 300), True),  # row stride 0
+    (lambda: torch.randn(6, 1, device="cuda"), True),  # N = 1, an integer Triton makes a constant
 ], ids=["8x256", "1x1000", "64x4224", "3x7x130", "transposed", "expanded", "N=1"])
 @pytest.mark.parametrize("op", [triton_impl.softmax, triton_impl.log_softmax])
-def test_a_repeated_call_relaunches_the_compiled_kernel(make, op, monkeypatch):
+def test_a_repeated_call_relaunches_the_compiled_kernel(make, rows_are_x, op, monkeypatch):
     from triton_impl import launch
 
     op(make(), -1)
-    ((_, _, relaunch),) = ops._PLAIN_CALLS.values()
-    assert relaunch is not None
+    (remembered,) = ops._PLAIN_CALLS.values()
+    relaunch = remembered.relaunch
+    assert relaunch is not None and remembered.rows_are_x == rows_are_x
     built = []
     monkeypatch.setattr(launch, "launches", lambda *a: built.append(a) or [])
     expected = torch.softmax if op is triton_impl.softmax else torch.log_softmax
@@ -200,6 +202,23 @@ def test_a_repeated_call_relaunches_the_compiled_kernel(make, op, monkeypatch):
         assert launch.LAUNCHES["single_block_forward"] == before + 1
         torch.testing.assert_close(y, expected(x, -1))
     assert not built, "a remembered call went through the launch table"
+
+
+@needs_gpu
+@pytest.mark.parametrize("N", [256, 1 << 17], ids=["single_block", "cooperative"])
+def test_a_negated_view_of_a_remembered_layout_is_relaunched_on_its_values(N):
+    """A negated view (``torch._neg_view``: its memory holds -x) has the key of the plain
+    tensor it views: after a plain call whose rows are its input itself (``rows_are_x``), the
+    relaunch still resolves it first, and the other way round."""
+    for negated_first in (False, True):
+        ops._PLAIN_CALLS.clear()
+        for negated in (negated_first, not negated_first, negated_first):
+            x = torch.randn(4, N, device="cuda")
+            given = torch._neg_view(-x) if negated else x
+            _poisoned_block_next((4, N), "cuda")
+            torch.testing.assert_close(triton_impl.softmax(given, -1), torch.softmax(x, -1))
+        (remembered,) = ops._PLAIN_CALLS.values()
+        assert remembered.relaunch is not None and remembered.rows_are_x != negated_first
 
 
 @needs_gpu
@@ -243,7 +262,8 @@ def test_a_repeated_cooperative_call_relaunches_on_its_threads_kept_words(dtype,
     x = _wide(3, N, dtype, 0)
     assert triton_impl.plan(x).kernel == "cooperative"
     op(x, -1)
-    ((_, _, relaunch),) = ops._PLAIN_CALLS.values()
+    (remembered,) = ops._PLAIN_CALLS.values()
+    relaunch = remembered.relaunch
     assert relaunch is not None and relaunch.cooperative
     halves = exchange_buffer._kept()[(0, torch.cuda.current_stream().cuda_stream)]
     built = []
@@ -283,7 +303,8 @@ def test_a_relaunch_that_fails_turns_relaunching_off(monkeypatch, N):
 
     x = _wide(4, N, torch.float32, 0)
     triton_impl.softmax(x, -1)
-    ((_, _, relaunch),) = ops._PLAIN_CALLS.values()
+    (remembered,) = ops._PLAIN_CALLS.values()
+    relaunch = remembered.relaunch
     assert relaunch is not None and relaunch.cooperative == (N > 64)
 
     def launcher_of_another_triton(*args):

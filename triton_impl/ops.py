@@ -52,6 +52,7 @@ from __future__ import annotations
 
 import inspect
 import math
+from typing import NamedTuple
 
 import torch
 from torch.autograd import forward_ad
@@ -434,14 +435,26 @@ def _plans(x, dim: int, dtype, forcing: Forcing, differentiated: bool):
     return forward, backward
 
 
+class PlainCall(NamedTuple):
+    """What a plain eager call decided (``_PLAIN_CALLS``): ``dim`` made non-negative, the
+    ``plan``; ``relaunch`` (``launch.Relaunch``, compiled single-block and cooperative kernels
+    only), which repeats its launch without Triton's per-call binding when the pointers'
+    alignment and the current device allow it; ``rows_are_x``: its (M, N) rows (``_as_rows``)
+    are a view of the input starting where the input does, so that a relaunch, which reads
+    only the pointers, takes the input itself (unless negated: ``_as_rows`` resolves that).
+    Making the views took 2.9 µs of a call (2-D input) or 3.9 (3-D) on a desktop CPU."""
+
+    dim: int
+    plan: Plan | None
+    relaunch: launch.Relaunch | None
+    rows_are_x: bool
+
+
 _PLAIN_CALLS: dict = {}
-"""(shape, strides, dtype, device, dim, log, forcing) -> (dim made non-negative, plan, relaunch)
-of the plain eager calls seen (see ``_plain_call_key``), so that the next such call skips the
-input checks and the planning: what they decide follows from the key alone (and the process: the
-interpreter or not, the NumPy and Triton versions), so a call that hits passed them. ``relaunch``
-(``launch.Relaunch``, compiled single-block and cooperative kernels only) repeats the first
-call's launch without Triton's per-call binding, when the pointers' alignment and the current
-device allow it. At most ``PLAIN_CALLS_KEPT``."""
+"""(shape, strides, dtype, device, dim, log, forcing) -> ``PlainCall``, of the plain eager calls
+seen (see ``_plain_call_key``), so that the next such call skips the input checks and the
+planning: what they decide follows from the key alone (and the process: the interpreter or not,
+the NumPy and Triton versions), so a call that hits passed them. At most ``PLAIN_CALLS_KEPT``."""
 PLAIN_CALLS_KEPT = 4096
 
 
@@ -477,10 +490,10 @@ def _apply(x, dim, dtype, log: bool, kernel, block_n, splits):
     key = _plain_call_key(x, dim, dtype, log, forcing)
     seen = _PLAIN_CALLS.get(key) if key is not None else None
     if seen is not None:
-        dim, plan, relaunch = seen
+        dim, plan, relaunch, rows_are_x = seen
         if relaunch is not None:
-            y = _new_output(x)
-            if relaunch(_as_rows(x, dim), y.view(_rows_shape(y.shape, dim))):
+            y = _new_output(x)  # its rows start where y does: the relaunch reads its pointer
+            if relaunch(x if rows_are_x and not x.is_neg() else _as_rows(x, dim), y):
                 return y
         return _launch_forward(x, dim, log, plan)[0]
     dim = check_input(x, dim, dtype=dtype)
@@ -500,7 +513,8 @@ def _apply(x, dim, dtype, log: bool, kernel, block_n, splits):
     y, relaunch = _launch_forward(x, dim, log, plan, relaunch=True)
     if len(_PLAIN_CALLS) >= PLAIN_CALLS_KEPT:
         _PLAIN_CALLS.clear()
-    _PLAIN_CALLS[key] = (dim, plan, relaunch)
+    rows_are_x = relaunch is not None and _as_rows(x, dim).data_ptr() == x.data_ptr()
+    _PLAIN_CALLS[key] = PlainCall(dim, plan, relaunch, rows_are_x)
     return y
 
 
