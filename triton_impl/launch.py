@@ -74,7 +74,9 @@ class Launch(NamedTuple):
 
 class Relaunch:
     """A forward launch that ran (single-block, or cooperative), made repeatable on other (x, y)
-    rows of the same shape, strides, dtype and device, without Triton's per-call work.
+    rows of the same shape, strides, dtype and device, without Triton's per-call work. It reads
+    only their pointers: a caller may pass the tensors the rows view from their first element
+    (``ops.PlainCall.rows_are_x``).
 
     ``kernel[grid](...)`` binds the arguments, computes their specialisation (dtypes, which
     integers are 1 or multiples of 16, which pointers are 16-byte aligned) and looks the compiled
