@@ -206,17 +206,23 @@ def test_a_repeated_call_relaunches_the_compiled_kernel(make, rows_are_x, op, mo
 
 @needs_gpu
 @pytest.mark.parametrize("N", [256, 1 << 17], ids=["single_block", "cooperative"])
-def test_a_negated_view_of_a_remembered_layout_is_relaunched_on_its_values(N):
+def test_a_negated_view_of_a_remembered_layout_is_relaunched_on_its_values(N, monkeypatch):
     """A negated view (``torch._neg_view``: its memory holds -x) has the key of the plain
     tensor it views: after a plain call whose rows are its input itself (``rows_are_x``), the
     relaunch still resolves it first, and the other way round."""
+    from triton_impl import launch
+
+    built, table = [], launch.launches
+    monkeypatch.setattr(launch, "launches", lambda *a: built.append(a) or table(*a))
     for negated_first in (False, True):
         ops._PLAIN_CALLS.clear()
-        for negated in (negated_first, not negated_first, negated_first):
+        for call, negated in enumerate((negated_first, not negated_first, negated_first)):
             x = torch.randn(4, N, device="cuda")
             given = torch._neg_view(-x) if negated else x
             _poisoned_block_next((4, N), "cuda")
+            built.clear()
             torch.testing.assert_close(triton_impl.softmax(given, -1), torch.softmax(x, -1))
+            assert bool(built) == (call == 0), "a repeated call went through the launch table"
         (remembered,) = ops._PLAIN_CALLS.values()
         assert remembered.relaunch is not None and remembered.rows_are_x != negated_first
 

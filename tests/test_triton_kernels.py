@@ -442,7 +442,8 @@ def test_no_warning_reaches_the_caller(path, overrides, device):
 
 def test_tensors_whose_memory_is_not_their_values(device):
     """A negated view (its memory holds -x, as torch._neg_view makes it) gives softmax of x, in
-    every path and on a repeated call (the plain-call cache); a wrapper subclass (torch's
+    every path and on a repeated call (the plain-call cache); an efficient zero tensor (no
+    memory) gives the softmax of zeros, and a backward of zero; a wrapper subclass (torch's
     TwoTensor, whose own storage is empty) runs the op on what it wraps, as torch.softmax does;
     sparse and nested tensors, and a backward's dy on another device than y, are refused before
     any work."""
@@ -454,6 +455,13 @@ def test_tensors_whose_memory_is_not_their_values(device):
         for _ in range(2):
             torch.testing.assert_close(triton_impl.softmax(negated, -1, **overrides),
                                        torch.softmax(x, -1), msg=path)
+    zeros = torch._efficientzerotensor((3, 40), device=device)  # no memory: a null pointer
+    for _ in range(2):
+        torch.testing.assert_close(triton_impl.softmax(zeros, -1), torch.full((3, 40), 1 / 40,
+                                                                              device=device))
+    y = triton_impl.softmax(x, -1)
+    torch.testing.assert_close(triton_impl.softmax_backward_data(y, zeros, -1),
+                               torch.zeros(3, 40, device=device))
     pair = triton_impl.softmax(TwoTensor(x, 2 * x), -1)
     assert type(pair) is TwoTensor
     torch.testing.assert_close(pair.a, torch.softmax(x, -1))

@@ -58,7 +58,7 @@ import torch
 from torch.autograd import forward_ad
 
 from . import launch
-from ._inputs import check_input, compute_dtype, has_storage, implicit_dim
+from ._inputs import check_input, compute_dtype, has_storage, implicit_dim, materialized
 from .dispatch import make_plan
 from .exchange_buffer import fresh_words
 from .policy import Forcing, Plan
@@ -135,26 +135,30 @@ def _plan(shape: torch.Size, dtype: torch.dtype, device, dim: int, forcing: Forc
 
 
 def _run_plan(plan: Plan, inputs: tuple[torch.Tensor, ...], out: torch.Tensor, dim: int,
-              log: bool, relaunch: bool = False) -> launch.Relaunch | None:
+              log: bool, relaunch: bool = False) -> tuple[launch.Relaunch | None, bool]:
     """Run ``plan`` along ``dim`` on ``inputs``, ``(x,)`` or ``(y, dy)``, into ``out``
     (contiguous, their shape): each kernel given the operands in the form it takes (the module's
-    docstring, "Layouts"). With ``relaunch``, a forward on rows returns ``launch.softmax_rows``'s."""
+    docstring, "Layouts"). With ``relaunch``, a forward on rows returns ``launch.softmax_rows``'s
+    relaunch and whether the rows it ran on start where x does (``PlainCall.rows_are_x``);
+    else (None, False)."""
     run = launch.softmax_backward_rows if len(inputs) == 2 else launch.softmax_rows
     if plan.kernel == "spatial":
         run(plan, *(_as_spatial(t, dim) for t in inputs), out.view(_spatial_shape(out.shape, dim)),
             log)
-        return None
+        return None, False
     rows = tuple(_as_rows(t, dim) for t in inputs)
     if not plan.transposed:
         out_rows = out.view(_rows_shape(out.shape, dim))
         if relaunch:
-            return launch.softmax_rows(plan, *rows, out_rows, log, relaunch=True)
+            repeatable = launch.softmax_rows(plan, *rows, out_rows, log, relaunch=True)
+            return repeatable, (repeatable is not None
+                                and rows[0].data_ptr() == inputs[0].data_ptr())
         run(plan, *rows, out_rows, log)
-        return None
+        return None, False
     result = torch.empty(rows[0].shape, dtype=out.dtype, device=out.device)
     run(plan, *rows, result, log)
     out.copy_(result.view(_moved_shape(out, dim)).movedim(-1, dim))
-    return None
+    return None, False
 
 
 def _forward(x: torch.Tensor, dim: int, log: bool, path: str, block_n: int, splits: int,
@@ -170,13 +174,13 @@ def _forward(x: torch.Tensor, dim: int, log: bool, path: str, block_n: int, spli
 
 
 def _launch_forward(x: torch.Tensor, dim: int, log: bool, plan: Plan | None,
-                    relaunch: bool = False) -> tuple[torch.Tensor, launch.Relaunch | None]:
+                    relaunch: bool = False) -> tuple[torch.Tensor, launch.Relaunch | None, bool]:
     """The output of ``plan`` run on ``x``, and with ``relaunch`` the launch made repeatable
-    (``launch.Relaunch``, None where it cannot be)."""
+    (``launch.Relaunch``, None where it cannot be) and ``PlainCall.rows_are_x``."""
     y = _new_output(x)
     if plan is None:
-        return y, None
-    return y, _run_plan(plan, (x,), y, dim, log, relaunch)
+        return y, None, False
+    return (y, *_run_plan(plan, (x,), y, dim, log, relaunch))
 
 
 def _backward(y: torch.Tensor, dy: torch.Tensor, dim: int, log: bool, path: str, block_n: int,
@@ -485,6 +489,8 @@ def _autocast_dtype(x, dtype: torch.dtype | None) -> torch.dtype | None:
 
 
 def _apply(x, dim, dtype, log: bool, kernel, block_n, splits):
+    if isinstance(x, torch.Tensor):
+        x = materialized(x)
     forcing = Forcing.of(kernel, block_n, splits)
     dtype = _autocast_dtype(x, dtype)
     key = _plain_call_key(x, dim, dtype, log, forcing)
@@ -510,10 +516,9 @@ def _apply(x, dim, dtype, log: bool, kernel, block_n, splits):
         return _Softmax.apply(x, dim, log, *options)
     if key is None or plan is None:
         return _forward(x, dim, log, *options, plan=plan)
-    y, relaunch = _launch_forward(x, dim, log, plan, relaunch=True)
+    y, relaunch, rows_are_x = _launch_forward(x, dim, log, plan, relaunch=True)
     if len(_PLAIN_CALLS) >= PLAIN_CALLS_KEPT:
         _PLAIN_CALLS.clear()
-    rows_are_x = relaunch is not None and _as_rows(x, dim).data_ptr() == x.data_ptr()
     _PLAIN_CALLS[key] = PlainCall(dim, plan, relaunch, rows_are_x)
     return y
 
@@ -563,6 +568,7 @@ def softmax_backward_data(y: torch.Tensor, dy: torch.Tensor, dim: int = -1, *, l
         raise ValueError(f"dy has shape {tuple(dy.shape)}, y has {tuple(y.shape)}: they must match")
     if dy.device != y.device:
         raise RuntimeError(f"dy is on {dy.device}, y on {y.device}: move them to one device")
+    y, dy = materialized(y), materialized(dy)
     options = forcing.as_op_args()
     if not _recorded():
         _plan(y.shape, y.dtype, y.device, dim, forcing, backward=True)  # refused before the cast
