@@ -50,16 +50,6 @@ def has_storage(x: torch.Tensor) -> bool:
     return not is_fake(x) and type(x).__torch_dispatch__ is torch.Tensor.__torch_dispatch__
 
 
-def materialized(x: torch.Tensor) -> torch.Tensor:
-    """``x``, or where it is an efficient zero tensor (``torch._efficientzerotensor``: zeros that
-    own no memory, as forward-mode AD can make them) a tensor of its zeros in memory, for a
-    kernel to read: its own pointer is null. (Not while torch.compile traces, which cannot
-    trace the question: the custom op runs on what the graph gives it.)"""
-    if torch.compiler.is_compiling():
-        return x
-    return x.clone() if x._is_zerotensor() else x
-
-
 def implicit_dim(op: str, x, stacklevel: int) -> int:
     """The dim that ``torch.nn.functional.softmax(x, dim=None)`` picks (0 for 0-, 1- and 3-D
     inputs, else 1: a legacy choice, kept by ``torch.nn.Softmax()``), with torch's own
