@@ -8,8 +8,9 @@ so calls per second measure the Python and launch cost of each layer: torch.soft
 reference, our public softmax (eager path), the torch.library custom op, the dispatcher's
 make_plan (cached), launch.softmax_rows with a preallocated output (plan + Triton launch), the
 launch record alone (Triton's ``kernel[grid](...)``), and the compiled kernel called directly
-(``launch.Relaunch``, which a remembered plain call uses). Every row that writes a softmax is checked first, into a
-poisoned output.
+(``launch.Relaunch``, which a remembered plain call uses), and a differentiated call (the forward
+under autograd and its gradient), torch's beside. Every row that writes a softmax is checked
+first, into a poisoned output, and our gradient against torch's.
 
 ``--layers`` times the lab's own Python with every kernel launch replaced by a no-op: what a call
 costs before Triton's launch, on the code path of compiled kernels (the interpreter's quieting
@@ -62,9 +63,15 @@ def gpu_layers(x, triton_impl, launch) -> dict:
     writes_softmax(record, y, x)
     writes_softmax(lambda: launch.softmax_rows(plan, x, y, False), y, x)
     writes_softmax(lambda: y.copy_(triton_impl.softmax(x, -1)), y, x)
+    leaf, dy = x.clone().requires_grad_(), torch.randn_like(x)
+    for _ in range(2):  # the second call takes the launches the first made
+        torch.full_like(x, float("nan"))  # a freed poisoned block for the gradient
+        torch.testing.assert_close(*autograd_pair(triton_impl.softmax, leaf, dy)[1:],
+                                   *autograd_pair(torch.softmax, leaf, dy)[1:])
     return {
         "torch.softmax": lambda: torch.softmax(x, -1),
         "triton_impl.softmax (eager path)": lambda: triton_impl.softmax(x, -1),
+        **autograd_rows(triton_impl, leaf, dy),
         "custom op softmax_lab::softmax_forward": lambda: torch.ops.softmax_lab.softmax_forward(
             x, 1, False),
         "make_plan (cached)": lambda: triton_impl.make_plan(*x.shape, x.dtype, x.device),
@@ -76,6 +83,19 @@ def gpu_layers(x, triton_impl, launch) -> dict:
     }
 
 
+def autograd_pair(softmax, leaf, dy) -> tuple:
+    """A differentiated call: the forward under autograd, then its gradient for ``dy``."""
+    y = softmax(leaf, -1)
+    return y, torch.autograd.grad(y, leaf, dy)[0]
+
+
+def autograd_rows(triton_impl, leaf, dy) -> dict:
+    return {"torch.softmax forward + backward (autograd)":
+            lambda: autograd_pair(torch.softmax, leaf, dy),
+            "triton_impl.softmax forward + backward (autograd)":
+            lambda: autograd_pair(triton_impl.softmax, leaf, dy)}
+
+
 def stubbed_layers(x, triton_impl, launch) -> dict:
     """The layers with the launches made no-ops, on the compiled kernels' code path."""
     launch.Launch.__call__ = lambda self, just_made=False: None
@@ -85,6 +105,7 @@ def stubbed_layers(x, triton_impl, launch) -> dict:
     return {
         "torch.softmax (CPU, computing)": lambda: torch.softmax(x, -1),
         "triton_impl.softmax, launch a no-op": lambda: triton_impl.softmax(x, -1),
+        **autograd_rows(triton_impl, x.clone().requires_grad_(), torch.randn_like(x)),
         "make_plan (cached)": lambda: triton_impl.make_plan(*x.shape, x.dtype, x.device),
         "launch.softmax_rows, launch a no-op": lambda: launch.softmax_rows(plan, x, y, False),
         "torch.empty_like": lambda: torch.empty_like(x),

@@ -36,13 +36,13 @@ def device():
 
 
 @pytest.fixture(autouse=True)
-def no_plain_calls_remembered():
-    """Every test starts with no plain call remembered (``triton_impl.ops._PLAIN_CALLS``): a hit
-    skips the input checks, and a test that changes what they read (a monkeypatched NumPy
-    version, the interpreter flag) must not meet a call that an earlier test made."""
+def no_calls_remembered():
+    """Every test starts with no call remembered (``triton_impl.ops.forget_calls``): a hit skips
+    the input checks or the planning, and a test that changes what they read (a monkeypatched
+    NumPy version, the interpreter flag) must not meet a call that an earlier test made."""
     ops = sys.modules.get("triton_impl.ops")
     if ops is not None:
-        ops._PLAIN_CALLS.clear()
+        ops.forget_calls()
     yield
 
 

@@ -20,7 +20,8 @@ def test_a_repeated_plain_call_is_remembered_and_answers_the_same(device):
     first = triton_impl.softmax(x, -1)
     assert len(ops._PLAIN_CALLS) == 1
     (key,) = ops._PLAIN_CALLS
-    assert key == (x.shape, x.stride(), x.dtype, x.device, -1, False, triton_impl.policy.AUTO)
+    assert key == (x.shape, x.stride(), x.dtype, x.device, -1, False, triton_impl.policy.AUTO,
+                   False)
     again = triton_impl.softmax(x, -1)
     other = torch.randn(6, 40, device=device)
     assert len(ops._PLAIN_CALLS) == 1
@@ -110,23 +111,38 @@ def test_what_decides_the_checks_is_in_the_key(device):
         triton_impl.softmax(x, -1, block_n=16)
 
 
-def test_calls_an_autograd_mode_or_a_graph_may_need_are_never_remembered(device):
+def test_a_call_under_autograd_is_remembered_apart_and_stays_differentiable(device):
+    """Whether a call is differentiated (grad mode on, the input requiring grad) is in the key,
+    which the checks read too (the backward's plan is checked before the forward runs): a hit
+    under autograd still builds the graph, and one without it does not."""
     x = torch.randn(3, 20, device=device, requires_grad=True)
-    y = triton_impl.softmax(x, -1)
-    assert y.grad_fn is not None and not ops._PLAIN_CALLS
-    with torch.no_grad():  # the same tensor, no derivative possible: plain
-        triton_impl.softmax(x, -1)
-    assert len(ops._PLAIN_CALLS) == 1
-    y = triton_impl.softmax(x, -1)  # remembered without grad, but this call needs autograd
-    assert y.grad_fn is not None
-    (grad,) = torch.autograd.grad(y[:, 0].sum(), x)
     p = torch.softmax(x.detach(), -1)
     first_column = (torch.arange(20, device=device) == 0).to(p.dtype)
-    torch.testing.assert_close(grad, p[:, :1] * (first_column - p))  # d y_0 / d x = y_0 (e_0 - y)
-    plain = x.detach()
-    triton_impl.softmax(plain, -1, dtype=torch.float64)  # dtype=: the general path, not kept
-    triton_impl.softmax(plain, torch.tensor(-1))  # a tensor dim: likewise
-    assert len(ops._PLAIN_CALLS) == 1
+    for call in range(2):
+        y = triton_impl.softmax(x, -1)
+        assert y.grad_fn is not None and len(ops._PLAIN_CALLS) == 1
+        (key,) = ops._PLAIN_CALLS
+        assert key[-1] is True
+        (grad,) = torch.autograd.grad(y[:, 0].sum(), x)
+        torch.testing.assert_close(grad, p[:, :1] * (first_column - p))  # y_0 (e_0 - y)
+    with torch.no_grad():  # the same tensor, no derivative possible: a call of its own
+        y = triton_impl.softmax(x, -1)
+        assert y.grad_fn is None and not y.requires_grad
+    assert sorted(key[-1] for key in ops._PLAIN_CALLS) == [False, True]
+    y = triton_impl.softmax(x, -1)
+    assert y.grad_fn is not None
+
+
+def test_calls_under_forward_ad_or_torch_func_are_never_remembered(device):
+    x = torch.randn(3, 20, device=device)
+    with torch.autograd.forward_ad.dual_level():
+        dual = torch.autograd.forward_ad.make_dual(x, torch.ones_like(x))
+        tangent = torch.autograd.forward_ad.unpack_dual(triton_impl.softmax(dual, -1)).tangent
+        torch.testing.assert_close(tangent, torch.zeros_like(x), atol=1e-6, rtol=0)
+    torch.func.grad(lambda t: triton_impl.softmax(t, -1)[0, 0])(x)
+    triton_impl.softmax(x, -1, dtype=torch.float64)  # dtype=: the general path, not kept
+    triton_impl.softmax(x, torch.tensor(-1))  # a tensor dim: likewise
+    assert not ops._PLAIN_CALLS
 
 
 def test_the_memory_is_bounded(device, monkeypatch):
@@ -189,7 +205,7 @@ def test_a_repeated_call_relaunches_the_compiled_kernel(make, rows_are_x, op, mo
     op(make(), -1)
     (remembered,) = ops._PLAIN_CALLS.values()
     relaunch = remembered.relaunch
-    assert relaunch is not None and remembered.rows_are_x == rows_are_x
+    assert relaunch is not None and remembered.rows_are_operands == rows_are_x
     built = []
     monkeypatch.setattr(launch, "launches", lambda *a: built.append(a) or [])
     expected = torch.softmax if op is triton_impl.softmax else torch.log_softmax
@@ -224,7 +240,7 @@ def test_a_negated_view_of_a_remembered_layout_is_relaunched_on_its_values(N, mo
             torch.testing.assert_close(triton_impl.softmax(given, -1), torch.softmax(x, -1))
             assert bool(built) == (call == 0), "a repeated call went through the launch table"
         (remembered,) = ops._PLAIN_CALLS.values()
-        assert remembered.relaunch is not None and remembered.rows_are_x != negated_first
+        assert remembered.relaunch is not None and remembered.rows_are_operands != negated_first
 
 
 @needs_gpu

@@ -73,10 +73,10 @@ class Launch(NamedTuple):
 
 
 class Relaunch:
-    """A forward launch that ran (single-block, or cooperative), made repeatable on other (x, y)
-    rows of the same shape, strides, dtype and device, without Triton's per-call work. It reads
-    only their pointers: a caller may pass the tensors the rows view from their first element
-    (``ops.PlainCall.rows_are_x``).
+    """A launch that ran (single-block, or cooperative; forward or backward), made repeatable on
+    other rows, ``(x, y)`` or ``(y, dy, dx)``, of the same shapes, strides, dtypes and device,
+    without Triton's per-call work. It reads only their pointers: a caller may pass the tensors
+    the rows view from their first element (``ops.KnownLaunch.rows_are_operands``).
 
     ``kernel[grid](...)`` binds the arguments, computes their specialisation (dtypes, which
     integers are 1 or multiples of 16, which pointers are 16-byte aligned) and looks the compiled
@@ -98,34 +98,37 @@ class Relaunch:
     __slots__ = ("launcher", "rest", "constexprs", "alignment", "device", "cooperative",
                  "word_count", "counted")
 
-    def __init__(self, record: Launch, compiled, device: int, counted: str):
+    def __init__(self, record: Launch, compiled, device: int, counted: str, operands: int):
+        """``operands``: how many of the record's first arguments are the rows (2 forward, 3
+        backward), the tensors a call passes anew."""
         given = dict(zip(record.kernel.arg_names, record.args)) | dict(record.constexprs)
         values = [given[name] for name in record.kernel.arg_names]
         self.launcher = compiled[(*record.grid, 1, 1)[:3]]  # it takes all three grid axes
         if record.exchange is None:
-            self.rest, self.constexprs = tuple(values[2:]), ()
+            self.rest, self.constexprs = tuple(values[operands:]), ()
         else:  # the exchange words (the last two arguments before the constexprs): leased
-            self.rest = tuple(values[2:len(record.args) - 2])
+            self.rest = tuple(values[operands:len(record.args) - 2])
             self.constexprs = tuple(values[len(record.args):])
-        self.alignment = tuple(t.data_ptr() % 16 for t in record.args[:2])
+        self.alignment = tuple(t.data_ptr() % 16 for t in record.args[:operands])
         self.device = device
         self.cooperative = record.exchange is not None
         self.word_count = record.exchange.count if self.cooperative else 0
         self.counted = counted
 
-    def __call__(self, x: torch.Tensor, y: torch.Tensor) -> bool:
+    def __call__(self, *rows: torch.Tensor) -> bool:
         global RELAUNCH_WORKS
-        if (not RELAUNCH_WORKS or (x.data_ptr() % 16, y.data_ptr() % 16) != self.alignment
-                or x.device.index != self.device or torch.cuda.current_device() != self.device
-                or not _launches_plainly()):
+        first = rows[0]
+        if (not RELAUNCH_WORKS or tuple(t.data_ptr() % 16 for t in rows) != self.alignment
+                or first.device.index != self.device
+                or torch.cuda.current_device() != self.device or not _launches_plainly()):
             return False
         try:
             if self.cooperative:
-                Lease(self.word_count, x.device).launch(
-                    lambda words, offset: self.launcher(x, y, *self.rest, words, offset,
+                Lease(self.word_count, first.device).launch(
+                    lambda words, offset: self.launcher(*rows, *self.rest, words, offset,
                                                         *self.constexprs), True)
             else:
-                self.launcher(x, y, *self.rest)
+                self.launcher(*rows, *self.rest)
         except TypeError:  # a Triton whose launcher takes other arguments: it launched nothing
             RELAUNCH_WORKS = False  # (no launch hook ran: _launches_plainly excludes them)
             return False
@@ -299,31 +302,38 @@ def _run(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool, direction: str) 
 
 
 RELAUNCHED_KERNELS = ("single_block", "cooperative")
-"""The plans whose forward launch a plain call repeats without Triton's binding (``Relaunch``):
-one launch, its integer arguments fixed by the shape and strides. (Not the online and split
-kernels' launches, nor the spatial kernel's: their calls are not the small ones.)"""
+"""The plans whose launch a repeated call makes again without Triton's binding (``Relaunch``),
+forward and backward: one launch, its integer arguments fixed by the shapes and strides. (Not
+the online and split kernels' launches, nor the spatial kernel's: their calls are not the small
+ones.)"""
 
 
-def softmax_rows(plan: Plan, x: torch.Tensor, y: torch.Tensor, log: bool, *,
-                 relaunch: bool = False) -> Relaunch | None:
-    """y = softmax(x) (or log-softmax) along dim 1; x, y are (M, N) with unit column stride, or
-    (A, N, B) of any strides for a spatial plan.
-
-    With ``relaunch``, returns a ``Relaunch`` of this launch when it can make one (compiled
-    kernels of ``RELAUNCHED_KERNELS``), else None."""
-    records, compiled = _run(plan, (x, y), log, "forward")
+def _run_repeatable(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool, direction: str,
+                    relaunch: bool) -> Relaunch | None:
+    """Launch ``plan`` on ``rows`` (``_run``); with ``relaunch``, return a ``Relaunch`` of the
+    launch when it can make one (compiled kernels of ``RELAUNCHED_KERNELS``), else None."""
+    records, compiled = _run(plan, rows, log, direction)
+    device = rows[0].device.index
     if (relaunch and plan.kernel in RELAUNCHED_KERNELS and compiled and compiled[0] is not None
-            and RELAUNCH_WORKS and x.device.index == torch.cuda.current_device()
+            and RELAUNCH_WORKS and device == torch.cuda.current_device()
             and not getattr(records[0].kernel, "pre_run_hooks", None) and _launches_plainly()):
         try:
-            return Relaunch(records[0], compiled[0], x.device.index, f"{plan.kernel}_forward")
+            return Relaunch(records[0], compiled[0], device, f"{plan.kernel}_{direction}",
+                            len(rows))
         except (AttributeError, TypeError, KeyError):  # another Triton's compiled kernel
             return None
     return None
 
 
+def softmax_rows(plan: Plan, x: torch.Tensor, y: torch.Tensor, log: bool, *,
+                 relaunch: bool = False) -> Relaunch | None:
+    """y = softmax(x) (or log-softmax) along dim 1; x, y are (M, N) with unit column stride, or
+    (A, N, B) of any strides for a spatial plan. ``relaunch``: see ``_run_repeatable``."""
+    return _run_repeatable(plan, (x, y), log, "forward", relaunch)
+
+
 def softmax_backward_rows(plan: Plan, y: torch.Tensor, dy: torch.Tensor, dx: torch.Tensor,
-                          log: bool) -> None:
+                          log: bool, *, relaunch: bool = False) -> Relaunch | None:
     """dx from the forward output y and gradient dy, all (M, N) with unit column stride, or
-    (A, N, B) of any strides for a spatial plan."""
-    _run(plan, (y, dy, dx), log, "backward")
+    (A, N, B) of any strides for a spatial plan. ``relaunch``: see ``_run_repeatable``."""
+    return _run_repeatable(plan, (y, dy, dx), log, "backward", relaunch)

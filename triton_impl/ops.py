@@ -21,10 +21,11 @@ the two ``_backward_*`` functions below):
 every argument is checked (``_inputs``, ``policy.Forcing``) and the plan chosen before any work.
 A plain eager call (no ``dtype=``, no graph recording it, no autograd mode that may differentiate
 it) that repeats an earlier one's shape, strides, dtype, device, dim and forcing skips the checks
-and the planning that the earlier call passed (``_PLAIN_CALLS``), and a single-block or
-cooperative forward relaunches the earlier call's compiled kernel without Triton's per-call
-binding (``launch.Relaunch``): on a GPU, where a small problem's time is the host's, a call's
-Python is most of what it costs.
+and the planning that the earlier call passed (``_PLAIN_CALLS``). Every other forward and every
+backward that repeats a layout skips the planning (``_KNOWN_LAUNCHES``). Either way a
+single-block or cooperative launch relaunches the earlier call's compiled kernel without
+Triton's per-call binding (``launch.Relaunch``): on a GPU, where a small problem's time is the
+host's, a call's Python is most of what it costs.
 
 The derivatives, for a row y = softmax(x) (p = softmax(x) = exp(y) for log-softmax's y = x - lse):
 
@@ -147,9 +148,9 @@ def _run_plan(plan: Plan, inputs: tuple[torch.Tensor, ...], out: torch.Tensor, d
               log: bool, relaunch: bool = False) -> tuple[launch.Relaunch | None, bool]:
     """Run ``plan`` along ``dim`` on ``inputs``, ``(x,)`` or ``(y, dy)``, into ``out``
     (contiguous, their shape): each kernel given the operands in the form it takes (the module's
-    docstring, "Layouts"). With ``relaunch``, a forward on rows returns ``launch.softmax_rows``'s
-    relaunch and whether the rows it ran on start where x does (``PlainCall.rows_are_x``);
-    else (None, False)."""
+    docstring, "Layouts"). With ``relaunch``, a launch on rows returns its ``launch.Relaunch``
+    (None where it cannot be made) and whether the rows it ran on start where their operands do
+    (``KnownLaunch.rows_are_operands``); else (None, False)."""
     run = launch.softmax_backward_rows if len(inputs) == 2 else launch.softmax_rows
     if plan.kernel == "spatial":
         run(plan, *(_as_spatial(t, dim) for t in inputs), out.view(_spatial_shape(out.shape, dim)),
@@ -157,35 +158,99 @@ def _run_plan(plan: Plan, inputs: tuple[torch.Tensor, ...], out: torch.Tensor, d
         return None, False
     rows = tuple(_as_rows(t, dim) for t in inputs)
     if not plan.transposed:
-        out_rows = out.view(_rows_shape(out.shape, dim))
-        if relaunch:
-            repeatable = launch.softmax_rows(plan, *rows, out_rows, log, relaunch=True)
-            return repeatable, (repeatable is not None
-                                and rows[0].data_ptr() == inputs[0].data_ptr())
-        run(plan, *rows, out_rows, log)
-        return None, False
+        repeatable = run(plan, *rows, out.view(_rows_shape(out.shape, dim)), log,
+                         relaunch=relaunch)
+        return repeatable, (repeatable is not None
+                            and all(r.data_ptr() == t.data_ptr() for r, t in zip(rows, inputs)))
     result = torch.empty(rows[0].shape, dtype=out.dtype, device=out.device)
     run(plan, *rows, result, log)
     out.copy_(result.view(_moved_shape(out, dim)).movedim(-1, dim))
     return None, False
 
 
+class KnownLaunch(NamedTuple):
+    """What a forward or a backward decided for operands of one layout (``_KNOWN_LAUNCHES``):
+    the ``plan`` (None: nothing to launch); ``relaunch`` (``launch.Relaunch``, compiled
+    single-block and cooperative kernels only), which repeats its launch without Triton's
+    per-call binding when the pointers' alignment and the current device allow it;
+    ``rows_are_operands``: its (M, N) rows (``_as_rows``) are views of its operands starting
+    where they do, so that a relaunch, which reads only the pointers, takes the operands
+    themselves (where their memory holds their values: ``_in_memory``). Making the views took
+    2.9 µs of a call (2-D input) or 3.9 (3-D) on a desktop CPU."""
+
+    plan: Plan | None
+    relaunch: launch.Relaunch | None
+    rows_are_operands: bool
+
+
+_KNOWN_LAUNCHES: dict = {}
+"""The launches ``_forward`` and ``_backward`` made, by direction and the layout of their
+operands (shapes, strides, dtypes, device), dim, log and forcing (``path``, ``block_n``,
+``splits``): the plan is a function of these (and of the process, as ``_PLAIN_CALLS``'s), so a
+call that repeats them takes the ``KnownLaunch`` and plans nothing. Every call that reaches them
+runs through them: the eager autograd Functions (a call under backward, forward AD or
+``torch.func``) and the custom ops (what torch.compile's graphs call). At most
+``PLAIN_CALLS_KEPT``."""
+
+
+def forget_calls() -> None:
+    """Forget every call remembered (``_PLAIN_CALLS``, ``_KNOWN_LAUNCHES``): the next of each
+    is checked and planned again."""
+    _PLAIN_CALLS.clear()
+    _KNOWN_LAUNCHES.clear()
+
+
+def _remember(memory: dict, key: tuple, decided) -> None:
+    if len(memory) >= PLAIN_CALLS_KEPT:
+        memory.clear()
+    memory[key] = decided
+
+
+def _rows_or_operands(operands: tuple[torch.Tensor, ...], dim: int,
+                      rows_are_operands: bool) -> tuple[torch.Tensor, ...]:
+    """What a relaunch takes: the operands themselves where their rows are views starting where
+    they do and their memory holds their values (``_in_memory``), else their rows."""
+    if rows_are_operands and all(_in_memory(t) is t for t in operands):
+        return operands
+    return tuple(_as_rows(t, dim) for t in operands)
+
+
+def _repeat(operands: tuple[torch.Tensor, ...], out: torch.Tensor, dim: int, log: bool,
+            plan: Plan | None, relaunch: launch.Relaunch | None,
+            rows_are_operands: bool) -> torch.Tensor:
+    """``out`` computed as a launch made before on operands of this layout (a ``KnownLaunch``'s
+    fields): by its relaunch where it takes these pointers, else by its plan."""
+    if relaunch is not None and relaunch(*_rows_or_operands(operands, dim, rows_are_operands),
+                                         out):
+        return out
+    if plan is not None:
+        _run_plan(plan, operands, out, dim, log)
+    return out
+
+
 def _forward(x: torch.Tensor, dim: int, log: bool, path: str, block_n: int, splits: int,
              plan: Plan | None = None) -> torch.Tensor:
     """The forward on any layout; ``path``, ``block_n``, ``splits``: ``Forcing.as_op_args``
-    (``plan``, when the caller has it already). The plan comes before the output's allocation.
+    (``plan``, when the caller has it already). The plan comes before the output's allocation;
+    a layout launched before takes its ``KnownLaunch``.
 
     (The kernel option is called ``path`` here: inductor's fallback passes its own ``kernel``.)
     """
+    key = ("forward", x.shape, x.stride(), x.dtype, x.device, dim, log, path, block_n, splits)
+    known = _KNOWN_LAUNCHES.get(key)
+    if known is not None:
+        return _repeat((x,), _new_output(x), dim, log, *known)
     if plan is None:
         plan = _plan(x.shape, x.dtype, x.device, dim, Forcing.from_op_args(path, block_n, splits))
-    return _launch_forward(x, dim, log, plan)[0]
+    y, relaunch, rows_are_x = _launch_forward(x, dim, log, plan, relaunch=True)
+    _remember(_KNOWN_LAUNCHES, key, KnownLaunch(plan, relaunch, rows_are_x))
+    return y
 
 
 def _launch_forward(x: torch.Tensor, dim: int, log: bool, plan: Plan | None,
                     relaunch: bool = False) -> tuple[torch.Tensor, launch.Relaunch | None, bool]:
     """The output of ``plan`` run on ``x``, and with ``relaunch`` the launch made repeatable
-    (``launch.Relaunch``, None where it cannot be) and ``PlainCall.rows_are_x``."""
+    (``launch.Relaunch``, None where it cannot be) and ``KnownLaunch.rows_are_operands``."""
     y = _new_output(x)
     if plan is None:
         return y, None, False
@@ -194,12 +259,21 @@ def _launch_forward(x: torch.Tensor, dim: int, log: bool, plan: Plan | None,
 
 def _backward(y: torch.Tensor, dy: torch.Tensor, dim: int, log: bool, path: str, block_n: int,
               splits: int) -> torch.Tensor:
-    """dx from the forward's output ``y`` and the gradient ``dy`` (cast to y's dtype)."""
+    """dx from the forward's output ``y`` and the gradient ``dy`` (cast to y's dtype); a layout
+    launched before takes its ``KnownLaunch``."""
+    key = ("backward", y.shape, y.stride(), y.dtype, dy.shape, dy.stride(), dy.dtype, y.device,
+           dim, log, path, block_n, splits)
+    known = _KNOWN_LAUNCHES.get(key)
+    if known is not None:
+        return _repeat((y, dy.to(y.dtype)), _new_output(y), dim, log, *known)
     plan = _plan(y.shape, y.dtype, y.device, dim, Forcing.from_op_args(path, block_n, splits),
                  backward=True)
     dx = _new_output(y)
+    relaunch, rows_are_operands = (None, False)
     if plan is not None:
-        _run_plan(plan, (y, dy.to(y.dtype)), dx, dim, log)
+        relaunch, rows_are_operands = _run_plan(plan, (y, dy.to(y.dtype)), dx, dim, log,
+                                                relaunch=True)
+    _remember(_KNOWN_LAUNCHES, key, KnownLaunch(plan, relaunch, rows_are_operands))
     return dx
 
 
@@ -366,7 +440,11 @@ class _Softmax(torch.autograd.Function):
     @staticmethod
     def backward(ctx, dy):
         (y,) = ctx.saved_tensors
-        return (_SoftmaxBackward.apply(y, dy, ctx.dim, ctx.log, *ctx.options),) + _NO_GRADS
+        if _differentiated(y, dy) or not (has_storage(y) and has_storage(dy)):
+            return (_SoftmaxBackward.apply(y, dy, ctx.dim, ctx.log, *ctx.options),) + _NO_GRADS
+        # a backward nothing differentiates (no create_graph): the kernels alone, without a
+        # second Function's apply (its binding and its contexts cost host time)
+        return (_backward(y, dy, ctx.dim, ctx.log, *ctx.options),) + _NO_GRADS
 
     @staticmethod
     def jvp(ctx, tx, *_):
@@ -416,9 +494,13 @@ class _SoftmaxBackward(torch.autograd.Function):
 # torch's Function.apply binds the arguments to ``forward``'s signature on every call when
 # setup_context is defined (to apply defaults), and inspect.signature builds that signature anew
 # each time: about 10 microseconds of a call's host time. A signature stored on the function is
-# the one inspect returns, so each forward carries its own, built once.
+# the one inspect returns, so each forward carries one, built once: ``(*arguments)``, which binds
+# the positional arguments as they are. Every call here passes all of them by position and the
+# forwards have no defaults, so nothing is lost, and binding takes 2.7 µs where the forward's
+# own six parameters took 7.4 (a desktop CPU). A keyword would raise a TypeError: none is passed.
+_POSITIONAL = inspect.Signature([inspect.Parameter("arguments", inspect.Parameter.VAR_POSITIONAL)])
 for _function in (_Softmax, _SoftmaxBackward):
-    _function.forward.__signature__ = inspect.signature(_function.forward)
+    _function.forward.__signature__ = _POSITIONAL
 del _function
 
 
@@ -449,22 +531,19 @@ def _plans(x, dim: int, dtype, forcing: Forcing, differentiated: bool):
 
 
 class PlainCall(NamedTuple):
-    """What a plain eager call decided (``_PLAIN_CALLS``): ``dim`` made non-negative, the
-    ``plan``; ``relaunch`` (``launch.Relaunch``, compiled single-block and cooperative kernels
-    only), which repeats its launch without Triton's per-call binding when the pointers'
-    alignment and the current device allow it; ``rows_are_x``: its (M, N) rows (``_as_rows``)
-    are a view of the input starting where the input does, so that a relaunch, which reads
-    only the pointers, takes the input itself (where its memory holds its values: ``_in_memory``).
-    Making the views took 2.9 µs of a call (2-D input) or 3.9 (3-D) on a desktop CPU."""
+    """What a plain eager call decided (``_PLAIN_CALLS``): ``dim`` made non-negative, then its
+    forward's ``KnownLaunch`` (a differentiated call's relaunch is None: it runs through
+    ``_Softmax``, whose launches are known to ``_KNOWN_LAUNCHES``)."""
 
     dim: int
     plan: Plan | None
     relaunch: launch.Relaunch | None
-    rows_are_x: bool
+    rows_are_operands: bool
 
 
 _PLAIN_CALLS: dict = {}
-"""(shape, strides, dtype, device, dim, log, forcing) -> ``PlainCall``, of the plain eager calls
+"""(shape, strides, dtype, device, dim, log, forcing, differentiated) -> ``PlainCall``, of the
+plain eager calls
 seen (see ``_plain_call_key``), so that the next such call skips the input checks and the
 planning: what they decide follows from the key alone (and the process: the interpreter or not,
 the NumPy and Triton versions), so a call that hits passed them. At most ``PLAIN_CALLS_KEPT``."""
@@ -472,14 +551,18 @@ PLAIN_CALLS_KEPT = 4096
 
 
 def _plain_call_key(x, dim, dtype, log: bool, forcing: Forcing) -> tuple | None:
-    """The key of ``_PLAIN_CALLS`` for a call that needs nothing but the kernels (a plain strided
-    tensor, an int ``dim``, no ``dtype=``, no graph recording it, no autograd mode that may differentiate
-    it); None for any other call, which takes the general path every time."""
+    """The key of ``_PLAIN_CALLS`` for a call that needs nothing but the kernels and, at most,
+    autograd's backward (a plain strided tensor, an int ``dim``, no ``dtype=``, no graph
+    recording it, no forward AD and no ``torch.func`` transform); its last item is whether the
+    call is differentiated (``_differentiated``: here, grad mode on and ``x`` requiring grad),
+    which the checks read too. None for any other call, which takes the general path every
+    time."""
     if (dtype is None and type(x) is torch.Tensor and type(dim) is int
             and x.layout is torch.strided and not x.is_nested and not _recorded()
-            and not _differentiated(x)
+            and forward_ad._current_level < 0 and not torch._C._are_functorch_transforms_active()
             and not torch._C._functorch.is_legacy_batchedtensor(x)):
-        return (x.shape, x.stride(), x.dtype, x.device, dim, log, forcing)
+        return (x.shape, x.stride(), x.dtype, x.device, dim, log, forcing,
+                x.requires_grad and torch.is_grad_enabled())
     return None
 
 
@@ -504,11 +587,9 @@ def _apply(x, dim, dtype, log: bool, kernel, block_n, splits):
     seen = _PLAIN_CALLS.get(key) if key is not None else None
     if seen is not None:
         dim, plan, relaunch, rows_are_x = seen
-        if relaunch is not None:
-            y = _new_output(x)  # its rows start where y does: the relaunch reads its pointer
-            if relaunch(x if rows_are_x and _in_memory(x) is x else _as_rows(x, dim), y):
-                return y
-        return _launch_forward(x, dim, log, plan)[0]
+        if key[-1]:
+            return _Softmax.apply(x, dim, log, *forcing.as_op_args())
+        return _repeat((x,), _new_output(x), dim, log, plan, relaunch, rows_are_x)
     dim = check_input(x, dim, dtype=dtype)
     options = forcing.as_op_args()
     if _recorded():  # shapes may be symbolic: the op plans when it runs
@@ -520,13 +601,14 @@ def _apply(x, dim, dtype, log: bool, kernel, block_n, splits):
     if not has_storage(x):
         return softmax_forward(x, dim, log, *options)
     if differentiated:
-        return _Softmax.apply(x, dim, log, *options)
+        y = _Softmax.apply(x, dim, log, *options)
+        if key is not None:
+            _remember(_PLAIN_CALLS, key, PlainCall(dim, plan, None, False))
+        return y
     if key is None or plan is None:
         return _forward(x, dim, log, *options, plan=plan)
     y, relaunch, rows_are_x = _launch_forward(x, dim, log, plan, relaunch=True)
-    if len(_PLAIN_CALLS) >= PLAIN_CALLS_KEPT:
-        _PLAIN_CALLS.clear()
-    _PLAIN_CALLS[key] = PlainCall(dim, plan, relaunch, rows_are_x)
+    _remember(_PLAIN_CALLS, key, PlainCall(dim, plan, relaunch, rows_are_x))
     return y
 
 
