@@ -224,8 +224,8 @@ def test_a_repeated_call_relaunches_the_compiled_kernel(make, rows_are_x, op, mo
 @pytest.mark.parametrize("N", [256, 1 << 17], ids=["single_block", "cooperative"])
 def test_a_negated_view_of_a_remembered_layout_is_relaunched_on_its_values(N, monkeypatch):
     """A negated view (``torch._neg_view``: its memory holds -x) has the key of the plain
-    tensor it views: after a plain call whose rows are its input itself (``rows_are_operands``), the
-    relaunch still resolves it first, and the other way round."""
+    tensor it views: after a plain call whose rows are its input itself
+    (``rows_are_operands``), the relaunch still resolves it first, and the other way round."""
     from triton_impl import launch
 
     built, table = [], launch.launches
