@@ -10,6 +10,7 @@ import os
 import pytest
 
 torch = pytest.importorskip("torch")
+triton = pytest.importorskip("triton")
 triton_impl = pytest.importorskip("triton_impl")
 from triton_impl import ops  # noqa: E402
 from triton_impl.hardware import kernels_interpreted  # noqa: E402
@@ -184,6 +185,46 @@ def test_under_the_interpreter_a_remembered_call_keeps_no_relaunch():
     assert relaunch is None
 
 
+class _StandInCompiled:
+    """What ``launch.direct_launcher`` reads of Triton's compiled kernel, with a C launch that
+    records its arguments."""
+
+    def __init__(self, scratch=0, num_ctas=1):
+        self.calls = []
+        self.function, self.packed_metadata = "function", "metadata"
+        self.run = type("Launcher", (), dict(
+            global_scratch_size=scratch, profile_scratch_size=0, num_ctas=num_ctas,
+            launch_cooperative_grid=False, launch_pdl=False,
+            launch=staticmethod(lambda *arguments: self.calls.append(arguments))))()
+
+    def __getitem__(self, grid):
+        return lambda *arguments: self.calls.append(("runner", grid, *arguments))
+
+
+def test_a_direct_launch_passes_what_tritons_launcher_would(monkeypatch):
+    """Triton 3.6's ``CompiledKernel[grid](*args)`` calls its C launch as (grid, stream, function,
+    cooperative, pdl, global scratch, profile scratch, packed metadata, launch metadata, enter
+    hook, exit hook, *args); ``direct_launcher`` passes the same, the stream the current one of
+    the device, and takes Triton's own launcher where a kernel needs scratch memory, runs
+    clusters, or the Triton is another release."""
+    from triton_impl import launch
+
+    monkeypatch.setattr(launch, "current_raw_stream", lambda device: 1000 + device)
+    monkeypatch.setattr(launch.triton, "__version__", "3.6.0")
+    compiled = _StandInCompiled()
+    launcher, direct = launch.direct_launcher(compiled, (4, 1, 1), 2)
+    launcher("x", "y", 7)
+    assert direct and compiled.calls == [(4, 1, 1, 1002, "function", False, False, None, None,
+                                          "metadata", None, None, None, "x", "y", 7)]
+    for compiled, version in [(_StandInCompiled(scratch=64), "3.6.0"),
+                              (_StandInCompiled(num_ctas=2), "3.6.0"),
+                              (_StandInCompiled(), "3.7.0")]:
+        monkeypatch.setattr(launch.triton, "__version__", version)
+        launcher, direct = launch.direct_launcher(compiled, (4, 1, 1), 2)
+        launcher("x")
+        assert not direct and compiled.calls == [("runner", (4, 1, 1), "x")]
+
+
 needs_gpu = pytest.mark.skipif(not torch.cuda.is_available() or kernels_interpreted(),
                                reason="the relaunch is of compiled kernels, on a GPU")
 
@@ -206,6 +247,7 @@ def test_a_repeated_call_relaunches_the_compiled_kernel(make, rows_are_x, op, mo
     (remembered,) = ops._PLAIN_CALLS.values()
     relaunch = remembered.relaunch
     assert relaunch is not None and remembered.rows_are_operands == rows_are_x
+    assert relaunch.direct == triton.__version__.startswith(launch.DIRECT_LAUNCH_TRITON)
     built = []
     monkeypatch.setattr(launch, "launches", lambda *a: built.append(a) or [])
     expected = torch.softmax if op is triton_impl.softmax else torch.log_softmax

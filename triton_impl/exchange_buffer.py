@@ -141,11 +141,11 @@ def fresh_words() -> _FreshWords:
 
 # torch.cuda's own functions, without their Python layers (a call's host time counts:
 # ``Lease``); Triton's launcher reads the stream so
-_current_device = getattr(torch._C, "_cuda_getDevice", torch.cuda.current_device)
+current_device_index = getattr(torch._C, "_cuda_getDevice", torch.cuda.current_device)
 _capturing = getattr(torch._C, "_cuda_isCurrentStreamCapturing",
                      torch.cuda.is_current_stream_capturing)
-_current_raw_stream = getattr(torch._C, "_cuda_getCurrentRawStream",
-                              lambda index: torch.cuda.current_stream(index).cuda_stream)
+current_raw_stream = getattr(torch._C, "_cuda_getCurrentRawStream",
+                             lambda index: torch.cuda.current_stream(index).cuda_stream)
 
 
 def _stream_key(device: torch.device):
@@ -157,9 +157,9 @@ def _stream_key(device: torch.device):
         return ("cpu", None)
     if device.type == "cuda":
         index = device.index
-        if index != _current_device() or _capturing():
+        if index != current_device_index() or _capturing():
             return None
-        return (index, _current_raw_stream(index))
+        return (index, current_raw_stream(index))
     return None  # meta tensors (compiled only, never launched) and other devices
 
 
