@@ -110,6 +110,26 @@ def test_the_launch_memory_is_bounded(device, monkeypatch):
         assert 1 <= len(ops._KNOWN_LAUNCHES) <= 3 and len(ops._PLAIN_CALLS) <= 3
 
 
+def test_rows_a_relaunch_was_not_made_for_are_not_given_to_it(device):
+    """``ops._rows_or_operands``: a negated view resolves to a contiguous copy whose row stride
+    differs from that of the plain tensor of its key where that one has gaps between its rows;
+    a relaunch recorded with the plain rows' strides must not be given the copy, nor the other
+    way round."""
+    base = torch.randn(4, 64, device=device)
+    plain, negated = base[:, 4:54], torch._neg_view((-base)[:, 4:54])
+    assert plain.stride() == negated.stride()
+    made_on_plain = type("StandIn", (), dict(row_strides=(64, 50)))()
+    made_on_copy = type("StandIn", (), dict(row_strides=(50, 50)))()
+    out = torch.empty(4, 50, device=device)
+    assert ops._rows_or_operands((plain, out), 1, False, made_on_plain) is not None
+    assert ops._rows_or_operands((negated, out), 1, False, made_on_plain) is None
+    assert ops._rows_or_operands((plain, out), 1, False, made_on_copy) is None
+    given = ops._rows_or_operands((negated, out), 1, False, made_on_copy)
+    torch.testing.assert_close(given[0], plain)  # the values, resolved
+    contiguous = base[:, :50].contiguous()
+    assert ops._rows_or_operands((contiguous, out), 1, True, made_on_copy)[0] is contiguous
+
+
 def test_under_the_interpreter_a_known_launch_keeps_no_relaunch():
     if not kernels_interpreted():
         pytest.skip("compiled kernels: the GPU tests below cover the relaunch")
@@ -180,21 +200,65 @@ def test_a_repeated_call_under_autograd_relaunches_forward_and_backward(shape, d
 @pytest.mark.parametrize("N", [256, 1 << 17], ids=["single_block", "cooperative"])
 def test_a_backward_relaunch_meets_only_the_alignment_it_was_compiled_for(N):
     """Views of one shape and strides at different offsets from a base: Triton compiles each
-    alignment apart, and the backward's relaunch of one must never run another's, for y or dy."""
+    alignment apart, and the backward's relaunch of one must never run another's, whether y's
+    alignment differs from the first call's, dy's, or both."""
     base = torch.randn(4, N + 64, device="cuda")
     probabilities = torch.softmax(torch.randn(4, N + 64, device="cuda"), -1)
-    for first, second in [(0, 1), (1, 0), (1, 5), (0, 2), (8, 0)]:
+    offsets = [(0, 0), (1, 0), (0, 1), (2, 0), (0, 2), (1, 1), (8, 0), (0, 8)]
+    for log in (False, True):
+        ys = probabilities.log() if log else probabilities
         ops.forget_calls()
-        for start in (first, second, first, second):
-            dy = base[:, start:start + N]
-            y = probabilities[:, second + first - start:second + first - start + N]
-            for log, expected in [(False, torch._softmax_backward_data(dy, y, 1, y.dtype)),
-                                  (True, torch._log_softmax_backward_data(dy, y.log(), 1,
-                                                                          y.dtype))]:
+        for y_start, dy_start in offsets + offsets:
+            y, dy = ys[:, y_start:y_start + N], base[:, dy_start:dy_start + N]
+            expected = (torch._log_softmax_backward_data if log
+                        else torch._softmax_backward_data)(dy, y, 1, y.dtype)
+            _poisoned_block_next((4, N), torch.float32)
+            torch.testing.assert_close(triton_impl.softmax_backward_data(y, dy, 1, log=log),
+                                       expected)
+
+
+@needs_gpu
+@pytest.mark.parametrize("N", [50, 70000], ids=["single_block", "cooperative"])
+@pytest.mark.parametrize("unusual_first", [False, True])
+def test_operands_whose_memory_is_not_their_values_share_a_layout_without_sharing_rows(
+        N, unusual_first):
+    """A negated view and an efficient zero tensor have the key of a plain tensor of their
+    strides, but their rows are contiguous copies: with gaps between a plain tensor's rows, the
+    two row strides differ, and neither call may take the other's relaunch (forward, backward
+    and the autograd path, either first)."""
+    base = torch.randn(4, N + 64, device="cuda")
+    columns = slice(4, 4 + N)  # 16-byte aligned, rows 64 apart
+
+    def plain():
+        return base[:, columns]
+
+    def negated():
+        return torch._neg_view((-base)[:, columns])
+
+    def zeros():
+        return torch._efficientzerotensor((4, N + 64), device="cuda")[:, columns]
+
+    y = torch.softmax(torch.randn(4, N, device="cuda"), -1)
+    for unusual in (negated, zeros):
+        ops.forget_calls()
+        order = (unusual, plain) if unusual_first else (plain, unusual)
+        for make in order + order:
+            given = make()
+            values = given.clone()  # what its memory should hold
+            _poisoned_block_next((4, N), torch.float32)
+            torch.testing.assert_close(triton_impl.softmax_backward_data(y, given, 1),
+                                       torch._softmax_backward_data(values, y, 1, y.dtype))
+            _poisoned_block_next((4, N), torch.float32)
+            torch.testing.assert_close(triton_impl.softmax(given, -1), torch.softmax(values, -1))
+            if make is not zeros:  # the autograd path, its forward and its backward
+                leaf, exact = given.detach().requires_grad_(), values.requires_grad_()
                 _poisoned_block_next((4, N), torch.float32)
-                torch.testing.assert_close(
-                    triton_impl.softmax_backward_data(y.log() if log else y, dy, 1, log=log),
-                    expected)
+                out = triton_impl.softmax(leaf, -1)
+                expected = torch.softmax(exact, -1)
+                torch.testing.assert_close(out, expected)
+                _poisoned_block_next((4, N), torch.float32)
+                torch.testing.assert_close(torch.autograd.grad(out, leaf, y)[0],
+                                           torch.autograd.grad(expected, exact, y)[0])
 
 
 def test_a_backward_nothing_differentiates_runs_without_a_second_function(device, monkeypatch):

@@ -97,8 +97,8 @@ class Relaunch:
     launching, ``RELAUNCH_WORKS`` turns every relaunch off and the caller launches the usual way).
     """
 
-    __slots__ = ("launcher", "direct", "rest", "constexprs", "alignment", "device", "cooperative",
-                 "word_count", "counted")
+    __slots__ = ("launcher", "direct", "rest", "constexprs", "alignment", "row_strides", "device",
+                 "cooperative", "word_count", "counted")
 
     def __init__(self, record: Launch, compiled, device: int, counted: str, operands: int):
         """``operands``: how many of the record's first arguments are the rows (2 forward, 3
@@ -112,6 +112,9 @@ class Relaunch:
             self.rest = tuple(values[operands:len(record.args) - 2])
             self.constexprs = tuple(values[len(record.args):])
         self.alignment = tuple(t.data_ptr() % 16 for t in record.args[:operands])
+        # the rows' strides, which its integer arguments hold: rows made otherwise than the
+        # first call's must match them (``ops._rows_or_operands``)
+        self.row_strides = tuple(t.stride(0) for t in record.args[:operands])
         self.device = device
         self.cooperative = record.exchange is not None
         self.word_count = record.exchange.count if self.cooperative else 0

@@ -206,13 +206,22 @@ def _remember(memory: dict, key: tuple, decided) -> None:
     memory[key] = decided
 
 
-def _rows_or_operands(operands: tuple[torch.Tensor, ...], dim: int,
-                      rows_are_operands: bool) -> tuple[torch.Tensor, ...]:
-    """What a relaunch takes: the operands themselves where their rows are views starting where
-    they do and their memory holds their values (``_in_memory``), else their rows."""
+def _rows_or_operands(operands: tuple[torch.Tensor, ...], dim: int, rows_are_operands: bool,
+                      relaunch: launch.Relaunch) -> tuple[torch.Tensor, ...] | None:
+    """What ``relaunch`` takes: the operands themselves where their rows are views starting where
+    they do and their memory holds their values (``_in_memory``); else their rows, where those
+    have the row strides it was made for; else None (it cannot take them).
+
+    The key of a layout does not say whether an operand's memory holds its values: a negated
+    view or an efficient zero tensor has the key of a plain tensor of its strides, and its rows
+    are a contiguous copy (``_as_rows``), whose row stride a plain tensor with gaps between its
+    rows does not share. A relaunch made on one, given the other, would read other elements."""
     if rows_are_operands and all(_in_memory(t) is t for t in operands):
         return operands
-    return tuple(_as_rows(t, dim) for t in operands)
+    rows = tuple(_as_rows(t, dim) for t in operands)
+    if tuple(r.stride(0) for r in rows) == relaunch.row_strides[:len(rows)]:
+        return rows
+    return None
 
 
 def _repeat(operands: tuple[torch.Tensor, ...], out: torch.Tensor, dim: int, log: bool,
@@ -220,9 +229,10 @@ def _repeat(operands: tuple[torch.Tensor, ...], out: torch.Tensor, dim: int, log
             rows_are_operands: bool) -> torch.Tensor:
     """``out`` computed as a launch made before on operands of this layout (a ``KnownLaunch``'s
     fields): by its relaunch where it takes these pointers, else by its plan."""
-    if relaunch is not None and relaunch(*_rows_or_operands(operands, dim, rows_are_operands),
-                                         out):
-        return out
+    if relaunch is not None:
+        given = _rows_or_operands(operands, dim, rows_are_operands, relaunch)
+        if given is not None and relaunch(*given, out):
+            return out
     if plan is not None:
         _run_plan(plan, operands, out, dim, log)
     return out
@@ -498,6 +508,8 @@ class _SoftmaxBackward(torch.autograd.Function):
 # the positional arguments as they are. Every call here passes all of them by position and the
 # forwards have no defaults, so nothing is lost, and binding takes 2.7 µs where the forward's
 # own six parameters took 7.4 (a desktop CPU). A keyword would raise a TypeError: none is passed.
+# (Dynamo, inlining Function.apply, counts forward's parameters; it never traces these Functions
+# here: a call that a graph records takes the custom op.)
 _POSITIONAL = inspect.Signature([inspect.Parameter("arguments", inspect.Parameter.VAR_POSITIONAL)])
 for _function in (_Softmax, _SoftmaxBackward):
     _function.forward.__signature__ = _POSITIONAL
