@@ -102,6 +102,21 @@ def test_what_the_checks_refuse_is_never_remembered(device):
     assert not ops._KNOWN_LAUNCHES
 
 
+def test_the_backward_op_called_directly_refuses_a_gradient_of_another_shape(device):
+    """The custom op reads dy with y's shape: called directly (``torch.ops.softmax_lab``), as
+    under a graph's fake tensors, it refuses a dy of another shape before any launch."""
+    from torch._subclasses.fake_tensor import FakeTensorMode
+
+    y = torch.softmax(torch.randn(4, 50, device=device), -1)
+    for dy in (torch.randn(4, 1, device=device), torch.randn(4, 50, device=device)[:, :10]):
+        with pytest.raises(ValueError, match="dy has shape .* they must match"):
+            torch.ops.softmax_lab.softmax_backward(y, dy, 1, False)
+        with FakeTensorMode() as fake, pytest.raises(ValueError, match="they must match"):
+            torch.ops.softmax_lab.softmax_backward(fake.from_tensor(y), fake.from_tensor(dy), 1,
+                                                   False)
+    assert not ops._KNOWN_LAUNCHES
+
+
 def test_the_launch_memory_is_bounded(device, monkeypatch):
     monkeypatch.setattr(ops, "PLAIN_CALLS_KEPT", 3)
     for n in range(1, 8):

@@ -375,13 +375,25 @@ def _(x, dim, log, path="", block_n=0, splits=0):
 @torch.library.custom_op("softmax_lab::softmax_backward", mutates_args=())
 def softmax_backward(y: torch.Tensor, dy: torch.Tensor, dim: int, log: bool, path: str = "",
                      block_n: int = 0, splits: int = 0) -> torch.Tensor:
+    _check_gradient(y, dy)
     with fresh_words():
         return _backward(y, dy, dim, log, path, block_n, splits)
 
 
 @softmax_backward.register_fake
 def _(y, dy, dim, log, path="", block_n=0, splits=0):
+    _check_gradient(y, dy)
     return _new_output(y)
+
+
+def _check_gradient(y: torch.Tensor, dy: torch.Tensor) -> None:
+    """Refuse a gradient that does not match the forward's output: the kernels read dy with y's
+    shape, so another shape would be read past its end. (Called by ``softmax_backward_data`` and
+    by the backward op itself, which a user may call directly.)"""
+    if dy.shape != y.shape:
+        raise ValueError(f"dy has shape {tuple(dy.shape)}, y has {tuple(y.shape)}: they must match")
+    if dy.device != y.device:
+        raise RuntimeError(f"dy is on {dy.device}, y on {y.device}: move them to one device")
 
 
 def _op_kernel(dim, log, options):
@@ -665,10 +677,7 @@ def softmax_backward_data(y: torch.Tensor, dy: torch.Tensor, dim: int = -1, *, l
     forcing = Forcing.of(kernel, block_n, splits)
     dim = check_input(y, dim, "y")
     check_input(dy, dim, "dy")
-    if dy.shape != y.shape:
-        raise ValueError(f"dy has shape {tuple(dy.shape)}, y has {tuple(y.shape)}: they must match")
-    if dy.device != y.device:
-        raise RuntimeError(f"dy is on {dy.device}, y on {y.device}: move them to one device")
+    _check_gradient(y, dy)
     options = forcing.as_op_args()
     if not _recorded():
         _plan(y.shape, y.dtype, y.device, dim, forcing, backward=True)  # refused before the cast
