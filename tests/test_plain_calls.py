@@ -192,7 +192,7 @@ class _StandInCompiled:
     def __init__(self, scratch=0, num_ctas=1):
         self.calls = []
         self.function, self.packed_metadata = "function", "metadata"
-        self.run = type("Launcher", (), dict(
+        self.run = type("CudaLauncher", (), dict(
             global_scratch_size=scratch, profile_scratch_size=0, num_ctas=num_ctas,
             launch_cooperative_grid=False, launch_pdl=False,
             launch=staticmethod(lambda *arguments: self.calls.append(arguments))))()
@@ -206,20 +206,23 @@ def test_a_direct_launch_passes_what_tritons_launcher_would(monkeypatch):
     cooperative, pdl, global scratch, profile scratch, packed metadata, launch metadata, enter
     hook, exit hook, *args); ``direct_launcher`` passes the same, the stream the current one of
     the device, and takes Triton's own launcher where a kernel needs scratch memory, runs
-    clusters, or the Triton is another release."""
+    clusters, or the Triton is another release or parses its launch otherwise."""
     from triton_impl import launch
 
     monkeypatch.setattr(launch, "current_raw_stream", lambda device: 1000 + device)
     monkeypatch.setattr(launch.triton, "__version__", "3.6.0")
+    monkeypatch.setattr(launch, "_launch_format", lambda: launch.DIRECT_LAUNCH_FORMAT)
     compiled = _StandInCompiled()
     launcher, direct = launch.direct_launcher(compiled, (4, 1, 1), 2)
     launcher("x", "y", 7)
     assert direct and compiled.calls == [(4, 1, 1, 1002, "function", False, False, None, None,
                                           "metadata", None, None, None, "x", "y", 7)]
-    for compiled, version in [(_StandInCompiled(scratch=64), "3.6.0"),
-                              (_StandInCompiled(num_ctas=2), "3.6.0"),
-                              (_StandInCompiled(), "3.7.0")]:
+    for compiled, version, form in [(_StandInCompiled(scratch=64), "3.6.0", "iiiKKppOOOOOO"),
+                                    (_StandInCompiled(num_ctas=2), "3.6.0", "iiiKKppOOOOOO"),
+                                    (_StandInCompiled(), "3.7.0", "iiiKKppOOOOOO"),
+                                    (_StandInCompiled(), "3.6.0", "iiiKKpOOOOOO")]:
         monkeypatch.setattr(launch.triton, "__version__", version)
+        monkeypatch.setattr(launch, "_launch_format", lambda: form)
         launcher, direct = launch.direct_launcher(compiled, (4, 1, 1), 2)
         launcher("x")
         assert not direct and compiled.calls == [("runner", (4, 1, 1), "x")]

@@ -148,6 +148,20 @@ DIRECT_LAUNCH_TRITON = "3.6."
 the order that release's ``CompiledKernel[grid]`` passes them."""
 
 
+DIRECT_LAUNCH_FORMAT = "iiiKKppOOOOOO"
+"""How that C function parses the arguments before the kernel's (Triton 3.6's
+``_BASE_ARGS_FORMAT``): ``p`` and ``O`` accept any object, so a reordering would not raise;
+the format is checked as well as the release."""
+
+
+def _launch_format() -> str | None:
+    try:
+        from triton.backends.nvidia import driver
+    except ImportError:
+        return None
+    return getattr(driver, "_BASE_ARGS_FORMAT", None)
+
+
 def direct_launcher(compiled, grid: tuple[int, int, int], device: int) -> tuple:
     """(a function launching ``compiled`` on ``grid`` with the kernel's arguments, whether it
     calls Triton's C launch function directly).
@@ -162,6 +176,7 @@ def direct_launcher(compiled, grid: tuple[int, int, int], device: int) -> tuple:
     without them: ``_launches_plainly``); else through ``compiled[grid]``."""
     run = getattr(compiled, "run", None)
     if (not triton.__version__.startswith(DIRECT_LAUNCH_TRITON) or run is None
+            or type(run).__name__ != "CudaLauncher" or _launch_format() != DIRECT_LAUNCH_FORMAT
             or getattr(run, "global_scratch_size", 1) or getattr(run, "profile_scratch_size", 1)
             or getattr(run, "num_ctas", 0) != 1):
         return compiled[grid], False
@@ -169,7 +184,7 @@ def direct_launcher(compiled, grid: tuple[int, int, int], device: int) -> tuple:
     middle = (compiled.function, run.launch_cooperative_grid, run.launch_pdl, None, None,
               compiled.packed_metadata, None, None, None)
 
-    def launcher(*arguments):
+    def launcher(*arguments, compiled=compiled):  # (holds the kernel its function belongs to)
         launch_function(*grid, current_raw_stream(device), *middle, *arguments)
 
     return launcher, True
