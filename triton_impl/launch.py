@@ -366,7 +366,7 @@ def _run_repeatable(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool, direc
     records, compiled = _run(plan, rows, log, direction)
     device = rows[0].device.index
     if (relaunch and plan.kernel in RELAUNCHED_KERNELS and compiled and compiled[0] is not None
-            and RELAUNCH_WORKS and device == torch.cuda.current_device()
+            and RELAUNCH_WORKS and device == current_device_index()
             and not getattr(records[0].kernel, "pre_run_hooks", None) and _launches_plainly()):
         try:
             return Relaunch(records[0], compiled[0], device, f"{plan.kernel}_{direction}",

@@ -190,7 +190,7 @@ operands (shapes, strides, dtypes, device), dim, log and forcing (``path``, ``bl
 call that repeats them takes the ``KnownLaunch`` and plans nothing. Every call that reaches them
 runs through them: the eager autograd Functions (a call under backward, forward AD or
 ``torch.func``) and the custom ops (what torch.compile's graphs call). At most
-``PLAIN_CALLS_KEPT``."""
+``CALLS_KEPT``."""
 
 
 def forget_calls() -> None:
@@ -201,7 +201,7 @@ def forget_calls() -> None:
 
 
 def _remember(memory: dict, key: tuple, decided) -> None:
-    if len(memory) >= PLAIN_CALLS_KEPT:
+    if len(memory) >= CALLS_KEPT:
         memory.clear()
     memory[key] = decided
 
@@ -440,6 +440,16 @@ torch.library.register_vmap("softmax_lab::softmax_backward", _backward_op_vmap)
 
 # The eager autograd.Functions: every autograd mode, torch.func included.
 
+def _eager_backward(y, dy, dim: int, log: bool, options) -> torch.Tensor:
+    """dx, eagerly: through ``_SoftmaxBackward`` (differentiable) where an autograd mode may
+    differentiate it (``create_graph``, forward AD, ``torch.func``) or an operand has no memory
+    (the Function hands those to the custom op); else by the kernels alone, without a Function's
+    apply, whose binding and contexts cost host time."""
+    if _differentiated(y, dy) or not (has_storage(y) and has_storage(dy)):
+        return _SoftmaxBackward.apply(y, dy, dim, log, *options)
+    return _backward(y, dy, dim, log, *options)
+
+
 def _eager_kernel(ctx):
     return lambda y, t: _SoftmaxBackward.apply(y, t, ctx.dim, ctx.log, *ctx.options)
 
@@ -462,11 +472,7 @@ class _Softmax(torch.autograd.Function):
     @staticmethod
     def backward(ctx, dy):
         (y,) = ctx.saved_tensors
-        if _differentiated(y, dy) or not (has_storage(y) and has_storage(dy)):
-            return (_SoftmaxBackward.apply(y, dy, ctx.dim, ctx.log, *ctx.options),) + _NO_GRADS
-        # a backward nothing differentiates (no create_graph): the kernels alone, without a
-        # second Function's apply (its binding and its contexts cost host time)
-        return (_backward(y, dy, ctx.dim, ctx.log, *ctx.options),) + _NO_GRADS
+        return (_eager_backward(y, dy, ctx.dim, ctx.log, ctx.options),) + _NO_GRADS
 
     @staticmethod
     def jvp(ctx, tx, *_):
@@ -567,11 +573,13 @@ class PlainCall(NamedTuple):
 
 _PLAIN_CALLS: dict = {}
 """(shape, strides, dtype, device, dim, log, forcing, differentiated) -> ``PlainCall``, of the
-plain eager calls
-seen (see ``_plain_call_key``), so that the next such call skips the input checks and the
-planning: what they decide follows from the key alone (and the process: the interpreter or not,
-the NumPy and Triton versions), so a call that hits passed them. At most ``PLAIN_CALLS_KEPT``."""
-PLAIN_CALLS_KEPT = 4096
+plain eager calls seen (see ``_plain_call_key``), so that the next such call skips the input
+checks and the planning: what they decide follows from the key alone (and the process: the
+interpreter or not, the NumPy and Triton versions), so a call that hits passed them. At most
+``CALLS_KEPT``."""
+CALLS_KEPT = 4096
+"""Entries each memory of calls keeps (``_PLAIN_CALLS``, ``_KNOWN_LAUNCHES``); a full one is
+emptied."""
 
 
 def _plain_call_key(x, dim, dtype, log: bool, forcing: Forcing) -> tuple | None:
@@ -684,9 +692,7 @@ def softmax_backward_data(y: torch.Tensor, dy: torch.Tensor, dim: int = -1, *, l
     dy = dy.to(y.dtype)
     if _recorded() or not has_storage(y):
         return softmax_backward(y, dy, dim, log, *options)
-    if _differentiated(y, dy):
-        return _SoftmaxBackward.apply(y, dy, dim, log, *options)
-    return _backward(y, dy, dim, log, *options)
+    return _eager_backward(y, dy, dim, log, options)
 
 
 def plan(x: torch.Tensor, dim: int | None = -1, dtype: torch.dtype | None = None, *,
