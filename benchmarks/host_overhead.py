@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import statistics
 import sys
 import time
 
@@ -31,15 +32,27 @@ import torch
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
+BATCHES = 5
+"""A layer's ``calls`` are timed in this many batches, and its figure is the median batch's mean:
+a batch the operating system interrupted (a busy machine, another process) moves the mean of
+all the calls by its whole delay, and the median not at all."""
+
+
 def per_call_us(fn, calls: int, synchronize) -> float:
     for _ in range(100):
         fn()
     synchronize()
-    start = time.perf_counter()
-    for _ in range(calls):
-        fn()
-    synchronize()
-    return (time.perf_counter() - start) / calls * 1e6
+    means = []
+    for batch in range(BATCHES):
+        size = calls // BATCHES + (batch < calls % BATCHES)
+        if not size:
+            continue
+        start = time.perf_counter()
+        for _ in range(size):
+            fn()
+        synchronize()
+        means.append((time.perf_counter() - start) / size * 1e6)
+    return statistics.median(means)
 
 
 def writes_softmax(fn, y, x) -> None:
@@ -116,7 +129,9 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--layers", action="store_true",
                         help="our layers alone, launches made no-ops, on CPU tensors (no GPU)")
-    parser.add_argument("--calls", type=int, default=3000, help="calls timed per layer")
+    parser.add_argument("--calls", type=int, default=3000,
+                        help=f"calls timed per layer, in {BATCHES} batches: the median batch's "
+                             "mean per call")
     args = parser.parse_args(argv)
     if args.calls < 1:
         parser.error(f"--calls must be at least 1, got {args.calls}")

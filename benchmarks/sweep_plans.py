@@ -6,11 +6,13 @@ For each (direction, dtype, N) at M*N = 2**27 (or ``--rows``), builds plans by h
 policy's own plan (``dataclasses.replace``: block, warps, pipeline stages, persistent grids, the
 lanes an online step folds into: the experiments live here, not in the public options), runs each
 through the launch table (``triton_impl.launch``) and times it with do_bench beside the policy's
-choice and torch.softmax. Every variant is first checked against float64 through a NaN-poisoned
-output; a wrong or failed variant is reported, never timed. ``--repeat R`` times every checked
-variant of a point once a round, R rounds, and reports each variant's median: for differences of
-a few points of copy, which one sweep's order of timing can fake. Writes DIR/sweep_<kernel>.json
-as it goes (one point at a time), so a time limit keeps what was measured.
+choice and torch.softmax (``--peers``: and the named implementations, torch.compile of the naive
+code, Liger, QuACK, in the same rounds as the variants). Every variant is first checked against
+float64 through a NaN-poisoned output (a peer's, which allocates its own, as it comes); a wrong or
+failed variant is reported, never timed. ``--repeat R`` times every checked variant of a point
+once a round, R rounds, and reports each variant's median: for differences of a few points of
+copy, which one sweep's order of timing can fake. Writes DIR/sweep_<kernel>.json as it goes (one
+point at a time), so a time limit keeps what was measured.
 """
 
 from __future__ import annotations
@@ -37,16 +39,20 @@ DTYPES = {"float32": torch.float32, "bfloat16": torch.bfloat16, "float16": torch
 def variants(kernel: str, N: int, itemsize: int, backward: bool,
              blocks=(4096, 8192, 16384, 32768), M: int = 1, sm_count: int = 1,
              persistent_variants: bool = True, warps_list=(4, 8, 16, 32), registers=(0,),
-             programs_per_sm=(1,), max_values: int = 72, rows_by_warps_only: bool = False):
+             programs_per_sm=(1,), max_values: int = 72, rows_by_warps_only: bool = False,
+             reread: bool = False):
     """(label, forcing, replace) of every variant of ``kernel`` worth timing at N
     (``persistent_variants``: single-block persistent grids too; ``warps_list``: the warps a
     cooperative or single-block variant takes; ``registers``: the caps of ``Plan.max_registers``
     a cooperative or single-block variant is timed with, 0 for none;
+    ``blocks``: the cooperative blocks, or the online steps, to try;
     ``programs_per_sm``: the K of which the smallest that holds a row of more blocks than SMs,
     one block a program, gives such a variant too, where the policy gives a program several
     blocks; its programs must be resident together, K to an SM, or the helpers run;
     ``max_values``: the most values of its tile a single-block variant's thread holds;
-    ``rows_by_warps_only``: only the single-block variants laid out rows by warps)."""
+    ``rows_by_warps_only``: only the single-block variants laid out rows by warps;
+    ``reread``: each single-block variant that is not persistent also read again for its output,
+    ``Plan.reread``)."""
     if kernel == "cooperative":
         for block in blocks:
             for warps in warps_list:
@@ -65,11 +71,11 @@ def variants(kernel: str, N: int, itemsize: int, backward: bool,
                                dict(num_warps=warps, max_registers=cap, splits=splits,
                                     chunk=block, grid=(M * splits,)))
     elif kernel == "online":
-        for block in (4096, 8192, 16384, 32768):
-            for warps in (16, 32):
+        for block in blocks:
+            for warps in warps_list:
                 for stages in (1, 2, 3):
                     for fold in (False, True):
-                        if not 4 <= block // (32 * warps) <= 64:
+                        if not 4 <= block // (32 * warps) <= 64 or block > policy.next_power_of_2(N):
                             continue
                         lanes = policy.folded_lanes(block, warps, itemsize) if fold else block
                         yield (f"block {block} warps {warps} stages {stages} lanes {lanes}",
@@ -111,9 +117,12 @@ def variants(kernel: str, N: int, itemsize: int, backward: bool,
                                  + (f" threads a row {threads}" if threads else "")
                                  + (f" registers {cap}" if cap else ""))
                         form = dict(shape, max_registers=cap)
-                        yield (label, policy.Forcing("single_block"),
-                               dict(form, block_m=block_m, num_warps=warps, num_stages=1,
-                                    grid=(policy.cdiv(M, block_m),), persistent=False))
+                        for again in (False, True) if reread else (False,):
+                            yield (label + (" read again" if again else ""),
+                                   policy.Forcing("single_block"),
+                                   dict(form, block_m=block_m, num_warps=warps, num_stages=1,
+                                        grid=(policy.cdiv(M, block_m),), persistent=False,
+                                        reread=again))
                         if tail_n or threads or not persistent_variants:
                             continue
                         for per_sm in (2, 4):  # a persistent grid, loading the next tile early
@@ -128,7 +137,9 @@ def variants(kernel: str, N: int, itemsize: int, backward: bool,
 
 def time_point(direction, dtype_name, N, M, kernel, copy, budget_end, blocks, persistent=True,
                warps=(4, 8, 16, 32), registers=(0,), programs_per_sm=(1,), repeat=1,
-               max_values=72, rows_by_warps_only=False):
+               max_values=72, rows_by_warps_only=False, peers=(), reread=False):
+    """The point's variants (and ``peers``, implementations by name, timed in the same rounds as
+    the variants, each checked first), and torch's time apart."""
     dtype = DTYPES[dtype_name]
     backward = direction == "backward"
     x = torch.randn(M, N, device="cuda", dtype=dtype) * 3
@@ -154,7 +165,7 @@ def time_point(direction, dtype_name, N, M, kernel, copy, budget_end, blocks, pe
     for label, forcing, changes in variants(kernel, N, dtype.itemsize, backward, blocks, M,
                                              sm_count, persistent, warps, registers,
                                              programs_per_sm, max_values,
-                                             rows_by_warps_only):
+                                             rows_by_warps_only, reread):
         try:
             plan = dataclasses.replace(dispatch.make_plan(M, N, dtype, "cuda", backward=backward,
                                                           forcing=forcing), **changes)
@@ -181,6 +192,21 @@ def time_point(direction, dtype_name, N, M, kernel, copy, budget_end, blocks, pe
             rows.append(dict(variant=label, error=f"{type(error).__name__}: {str(error)[:300]}"))
             continue
         checked.append((label, plan, fn))
+    for name in peers:
+        label = f"peer {name}"
+        try:
+            peer = implementations.get(name)
+            fn = (lambda: peer.backward(y, dy)) if backward else (lambda: peer.forward(x))
+            got = fn()
+            torch.cuda.synchronize()
+            if backward:
+                checking.check_backward(got, y, dy, what=label)
+            else:
+                checking.check_forward(got, x, what=label)
+        except Exception as error:  # not installed, fails or wrong: reported, not timed
+            rows.append(dict(variant=label, error=f"{type(error).__name__}: {str(error)[:300]}"))
+            continue
+        checked.append((label, None, fn))
     # every checked variant once a round, so that a drift of the clock or the memory's
     # temperature during the point reaches every variant alike; the median of the rounds
     times = [[] for _ in checked]
@@ -189,7 +215,8 @@ def time_point(direction, dtype_name, N, M, kernel, copy, budget_end, blocks, pe
             rounds.append(measure.median_ms(fn, warmup_ms=10, rep_ms=40))
     for (label, plan, _), rounds in zip(checked, times):
         ms = statistics.median(rounds)
-        rows.append(dict(variant=label, plan=plan.describe(), ms=ms, rounds_ms=rounds,
+        rows.append(dict(variant=label, plan=plan.describe() if plan else label, ms=ms,
+                         rounds_ms=rounds,
                          gbs=measure.gbs(nbytes, ms), of_copy=measure.gbs(nbytes, ms) / copy))
     torch_ms = measure.median_ms(torch_fn, warmup_ms=10, rep_ms=40)
     return rows, dict(ms=torch_ms, gbs=measure.gbs(nbytes, torch_ms))
@@ -208,10 +235,10 @@ def main(argv=None):
     parser.add_argument("--directions", nargs="+", choices=("forward", "backward"),
                         default=["forward", "backward"])
     parser.add_argument("--blocks", type=int, nargs="+", default=[4096, 8192, 16384, 32768],
-                        help="cooperative: the blocks to try")
-    parser.add_argument("--warps", type=int, nargs="+", default=[4, 8, 16, 32],
+                        help="cooperative: the blocks to try; online: the columns a step")
+    parser.add_argument("--warps", type=int, nargs="+", default=None,
                         choices=(1, 2, 4, 8, 16, 32),
-                        help="cooperative, single_block: the warps to try")
+                        help="the warps to try (default: 4 8 16 32; online: 16 32)")
     parser.add_argument("--registers", type=int, nargs="+", default=[0],
                         help="cooperative, single_block: the caps of registers a thread to try "
                              "(0: none, the compiler's choice)")
@@ -229,8 +256,19 @@ def main(argv=None):
     parser.add_argument("--rows-by-warps-only", action="store_true",
                         help="single_block: only the forward variants whose tiles of several rows "
                              "are laid out rows by warps (Plan.row_threads), beside the policy's")
+    parser.add_argument("--reread", action="store_true",
+                        help="single_block: also each variant that is not persistent read again "
+                             "for its output (Plan.reread)")
+    parser.add_argument("--peers", nargs="+", default=[],
+                        choices=("torch", "torch.compile", *implementations.PEERS),
+                        help="implementations timed in the same rounds as the variants, each "
+                             "checked first (one not installed is reported and skipped)")
     parser.add_argument("--budget-s", type=float, default=480)
     args = parser.parse_args(argv)
+    if args.warps is None:
+        args.warps = [16, 32] if args.kernel == "online" else [4, 8, 16, 32]
+    if any(block < 16 or block & (block - 1) for block in args.blocks):
+        parser.error("--blocks: each block must be a power of two of at least 16 columns")
     if any(cap < 0 or 0 < cap < 24 or cap > 255 for cap in args.registers):
         parser.error("--registers: each cap must be 0 (none) or 24 to 255 registers a thread")
     if not 4 <= args.max_values <= 128:
@@ -257,7 +295,7 @@ def main(argv=None):
                                              budget_end, args.blocks, not args.no_persistent,
                                              args.warps, args.registers,
                                              args.programs_per_sm, args.repeat, args.max_values,
-                                             args.rows_by_warps_only)
+                                             args.rows_by_warps_only, args.peers, args.reread)
                 ok = sorted((r for r in rows if "gbs" in r), key=lambda r: -r["gbs"])
                 auto = next((r for r in rows if r["variant"].startswith("auto")), {})
                 print(f"{direction:8} {dtype_name:8} N={N:8} M={M:6} torch "
@@ -265,6 +303,9 @@ def main(argv=None):
                       f"{auto.get('plan', auto.get('error', ''))[:90]}", flush=True)
                 for r in ok[:3]:
                     print(f"      best {r['of_copy']:6.1%}  {r['variant']}", flush=True)
+                for r in ok:
+                    if r["variant"].startswith("peer "):
+                        print(f"      {r['variant'][5:]:>14} {r['of_copy']:6.1%}", flush=True)
                 for r in rows:
                     if "error" in r:
                         print(f"      failed: {r['variant']}: {r['error'][:160]}", flush=True)

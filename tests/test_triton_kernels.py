@@ -164,6 +164,60 @@ def test_a_row_held_as_a_block_and_a_tail(M, N, block, tail, tail2, block_m, row
     assert y_buffer[outside].isnan().all(), "wrote outside the output rows"
 
 
+@pytest.mark.parametrize("dtype", DTYPES, ids=str)
+@pytest.mark.parametrize("M,N,block,tail,tail2,block_m,row_threads", [
+    (3, 300, 512, 0, 0, 1, 0), (9, 200, 256, 0, 0, 4, 0), (5, 108, 64, 32, 16, 2, 0),
+    (3, 2688, 2048, 512, 128, 2, 16), (7, 896, 1024, 0, 0, 4, 8)])
+def test_a_single_block_forward_read_again_writes_the_same_bits(M, N, block, tail, tail2, block_m,
+                                                                row_threads, dtype, device):
+    """``Plan.reread``: tiles loaded again for the output, rather than held, give every bit of
+    the output the plan holding them gives, one tile or a block and tails, a row a program or
+    several, rows by warps or not, softmax and log-softmax, -inf columns included, and in place
+    (the output is the input: every tile is read again before any is written)."""
+    x = _random((M, N), dtype, device, seed=5)
+    x[0, ::3] = -float("inf")
+    plan = dataclasses.replace(triton_impl.make_plan(M, N, dtype, device), block_n=block,
+                               tail=tail, tail2=tail2, block_m=block_m, row_threads=row_threads,
+                               grid=(-(-M // block_m),))
+    again = dataclasses.replace(plan, reread=True)
+    assert "read again for the output" in again.describe()
+    for log in (False, True):
+        held = torch.full_like(x, float("nan"))
+        launch.softmax_rows(plan, x, held, log)
+        assert not held.isnan().any()
+        read_again = torch.full_like(x, float("nan"))
+        launch.softmax_rows(again, x, read_again, log)
+        assert torch.equal(read_again, held), log
+        in_place = x.clone()
+        launch.softmax_rows(again, in_place, in_place, log)
+        assert torch.equal(in_place, held), log
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=str)
+@pytest.mark.parametrize("held_as_loaded", [False, True], ids=["converted", "held_as_loaded"])
+def test_a_single_block_backward_read_again_writes_the_same_bits(held_as_loaded, dtype, device):
+    """``Plan.reread`` in the backward: y and dy loaded again for dx give every bit of dx that
+    the plan holding them gives, several rows a tile (the last masked), softmax and log-softmax,
+    and in place (dx is dy)."""
+    M, N = 7, 300
+    y = _random((M, N), dtype, device, seed=6)
+    dy = _random((M, N), dtype, device, seed=7, scale=1.0)
+    plan = dataclasses.replace(triton_impl.make_plan(M, N, dtype, device, backward=True),
+                               held_as_loaded=held_as_loaded)
+    assert plan.kernel == "single_block" and plan.block_m > 1 and M % plan.block_m
+    again = dataclasses.replace(plan, reread=True)
+    for log in (False, True):
+        held = torch.full_like(y, float("nan"))
+        launch.softmax_backward_rows(plan, y, dy, held, log)
+        assert not held.isnan().any()
+        read_again = torch.full_like(y, float("nan"))
+        launch.softmax_backward_rows(again, y, dy, read_again, log)
+        assert torch.equal(read_again, held), log
+        in_place = dy.clone()
+        launch.softmax_backward_rows(again, y, in_place, in_place, log)
+        assert torch.equal(in_place, held), log
+
+
 @pytest.mark.parametrize("N", [1408, 2688, 2945])
 def test_rows_by_warps_on_contiguous_and_unaligned_rows(N, device):
     """The policy's float32 rows of one warp each, two a program (``policy.ROWS_BY_WARPS``), on

@@ -276,7 +276,7 @@ def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Lau
         options["max_registers"] = for_rows(plan, True, vectors).max_registers
         kernel = bwd.single_block_backward if backward else fwd.single_block_forward
         constexprs = dict(BLOCK_M=plan.block_m, BLOCK=plan.block_n, LOG=log, STAGES=plan.num_stages,
-                          MULTIPLE_OF=multiple_of)
+                          MULTIPLE_OF=multiple_of, REREAD=plan.reread)
         if backward:
             constexprs.update(HELD_AS_LOADED=plan.held_as_loaded, ASM=not kernels_interpreted())
         else:

@@ -657,7 +657,10 @@ class Plan:
     a thread (``one_pass``); 0: Triton's layout of a [rows, columns] tile, its warps along the
     columns.
     ``held_as_loaded``: a single-block backward holds its 16-bit y and dy as loaded across the row
-    sum (``SINGLE_BLOCK_HELD_AS_LOADED_FROM_COLS``), not converted.
+    sum (``SINGLE_BLOCK_HELD_AS_LOADED_FROM_COLS``), not converted. ``reread``: a single-block
+    program loads its tiles evict-last for the rows' reductions and again, evict-first, for the
+    output (from the L2) rather than holding them across the reductions
+    (``kernels/forward.py``, ``single_block_forward``).
     ``transposed``: a row kernel run on interleaved rows (``inner`` > 1, see the module's
     docstring) through a contiguous copy of them, its output copied back. For ``spatial``,
     ``block_m`` is the rows a tile holds side by side and ``block_n`` the positions of the
@@ -692,6 +695,7 @@ class Plan:
     paired: bool = False
     transposed: bool = False
     held_as_loaded: bool = False
+    reread: bool = False
     prefetch: bool = False
     uncapped_warps: int = 0
 
@@ -731,6 +735,8 @@ class Plan:
             parts.append("held as words of two values")
         if self.held_as_loaded:
             parts.append("held as loaded")
+        if self.reread:
+            parts.append("read again for the output")
         if self.prefetch:
             parts.append("its other blocks prefetched")
         if self.max_registers:

@@ -51,23 +51,33 @@ def write_grad_chunk(y_row, dy_row, dx_row, start, end, s, LOG: tl.constexpr, BL
 def single_block_backward(
     y_ptr, dy_ptr, dx_ptr, M, N, y_row_stride, dy_row_stride, dx_row_stride,
     BLOCK_M: tl.constexpr, BLOCK: tl.constexpr, LOG: tl.constexpr, STAGES: tl.constexpr,
-    HELD_AS_LOADED: tl.constexpr, ASM: tl.constexpr, MULTIPLE_OF: tl.constexpr,
+    HELD_AS_LOADED: tl.constexpr, REREAD: tl.constexpr, ASM: tl.constexpr,
+    MULTIPLE_OF: tl.constexpr,
 ):
     """``HELD_AS_LOADED``: y and dy stay as loaded across the row sum and are converted to the
     compute dtype for it and again for dx (``row_math.to_compute_again``; ``ASM``: compiled, not
     interpreted), so that a 16-bit tile holds half the registers (``policy.
-    SINGLE_BLOCK_HELD_AS_LOADED_FROM_COLS``); else they are converted once."""
+    SINGLE_BLOCK_HELD_AS_LOADED_FROM_COLS``); else they are converted once. ``REREAD``: y and dy
+    are loaded evict-last for the sum and loaded again, evict-first, for dx, rather than held
+    (as ``forward.single_block_forward``'s REREAD; both again before dx is written, which may be
+    dy)."""
     N = known_multiple(N, MULTIPLE_OF)
+    FIRST: tl.constexpr = "evict_last" if REREAD else ""
     cols = tl.arange(0, BLOCK)[None, :]
     n_tiles = tl.cdiv(M, BLOCK_M)
     for tile in tl.range(tl.program_id(0), n_tiles, tl.num_programs(0), num_stages=STAGES):
         rows = (tile * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)[:, None]
         mask = (rows < M) & (cols < N)
         y = tl.load(row_pointer(y_ptr, rows, y_row_stride, MULTIPLE_OF) + cols, mask=mask,
-                    other=0.0)
+                    other=0.0, eviction_policy=FIRST)
         dy = tl.load(row_pointer(dy_ptr, rows, dy_row_stride, MULTIPLE_OF) + cols, mask=mask,
-                     other=0.0)
+                     other=0.0, eviction_policy=FIRST)
         s = tl.sum(grad_term(to_compute(y), to_compute(dy), LOG), 1)[:, None]
+        if REREAD:
+            y = tl.load(row_pointer(y_ptr, rows, y_row_stride, MULTIPLE_OF) + cols, mask=mask,
+                        other=0.0, eviction_policy="evict_first")
+            dy = tl.load(row_pointer(dy_ptr, rows, dy_row_stride, MULTIPLE_OF) + cols,
+                         mask=mask, other=0.0, eviction_policy="evict_first")
         if HELD_AS_LOADED:
             dx = grad_output(to_compute_again(y, ASM), to_compute_again(dy, ASM), s, LOG)
         else:

@@ -23,7 +23,7 @@ import triton.language as tl
 
 from .row_math import (compute_like, known_multiple, lane_tile, load_tile, merge_pairs,
                        online_update, row_max, row_normaliser, row_pointer, softmax_output,
-                       softmax_rows, tile_max, tile_rows, to_compute)
+                       tile_max, tile_pair, tile_rows, to_compute)
 
 
 @triton.jit
@@ -62,6 +62,7 @@ def single_block_forward(
     x_ptr, y_ptr, M, N, x_row_stride, y_row_stride,
     BLOCK_M: tl.constexpr, BLOCK: tl.constexpr, TAIL: tl.constexpr, TAIL2: tl.constexpr,
     PASS: tl.constexpr, LOG: tl.constexpr, STAGES: tl.constexpr, MULTIPLE_OF: tl.constexpr,
+    REREAD: tl.constexpr,
 ):
     """BLOCK_M rows a tile, each held as BLOCK columns and, where TAIL > 0, a second tile of the
     TAIL columns after them, and where TAIL2 > 0 a third of the TAIL2 after those: a row of 8320
@@ -69,33 +70,49 @@ def single_block_forward(
     (``policy.Plan.tail``). Every tile is loaded before any is reduced, so that all of a row's
     bytes are in flight at once. PASS > 0 lays the tiles out rows by warps, PASS columns a pass
     of a row's threads (``row_math.load_tile``, ``policy.Plan.row_threads``). N and the row
-    strides are multiples of MULTIPLE_OF (``row_math.known_multiple``), as in every kernel."""
+    strides are multiples of MULTIPLE_OF (``row_math.known_multiple``), as in every kernel.
+
+    REREAD (``policy.Plan.reread``): the tiles are loaded evict-last for the row's max and sum
+    and loaded again, evict-first, for the output, rather than held across the reductions: the
+    second read comes from the L2, and nothing stays live across the reductions but the pair.
+    Every tile is read again before any is written, so that y may be x. The values read twice
+    are the same, and so is every output bit."""
     tl.static_assert(TAIL2 == 0 or TAIL > 0, "a third tile (TAIL2) needs a second (TAIL)")
+    FIRST: tl.constexpr = "evict_last" if REREAD else ""
     N = known_multiple(N, MULTIPLE_OF)
     n_tiles = tl.cdiv(M, BLOCK_M)
     for tile in tl.range(tl.program_id(0), n_tiles, tl.num_programs(0), num_stages=STAGES):
         rows = tile_rows(tile, BLOCK_M, PASS)
         x_rows = row_pointer(x_ptr, rows, x_row_stride, MULTIPLE_OF)
         y_rows = row_pointer(y_ptr, rows, y_row_stride, MULTIPLE_OF)
-        x, cols, mask = load_tile(x_rows, rows, M, N, 0, BLOCK, PASS)
+        x, cols, mask = load_tile(x_rows, rows, M, N, 0, BLOCK, PASS, FIRST)
         if TAIL > 0:
-            x_tail, tail_cols, tail_mask = load_tile(x_rows, rows, M, N, BLOCK, TAIL, PASS)
+            x_tail, tail_cols, tail_mask = load_tile(x_rows, rows, M, N, BLOCK, TAIL, PASS, FIRST)
             if TAIL2 > 0:
                 x_tail2, tail2_cols, tail2_mask = load_tile(x_rows, rows, M, N, BLOCK + TAIL,
-                                                            TAIL2, PASS)
+                                                            TAIL2, PASS, FIRST)
                 m = row_max(row_max(tile_max(x), x_tail), x_tail2)
                 d = row_normaliser(row_normaliser(row_normaliser(0.0, x_tail2, m), x_tail, m),
                                    x, m)
-                tl.store(y_rows + tail2_cols, softmax_output(x_tail2, m, d, LOG).to(
-                    y_ptr.dtype.element_ty), mask=tail2_mask)
             else:
                 m = row_max(tile_max(x), x_tail)
                 d = row_normaliser(row_normaliser(0.0, x_tail, m), x, m)
+        else:
+            m, d = tile_pair(x)
+        if REREAD:
+            x = load_tile(x_rows, rows, M, N, 0, BLOCK, PASS, "evict_first")[0]
+            if TAIL > 0:
+                x_tail = load_tile(x_rows, rows, M, N, BLOCK, TAIL, PASS, "evict_first")[0]
+            if TAIL2 > 0:
+                x_tail2 = load_tile(x_rows, rows, M, N, BLOCK + TAIL, TAIL2, PASS,
+                                    "evict_first")[0]
+        if TAIL2 > 0:
+            tl.store(y_rows + tail2_cols, softmax_output(x_tail2, m, d, LOG).to(
+                y_ptr.dtype.element_ty), mask=tail2_mask)
+        if TAIL > 0:
             tl.store(y_rows + tail_cols, softmax_output(x_tail, m, d, LOG).to(
                 y_ptr.dtype.element_ty), mask=tail_mask)
-            y = softmax_output(x, m, d, LOG)
-        else:
-            y = softmax_rows(x, LOG)
+        y = softmax_output(x, m, d, LOG)
         tl.store(y_rows + cols, y.to(y_ptr.dtype.element_ty), mask=mask)
 
 

@@ -190,10 +190,11 @@ def softmax_output(x, m, d, LOG: tl.constexpr):
 
 
 @triton.jit
-def softmax_rows(x, LOG: tl.constexpr):
-    """softmax of each row of a tile held on chip (masked lanes hold -inf): the fused form."""
+def tile_pair(x):
+    """Each row's (max, normaliser) over a tile of rows held on chip (masked lanes hold -inf),
+    both shaped to broadcast against it: the whole row's pair where the tile is the row."""
     m = tile_max(x)
-    return softmax_output(x, m, tile_sum(exp(x - m)), LOG)
+    return m, tile_sum(exp(x - m))
 
 
 @triton.jit
@@ -208,10 +209,12 @@ def tile_rows(tile, BLOCK_M: tl.constexpr, PASS: tl.constexpr):
 
 
 @triton.jit
-def load_tile(x_rows, rows, M, N, START, WIDTH: tl.constexpr, PASS: tl.constexpr):
+def load_tile(x_rows, rows, M, N, START, WIDTH: tl.constexpr, PASS: tl.constexpr,
+              POLICY: tl.constexpr):
     """Columns [START, START + WIDTH) of a tile's rows (``x_rows``: each row's start; ``rows``:
     their indices, both shaped by ``tile_rows``), in the compute dtype, -inf past N and past M;
-    with the columns and the mask, for the store.
+    with the columns and the mask, for the store. POLICY: the load's eviction policy ("" for
+    the L2's default).
 
     PASS = 0: a [rows, WIDTH] tile, which Triton lays out with its warps side by side along the
     columns, so that a row's max and sum meet across warps through shared memory. PASS > 0: a
@@ -226,13 +229,14 @@ def load_tile(x_rows, rows, M, N, START, WIDTH: tl.constexpr, PASS: tl.constexpr
         cols = START + (tl.arange(0, WIDTH // PASS)[:, None] * PASS
                         + tl.arange(0, PASS)[None, :])[None, :, :]
         mask = (rows < M) & (cols < N)
-        x = tl.load(x_rows + cols, mask=mask, other=-float("inf"))
+        x = tl.load(x_rows + cols, mask=mask, other=-float("inf"), eviction_policy=POLICY)
         return to_compute(x), cols, mask
     else:  # masked in 1-D before it is expanded: the form the runs timed (a shared
         # [1, WIDTH] mask compiles to other SASS; benchmarks/gpu_code_digest.py)
         cols = START + tl.arange(0, WIDTH)
         mask = (rows < M) & (cols < N)[None, :]
-        x = tl.load(x_rows + cols[None, :], mask=mask, other=-float("inf"))
+        x = tl.load(x_rows + cols[None, :], mask=mask, other=-float("inf"),
+                    eviction_policy=POLICY)
         return to_compute(x), cols[None, :], mask
 
 
