@@ -135,9 +135,32 @@ def variants(kernel: str, N: int, itemsize: int, backward: bool,
         raise ValueError(kernel)
 
 
+def policy_read_again_variants(auto, M: int, warps_list):
+    """(label, forcing, replace) of the policy's single-block plan ``auto`` read again for its
+    output (``Plan.reread``), at its own rows a tile and at one, in its own warps and each of
+    ``warps_list`` that leave a thread 4 to 128 values; a cap of registers, whose sweeps held
+    the tile, dropped (none where the policy gives a persistent grid, or another kernel)."""
+    if auto.kernel != "single_block" or auto.persistent:
+        return
+    for block_m in sorted({auto.block_m, 1}, reverse=True):
+        for warps in sorted({auto.num_warps, *warps_list}):
+            # rows by warps at the plan's rows; one row a tile in Triton's own layout
+            by_warps = auto.row_threads and block_m == auto.block_m
+            row_threads = 32 * warps // block_m if by_warps else 0
+            values = block_m * (auto.block_n + auto.tail + auto.tail2) // (32 * warps)
+            if not 4 <= values <= 128 or (by_warps and row_threads < 8):
+                continue
+            yield (f"read again, rows {block_m} warps {warps}"
+                   + (f" threads a row {row_threads}" if row_threads else ""),
+                   policy.Forcing("single_block"),
+                   dict(reread=True, block_m=block_m, num_warps=warps, row_threads=row_threads,
+                        max_registers=0, grid=(policy.cdiv(M, block_m),)))
+
+
 def time_point(direction, dtype_name, N, M, kernel, copy, budget_end, blocks, persistent=True,
                warps=(4, 8, 16, 32), registers=(0,), programs_per_sm=(1,), repeat=1,
-               max_values=72, rows_by_warps_only=False, peers=(), reread=False):
+               max_values=72, rows_by_warps_only=False, peers=(), reread=False,
+               policy_read_again=False):
     """The point's variants (and ``peers``, implementations by name, timed in the same rounds as
     the variants, each checked first), and torch's time apart."""
     dtype = DTYPES[dtype_name]
@@ -162,13 +185,16 @@ def time_point(direction, dtype_name, N, M, kernel, copy, budget_end, blocks, pe
 
     candidates = [("auto: " + auto.describe(), auto)]
     sm_count = torch.cuda.get_device_properties(0).multi_processor_count
-    for label, forcing, changes in variants(kernel, N, dtype.itemsize, backward, blocks, M,
-                                             sm_count, persistent, warps, registers,
-                                             programs_per_sm, max_values,
-                                             rows_by_warps_only, reread):
+    if policy_read_again:
+        found = policy_read_again_variants(auto, M, warps)
+    else:
+        found = variants(kernel, N, dtype.itemsize, backward, blocks, M, sm_count, persistent,
+                         warps, registers, programs_per_sm, max_values, rows_by_warps_only, reread)
+    for label, forcing, changes in found:
         try:
-            plan = dataclasses.replace(dispatch.make_plan(M, N, dtype, "cuda", backward=backward,
-                                                          forcing=forcing), **changes)
+            base = auto if policy_read_again else dispatch.make_plan(
+                M, N, dtype, "cuda", backward=backward, forcing=forcing)
+            plan = dataclasses.replace(base, **changes)
         except ValueError as error:
             rows.append(dict(variant=label, error=str(error)))
             continue
@@ -259,12 +285,18 @@ def main(argv=None):
     parser.add_argument("--reread", action="store_true",
                         help="single_block: also each variant that is not persistent read again "
                              "for its output (Plan.reread)")
+    parser.add_argument("--policy-read-again", action="store_true",
+                        help="single_block: in place of the variants, the policy's plan read "
+                             "again for its output (Plan.reread) at its rows a tile and at one, "
+                             "in its warps and each of --warps")
     parser.add_argument("--peers", nargs="+", default=[],
                         choices=("torch", "torch.compile", *implementations.PEERS),
                         help="implementations timed in the same rounds as the variants, each "
                              "checked first (one not installed is reported and skipped)")
     parser.add_argument("--budget-s", type=float, default=480)
     args = parser.parse_args(argv)
+    if args.policy_read_again and args.kernel != "single_block":
+        parser.error("--policy-read-again: a single_block option; give --kernel single_block")
     if args.warps is None:
         args.warps = [16, 32] if args.kernel == "online" else [4, 8, 16, 32]
     if any(block < 16 or block & (block - 1) for block in args.blocks):
@@ -295,7 +327,8 @@ def main(argv=None):
                                              budget_end, args.blocks, not args.no_persistent,
                                              args.warps, args.registers,
                                              args.programs_per_sm, args.repeat, args.max_values,
-                                             args.rows_by_warps_only, args.peers, args.reread)
+                                             args.rows_by_warps_only, args.peers, args.reread,
+                                             args.policy_read_again)
                 ok = sorted((r for r in rows if "gbs" in r), key=lambda r: -r["gbs"])
                 auto = next((r for r in rows if r["variant"].startswith("auto")), {})
                 print(f"{direction:8} {dtype_name:8} N={N:8} M={M:6} torch "
