@@ -706,32 +706,25 @@ def _hopper_plan(N, dtype, dram_gbs, capability=9, backward=False, M=32768, **fo
                          forcing=policy.Forcing(**forcing) if forcing else policy.AUTO)
 
 
-def test_a_fast_dram_takes_the_measured_16_bit_single_block_forward_tiles():
+def test_a_fast_dram_takes_the_measured_16_bit_single_block_forward_tile():
     """``policy.FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES``: only on a Hopper GPU whose DRAM is at least
     ``FAST_DRAM_FROM_GBS`` (an H200's 4800 GB/s, not an H100's 3350, a DRAM not known or another
-    compute capability), only the 16-bit forward, only rows of exactly the widths swept (not
-    padded to them, not a block forced on narrower rows), only problems of at least
+    compute capability), only the 16-bit forward, only rows of exactly the width swept (not
+    padded to it, not a block forced on narrower rows), only problems of at least
     ``SINGLE_BLOCK_TILES_FROM_ELEMENTS``; and the launch lifts a cap on rows that are not whole
     16-byte vectors."""
     plan = _hopper_plan
-    shape = lambda p: (p.block_m, p.num_warps, p.max_registers)  # noqa: E731
+    shape = lambda p: (p.block_m, p.num_warps, p.max_registers, p.reread)  # noqa: E731
     for dtype in ("bfloat16", "float16"):
-        assert shape(plan(4096, dtype, 4800)) == (2, 8, 80)
-        assert shape(plan(8192, dtype, 4800)) == (1, 16, 0)
-        assert shape(plan(16384, dtype, 4800)) == (1, 8, 80)
-        assert shape(plan(16384, dtype, policy.FAST_DRAM_FROM_GBS)) == (1, 8, 80)
-        assert shape(plan(4096, dtype, 4800, M=1)) == (1, 4, 0), "under the tiles' elements"
-        assert shape(plan(16384, dtype, 4800, M=8191)) == (1, 8, 0)
-        for slow, fast in ((plan(16384, dtype, 3350), plan(16384, dtype, 4800)),
-                           (plan(4096, dtype, None), plan(4096, dtype, 4800)),
-                           (plan(8192, dtype, 8000, capability=10), plan(8192, dtype, 8000)),
-                           (plan(4096, dtype, 4800, capability=None), plan(4096, dtype, 4800))):
-            assert slow.max_registers == 0 and slow.block_m == 1, slow
-            assert slow.num_warps < fast.num_warps or slow.max_registers < fast.max_registers
+        assert shape(plan(16384, dtype, 4800)) == (1, 8, 80, False)
+        assert shape(plan(16384, dtype, policy.FAST_DRAM_FROM_GBS)) == (1, 8, 80, False)
+        assert shape(plan(16384, dtype, 4800, M=8191)) == (1, 8, 0, False)
+        for slow in (plan(16384, dtype, 3350), plan(16384, dtype, None),
+                     plan(16384, dtype, 8000, capability=10)):
+            assert shape(slow) == (1, 8, 0, False), slow
         for rule in (plan(16384, dtype, 4800, backward=True), plan(13001, dtype, 4800),
-                     plan(4095, dtype, 4800),
                      plan(8192, dtype, 4800, kernel="single_block", block_n=16384),
-                     plan(2048, dtype, 4800), plan(32768, dtype, 4800)):
+                     plan(32768, dtype, 4800)):
             assert rule.max_registers == 0, rule
     capped = plan(16384, "bfloat16", 4800, M=8192)
     assert "at most 80 registers" in capped.describe()
@@ -741,23 +734,35 @@ def test_a_fast_dram_takes_the_measured_16_bit_single_block_forward_tiles():
     assert launch.launches(capped, (strided, whole), log=False)[0].max_registers == 0
 
 
-def test_a_hopper_gpu_takes_the_measured_float32_single_block_forward_tile():
-    """``policy.SINGLE_BLOCK_FORWARD_TILES``: float32 rows of exactly 4096 columns, forward, on
-    any Hopper GPU (both DRAMs measured), two rows a program in 16 warps at 64 registers; not
-    the backward, not other widths, not another compute capability, not the seeds' M = 4096
-    (``SINGLE_BLOCK_TILES_FROM_ELEMENTS``)."""
-    for dram_gbs in (3350, 4800, None):
-        got = _hopper_plan(4096, "float32", dram_gbs)
-        assert (got.block_m, got.num_warps, got.max_registers) == (2, 16, 64), got
-    for rule in (_hopper_plan(4096, "float32", 4800, capability=None),
-                 _hopper_plan(4096, "float32", 4800, backward=True),
-                 _hopper_plan(4000, "float32", 4800), _hopper_plan(8192, "float32", 4800),
-                 _hopper_plan(4096, "float32", 4800, M=4096),
-                 _hopper_plan(4096, "float32", 4800, M=policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS
-                              // 4096 - 1)):
-        assert rule.max_registers == 0, rule
-    forced = _hopper_plan(4096, "float32", 3350, kernel="single_block")
-    assert (forced.block_m, forced.num_warps) == (2, 16), "a forced kernel takes the policy's tile"
+def test_a_hopper_gpu_takes_the_measured_tiles_read_again():
+    """``policy.SINGLE_BLOCK_TILES``: on any Hopper GPU (both DRAMs measured), at 2^27 elements
+    and more, rows of exactly a measured width take its rows, warps, cap and reading again,
+    forward and backward; the widths it leaves out, rows one column narrower, another compute
+    capability and smaller problems (``SINGLE_BLOCK_TILES_FROM_ELEMENTS``) keep the rule's plan,
+    which holds its tiles."""
+    rows_of = lambda N: policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS // N  # noqa: E731
+    for (direction, itemsize, N), tile in policy.SINGLE_BLOCK_TILES.items():
+        backward = direction == "backward"
+        dtypes = ("float32",) if itemsize == 4 else ("bfloat16", "float16")
+        for dtype in dtypes:
+            for dram_gbs in (3350, 4800, None):
+                got = _hopper_plan(N, dtype, dram_gbs, backward=backward, M=rows_of(N))
+                assert (got.block_m, got.num_warps, got.max_registers, got.reread) == tile, got
+                assert got.kernel == "single_block" and "read again for the output" in (
+                    got.describe())
+            for rule in (_hopper_plan(N, dtype, 4800, capability=None, backward=backward,
+                                      M=rows_of(N)),
+                         _hopper_plan(N - 1, dtype, 4800, backward=backward, M=rows_of(N)),
+                         _hopper_plan(N, dtype, 4800, backward=backward, M=rows_of(N) - 1)):
+                assert not rule.reread and rule.max_registers == 0, rule
+    assert {(d, i) for d, i, _ in policy.SINGLE_BLOCK_TILES} == {
+        ("forward", 4), ("forward", 2), ("backward", 4), ("backward", 2)}
+    for held in ((1024, "bfloat16", False), (16384, "bfloat16", False), (4096, "float32", True),
+                 (16384, "float32", True), (8192, "bfloat16", True)):
+        N, dtype, backward = held
+        assert not _hopper_plan(N, dtype, 4800, backward=backward, M=rows_of(N)).reread, held
+    forced = _hopper_plan(4096, "float32", 3350, kernel="single_block", M=rows_of(4096))
+    assert forced.reread and forced.num_warps == 16, "a forced kernel takes the policy's tile"
 
 
 def test_the_order_of_a_loops_sums_needs_its_block():

@@ -124,23 +124,63 @@ against 93.4 / 93.2%) and an H100 99.5 / 99.4% against 100.3 / 100.3%; at 8192 b
 0.6-0.9 points with it, so narrower rows convert once. float16 takes it too, and gained one point
 on that H200 (92.9 / 93.1% against 92.1 / 92.0%): its second conversion is inline PTX, not the
 shift of bfloat16's."""
-SINGLE_BLOCK_FORWARD_TILES = {(4, 4096): (2, 16, 64)}
-"""(item size, row width) -> (rows a program, warps, ``Plan.max_registers``) of a single-block
-forward of rows exactly that wide (a whole power of two, as measured) on a Hopper GPU (compute
-capability 9), from ``SINGLE_BLOCK_TILES_FROM_ELEMENTS``; the rule's plan there is one row in 4
-warps, uncapped. The launch lifts the cap, keeping rows and warps, where the rows are not read
-in whole 16-byte vectors (``for_rows``). The rule (``FORWARD_VECTORS_PER_THREAD``) was set at
-M = 4096; at M*N = 2^27 float32 rows of 4096 went faster in programs of more threads. Swept with
-``sweep_plans.py --kernel single_block --n 4096 --warps 4 8 16 --registers 0 64 80
---no-persistent --repeat 3`` (results/h100/forward_tiles_2026-11-24/1/, results/h200/
-forward_tiles_2026-11-24/3/): two rows in 16 warps at 64 registers moved 100.2% of an H100's
-copy and 97.1% of an H200's, against 99.4% and 96.2% for the rule's plan; uncapped, 99.0 /
-96.1%, and one row in 16 warps, uncapped, 99.6 / 96.9%. One sweep a GPU; other widths were not
-timed so."""
-FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES = {(2, 4096): (2, 8, 80), (2, 8192): (1, 16, 0),
-                                        (2, 16384): (1, 8, 80)}
-"""The same (``SINGLE_BLOCK_FORWARD_TILES``), for 16-bit rows on a Hopper GPU whose DRAM delivers
-``FAST_DRAM_FROM_GBS`` or more. A single-block program issues its whole row's loads, then
+SINGLE_BLOCK_TILES = {
+    ("forward", 4, 256): (4, 4, 0, True), ("forward", 4, 512): (4, 8, 0, True),
+    ("forward", 4, 1024): (2, 8, 0, True), ("forward", 4, 2048): (1, 8, 0, True),
+    ("forward", 4, 4096): (1, 16, 0, True), ("forward", 2, 2048): (1, 4, 0, True),
+    ("forward", 2, 4096): (1, 8, 0, True), ("forward", 2, 8192): (1, 4, 0, True),
+    ("backward", 4, 256): (4, 8, 0, True), ("backward", 4, 512): (4, 16, 0, True),
+    ("backward", 4, 1024): (2, 16, 0, True), ("backward", 4, 2048): (1, 16, 0, True),
+    ("backward", 4, 8192): (1, 32, 0, True), ("backward", 2, 256): (4, 4, 0, True),
+    ("backward", 2, 512): (4, 8, 0, True), ("backward", 2, 1024): (2, 8, 0, True),
+    ("backward", 2, 2048): (1, 8, 0, True), ("backward", 2, 4096): (1, 16, 0, True),
+    ("backward", 2, 16384): (1, 32, 0, True)}
+"""(direction, item size, row width) -> (rows a program, warps, ``Plan.max_registers``,
+``Plan.reread``) of a single-block program of rows exactly that wide (a whole power of two, as
+measured) on a Hopper GPU (compute capability 9), from ``SINGLE_BLOCK_TILES_FROM_ELEMENTS``.
+The rows a program are the rule's everywhere; what changes is that the program reads its tiles
+again for the output (``kernels/forward.py``: evict-last for the reductions, evict-first for the
+output, from the L2) and the warps it takes: two 16-byte vectors a thread forward (float32;
+bfloat16 at 2048 and 4096; 8192 takes four warps), one backward (two at 32 warps). Holding
+nothing across the reductions, a program takes fewer registers, and more of them share an SM.
+
+Swept at M*N = 2^27 with ``sweep_plans.py --kernel single_block --policy-read-again --warps 4 8
+16 32 --repeat 3`` (the policy's plan, and the same read again at its rows and at one row, in
+4-32 warps; results/h200/read_again_2026-11-24/sweep/, results/h100/read_again_2026-11-24/
+sweep/), points of copy gained against the policy's plan then, H200 / H100:
+
+- forward float32 256 / 512 / 1024 / 2048 / 4096: +1.5 / +0.6, +1.4 / +1.1, +2.4 / +1.7,
+  +4.0 / +0.4, +3.3 / +0.1 (at 4096 against the tile of two rows in 16 warps at 64 registers
+  that it replaces: 97.3 -> 100.7% of the H200's copy; four vectors a thread gained more on the
+  H200 at 512, +3.4, and less on the H100, +0.4);
+- forward bfloat16 2048 / 4096 / 8192: +1.0 / +0.6, +2.9 / +0.7, +2.0 / +0.4 (at 4096 and 8192
+  on the H200 against the tiles it replaces, of two rows in 8 warps at 80 registers and of one
+  in 16; 96.1 -> 99.0% of copy at 4096). Read again, rows of 256, 512, 1024 and 16384 lost on the
+  H200 (-4.0 to -8.1 points at the best warps) where the H100 gained 0.4-1.1, and keep the
+  rule's plan (16384 that of ``FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES``);
+- backward bfloat16 / float16 at 256 +1.4 / +1.0 and +1.2 / +0.9, 512 +1.9 / +0.7 and +1.8 /
+  +1.3, 1024 +1.6 / +0.8 and +1.6 / +1.1, 2048 +2.0 / +1.0 and +1.8 / +1.1, 4096 +1.4 / +1.4
+  and +2.4 / +1.5, 16384 +1.7 / +1.3 and +8.1 / +0.5 (float16 on the H200: 93.1 -> 101.2%); at
+  8192 one vector a thread (32 warps) lost 7.1 / 5.9 points on the H200 and two (16 warps) tied;
+- backward float32 256 / 512 / 1024 / 2048 / 8192: +1.4 / +0.7, +2.6 / +1.1, +2.5 / +1.1,
+  +3.0 / +1.1, +1.4 / +0.8; at 4096 one vector a thread (32 warps) moved -1.7 / +1.9 and two
+  +0.3 / -0.1, at 16384 every variant lost (-2.2 / -3.3 at the best): both held, as the rule
+  has them.
+
+The outputs are the same bits either way (the tests hold it). Found beside torch.compile,
+whose backward of the naive code reads y and dy twice in one program a row, with the trip count
+of its loop known at compile time: the explorations in results/h200/read_again_2026-11-24/
+explore/ (a loop whose trip count is known only at run time lost up to 36 points there; reading
+again without the cache hints gained nothing). Only these widths and 2^27 elements were timed.
+Forward tiles measured before, which these replace: float32 at 4096, two rows in 16 warps at 64
+registers, 100.2 / 97.1% of an H100's / H200's copy against 99.4 / 96.2% for the rule
+(results/h*/forward_tiles_2026-11-24/), and on a fast DRAM bfloat16 at 4096 and 8192
+(``FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES``'s history)."""
+FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES = {(2, 16384): (1, 8, 80)}
+"""(item size, row width) -> (rows a program, warps, ``Plan.max_registers``) of a 16-bit
+single-block forward of rows exactly that wide on a Hopper GPU whose DRAM delivers
+``FAST_DRAM_FROM_GBS`` or more, from ``SINGLE_BLOCK_TILES_FROM_ELEMENTS``, where
+``SINGLE_BLOCK_TILES`` has none. A single-block program issues its whole row's loads, then
 reduces with nothing in flight, then writes: the more programs an SM holds, the likelier one of
 them is loading. By Little's law the bytes in flight a DRAM needs grow with its bandwidth, so a
 faster DRAM needs more programs an SM, or more threads loading, for the same fraction of its
@@ -153,21 +193,22 @@ fractions of copy:
   words_and_caps_2026-11-23/, two sweeps) bfloat16 94.1 / 93.5% against 91.3 / 91.6% uncapped,
   float16 92.8% against 92.0%; on an H100 (3.35 TB/s; results/h100/words_and_caps_2026-11-23/)
   it lost, bfloat16 97.6% against 98.2%, float16 96.8% against 98.3%.
-- 4096, two rows in 8 warps at 80: on an H200, bfloat16 96.2 / 96.1 / 96.1 / 96.4% in four
-  calls against 94.1 / 93.6 / 93.7 / 93.8% for one row in 4 warps (results/h200/
-  single_block_16bit_caps_2026-11-23/, forward_tiles_2026-11-24/1/), float16 95.1% against
-  94.0% (95.6% at 64 registers); on an H100 (results/h100/forward_tiles_2026-11-24/2/) level,
-  bfloat16 97.5% against 97.9%, float16 97.9% against 97.8%.
-- 8192, one row in 16 warps: on an H200, bfloat16 96.0 / 96.7% in two calls against 95.1 /
-  95.6% in 4 warps, float16 96.2 / 96.9% against 94.4 / 94.1% (results/h200/
-  forward_tiles_2026-11-24/1/, 3/); on an H100 level, bfloat16 98.0% against 98.3%, float16
-  98.1% against 97.9%.
+- (replaced by ``SINGLE_BLOCK_TILES``) 4096, two rows in 8 warps at 80: on an H200, bfloat16
+  96.2 / 96.1 / 96.1 / 96.4% in four calls against 94.1 / 93.6 / 93.7 / 93.8% for one row in 4
+  warps (results/h200/single_block_16bit_caps_2026-11-23/, forward_tiles_2026-11-24/1/),
+  float16 95.1% against 94.0% (95.6% at 64 registers); on an H100 (results/h100/
+  forward_tiles_2026-11-24/2/) level, bfloat16 97.5% against 97.9%, float16 97.9% against
+  97.8%.
+- (replaced by ``SINGLE_BLOCK_TILES``) 8192, one row in 16 warps: on an H200, bfloat16 96.0 /
+  96.7% in two calls against 95.1 / 95.6% in 4 warps, float16 96.2 / 96.9% against 94.4 /
+  94.1% (results/h200/forward_tiles_2026-11-24/1/, 3/); on an H100 level, bfloat16 98.0%
+  against 98.3%, float16 98.1% against 97.9%.
 
 Other widths were not swept so."""
 SINGLE_BLOCK_TILES_FROM_ELEMENTS = 1 << 27
-"""Fewest elements (M*N) of a problem whose single-block forward takes the tiles of
-``SINGLE_BLOCK_FORWARD_TILES`` and ``FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES``: where they were
-swept. Smaller problems keep the rule's plan (before f2c383a the 16384-column cap applied at any
+"""Fewest elements (M*N) of a problem whose single-block program takes the tiles of
+``SINGLE_BLOCK_TILES`` and ``FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES``: where they were swept.
+Smaller problems keep the rule's plan (before f2c383a the 16384-column cap applied at any
 M; below 2^27 it was never timed, capped or not). Timed against the rule's plan in five
 interleaved rounds at 2^24 to 2^26 elements (results/*/run_f2c383a_2026-11-24/parts/tile_m.log),
 the float32 tile lost 1.8 / 2.6 / 1.1 points of copy on an H200 and 1.7 / 0.8 / 0.0 on an H100:
@@ -175,7 +216,8 @@ at 2^24, the seeds' M = 4096, it runs 2048 programs of 16 warps, under 8 waves o
 where 2^27 elements run 62 (in the seeds' grid of 6c9e143 it moved 4.8% and 2.7% fewer GB/s
 than the rule's plan in the run before: results/*/forward_tiles_2026-11-24/seeds_6c9e143/).
 On the H200 the bfloat16 tile of 4096 gained 0.3 / 1.8 / 2.5 points there and that of 8192
-0.0 / 1.0 / 0.0: a threshold of their own is open."""
+0.0 / 1.0 / 0.0: a threshold of their own is open. (Those tiles are the ones the tiles read
+again replaced; the tiles read again were not timed below 2^27 elements.)"""
 FAST_DRAM_FROM_GBS = 4000
 """Peak DRAM bandwidth (``DeviceDescription.dram_gbs``, GB/s) from which a single-block forward
 takes ``FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES`` and ``FAST_DRAM_NARROW_ROWS_BY_WARPS``: between the
@@ -914,16 +956,18 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
             block_m = 2
         num_warps = max(num_warps, _warps_to_hold(block_m * (block_n + tail)))
     cap = 0
-    measured = None if backward or persistent or N != block_n else _measured_tile(M, N, itemsize,
-                                                                                  device)
+    measured = None if persistent or N != block_n else _measured_tile(M, N, itemsize, device,
+                                                                      backward)
+    reread = False
     if measured:
-        rows, num_warps, cap = measured
+        rows, num_warps, cap, reread = measured
         block_m, row_threads = min(rows, next_power_of_2(M)), 0
     n_tiles = cdiv(M, block_m)
     if not persistent:
         held = backward and itemsize == 2 and block_n >= SINGLE_BLOCK_HELD_AS_LOADED_FROM_COLS
         return Plan("single_block", block_m, block_n, num_warps, 1, 1, N, (n_tiles,), tail=tail,
-                    tail2=tail2, row_threads=row_threads, held_as_loaded=held, max_registers=cap)
+                    tail2=tail2, row_threads=row_threads, held_as_loaded=held, max_registers=cap,
+                    reread=reread)
     programs = min(n_tiles, PERSISTENT_PROGRAMS_PER_SM * device.sm_count)
     return Plan("single_block", block_m, block_n, num_warps, PERSISTENT_STAGES, 1, N, (programs,),
                 programs < n_tiles, tail=tail)
@@ -950,16 +994,18 @@ def _narrow_rows_by_warps(itemsize: int, block_n: int, device: DeviceDescription
     return block_n in widths.get(itemsize, ())
 
 
-def _measured_tile(M: int, N: int, itemsize: int, device: DeviceDescription):
-    """(rows a program, warps, cap) of a single-block forward of M rows exactly N wide where sweeps
-    on this kind of GPU set them (``SINGLE_BLOCK_FORWARD_TILES``,
+def _measured_tile(M: int, N: int, itemsize: int, device: DeviceDescription, backward: bool):
+    """(rows a program, warps, cap, read again) of a single-block program of M rows exactly N
+    wide where sweeps on this kind of GPU set them (``SINGLE_BLOCK_TILES``, and forward
     ``FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES``, from ``SINGLE_BLOCK_TILES_FROM_ELEMENTS``), else
     None."""
     if device.capability != 9 or M * N < SINGLE_BLOCK_TILES_FROM_ELEMENTS:
         return None
-    if _fast_dram(device) and (itemsize, N) in FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES:
-        return FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES[itemsize, N]
-    return SINGLE_BLOCK_FORWARD_TILES.get((itemsize, N))
+    measured = SINGLE_BLOCK_TILES.get(("backward" if backward else "forward", itemsize, N))
+    if measured is None and not backward and _fast_dram(device):
+        fast = FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES.get((itemsize, N))
+        measured = fast and (*fast, False)
+    return measured
 
 
 def _warps_to_hold(values: int) -> int:
@@ -1129,7 +1175,7 @@ def for_rows(plan: Plan, words: bool, vectors: bool) -> Plan:
     16-byte aligned); without them the kernel takes the compiler's choice of registers. The caps
     (``COOPERATIVE_PLAN``, ``COOPERATIVE_PAIRED_MAX_REGISTERS``,
     ``COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS``, ``COOPERATIVE_SEVERAL_BLOCKS_MAX_REGISTERS``,
-    ``SINGLE_BLOCK_FORWARD_TILES``, ``FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES``) were measured on
+    ``SINGLE_BLOCK_TILES``, ``FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES``) were measured on
     rows read in 16-byte vectors. Read
     in narrower loads, more values need addresses of their own, and
     compiled for sm_90 (ptxas 12.8; ``benchmarks/resource_usage.py --n``) the capped kernels
