@@ -135,20 +135,28 @@ def variants(kernel: str, N: int, itemsize: int, backward: bool,
         raise ValueError(kernel)
 
 
-def policy_read_again_variants(auto, M: int, warps_list):
-    """(label, forcing, replace) of the policy's single-block plan ``auto`` read again for its
-    output (``Plan.reread``), at its own rows a tile and at one, in its own warps and each of
-    ``warps_list`` that leave a thread 4 to 128 values; a cap of registers, whose sweeps held
-    the tile, dropped (none where the policy gives a persistent grid, or another kernel)."""
+def policy_read_again_variants(auto, M: int, itemsize: int, warps_list):
+    """(label, forcing, replace) of the policy's single-block plan ``auto`` held across its
+    reductions (where the policy reads it again: the baseline) and read again for its output
+    (``Plan.reread``), at its own rows a tile and at one, in its own warps and each of
+    ``warps_list`` that leave a thread 4 to 128 values, laid out rows by warps at the plan's
+    rows where the plan is and every tile is whole passes of a row's threads; a cap of
+    registers, whose sweeps held the tile, dropped (none where the policy gives a persistent
+    grid, or another kernel)."""
     if auto.kernel != "single_block" or auto.persistent:
         return
+    if auto.reread:
+        yield ("held, the policy's rows and warps", policy.Forcing("single_block"),
+               dict(reread=False))
     for block_m in sorted({auto.block_m, 1}, reverse=True):
         for warps in sorted({auto.num_warps, *warps_list}):
             # rows by warps at the plan's rows; one row a tile in Triton's own layout
             by_warps = auto.row_threads and block_m == auto.block_m
             row_threads = 32 * warps // block_m if by_warps else 0
             values = block_m * (auto.block_n + auto.tail + auto.tail2) // (32 * warps)
-            if not 4 <= values <= 128 or (by_warps and row_threads < 8):
+            pass_width = policy.row_pass(row_threads, itemsize, True)
+            if not 4 <= values <= 128 or (by_warps and (row_threads < 8 or any(
+                    tile % pass_width for tile in (auto.block_n, auto.tail, auto.tail2)))):
                 continue
             yield (f"read again, rows {block_m} warps {warps}"
                    + (f" threads a row {row_threads}" if row_threads else ""),
@@ -186,7 +194,7 @@ def time_point(direction, dtype_name, N, M, kernel, copy, budget_end, blocks, pe
     candidates = [("auto: " + auto.describe(), auto)]
     sm_count = torch.cuda.get_device_properties(0).multi_processor_count
     if policy_read_again:
-        found = policy_read_again_variants(auto, M, warps)
+        found = policy_read_again_variants(auto, M, dtype.itemsize, warps)
     else:
         found = variants(kernel, N, dtype.itemsize, backward, blocks, M, sm_count, persistent,
                          warps, registers, programs_per_sm, max_values, rows_by_warps_only, reread)
@@ -219,10 +227,13 @@ def time_point(direction, dtype_name, N, M, kernel, copy, budget_end, blocks, pe
             continue
         checked.append((label, plan, fn))
     for name in peers:
+        if time.time() > budget_end:
+            break
         label = f"peer {name}"
         try:
             peer = implementations.get(name)
-            fn = (lambda: peer.backward(y, dy)) if backward else (lambda: peer.forward(x))
+            fn = ((lambda peer=peer: peer.backward(y, dy)) if backward
+                  else (lambda peer=peer: peer.forward(x)))
             got = fn()
             torch.cuda.synchronize()
             if backward:
@@ -295,8 +306,19 @@ def main(argv=None):
                              "checked first (one not installed is reported and skipped)")
     parser.add_argument("--budget-s", type=float, default=480)
     args = parser.parse_args(argv)
-    if args.policy_read_again and args.kernel != "single_block":
-        parser.error("--policy-read-again: a single_block option; give --kernel single_block")
+    if (args.policy_read_again or args.reread) and args.kernel != "single_block":
+        parser.error("--policy-read-again and --reread are single_block options; give "
+                     "--kernel single_block")
+    if args.policy_read_again:
+        ignored = [flag for flag, given in (
+            ("--reread", args.reread), ("--registers", args.registers != [0]),
+            ("--max-values", args.max_values != 72), ("--no-persistent", args.no_persistent),
+            ("--rows-by-warps-only", args.rows_by_warps_only)) if given]
+        if ignored:
+            parser.error(f"--policy-read-again times the policy's plan, read again in each of "
+                         f"--warps: it takes no {', '.join(ignored)}")
+    if any(n < 1 for n in args.n) or (args.rows is not None and args.rows < 1):
+        parser.error("--n and --rows must be at least 1")
     if args.warps is None:
         args.warps = [16, 32] if args.kernel == "online" else [4, 8, 16, 32]
     if any(block < 16 or block & (block - 1) for block in args.blocks):

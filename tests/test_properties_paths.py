@@ -99,12 +99,15 @@ def forced_paths(draw, interpreted: bool, kernels=ROW_KERNELS):
 def experiments(draw, plan):
     """What only experiments set on a plan (``dataclasses.replace``, as benchmarks/sweep_plans.py
     does): the lanes an online or split step folds into, a persistent grid of 1-3 programs that
-    each walk several rows (single_block, online)."""
+    each walk several rows (single_block, online), a single-block program that reads its tiles
+    again for the output (``Plan.reread``)."""
     changes = {}
     if plan.kernel in ("online", "split"):
         changes["lanes"] = draw(st.sampled_from([plan.block_n, 1, 4, plan.block_n // 2]))
     if plan.kernel in ("single_block", "online") and draw(st.booleans()):
         changes.update(persistent=True, grid=(draw(st.integers(1, 3)),))
+    if plan.kernel == "single_block" and draw(st.booleans()):
+        changes["reread"] = True
     return changes
 
 

@@ -32,6 +32,8 @@ PATH_IDS = [p[0] for p in PATHS]
 EXPERIMENTS = {
     "single_block persistent": (policy.Forcing("single_block"),
                                 dict(persistent=True, num_stages=3)),
+    "single_block persistent read again": (policy.Forcing("single_block"),
+                                           dict(persistent=True, num_stages=3, reread=True)),
     "online folded into 4 lanes": (policy.Forcing("online", 16), dict(lanes=4)),
     "online persistent": (policy.Forcing("online", 16), dict(persistent=True)),
     "split folded into 4 lanes": (policy.Forcing("split", 16, 3), dict(lanes=4)),
@@ -181,6 +183,8 @@ def test_a_single_block_forward_read_again_writes_the_same_bits(M, N, block, tai
                                grid=(-(-M // block_m),))
     again = dataclasses.replace(plan, reread=True)
     assert "read again for the output" in again.describe()
+    assert launch.launches(again, (x, x), log=False)[0].constexprs["REREAD"]
+    assert not launch.launches(plan, (x, x), log=False)[0].constexprs["REREAD"]
     for log in (False, True):
         held = torch.full_like(x, float("nan"))
         launch.softmax_rows(plan, x, held, log)
@@ -206,6 +210,8 @@ def test_a_single_block_backward_read_again_writes_the_same_bits(held_as_loaded,
                                held_as_loaded=held_as_loaded)
     assert plan.kernel == "single_block" and plan.block_m > 1 and M % plan.block_m
     again = dataclasses.replace(plan, reread=True)
+    assert launch.launches(again, (y, dy, y), log=False)[0].constexprs["REREAD"]
+    assert not launch.launches(plan, (y, dy, y), log=False)[0].constexprs["REREAD"]
     for log in (False, True):
         held = torch.full_like(y, float("nan"))
         launch.softmax_backward_rows(plan, y, dy, held, log)

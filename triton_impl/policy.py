@@ -1184,7 +1184,8 @@ def for_rows(plan: Plan, words: bool, vectors: bool) -> Plan:
     at 64. Uncapped, none spills but the forward at an odd N (8 bytes, at 168 registers). Not yet
     timed. Rows that are not words are not whole vectors either: they take no cap. A measured
     single-block tile keeps its rows and warps uncapped, also not timed on such rows (on rows of
-    whole vectors the float32 tile uncapped moved 0.1-0.5 points less than the rule's plan)."""
+    whole vectors the float32 tile of two rows in 16 warps, since replaced by one read again,
+    moved 0.1-0.5 points less uncapped than the rule's plan)."""
     if not vectors:
         plan = dataclasses.replace(plan, max_registers=0,
                                    num_warps=plan.uncapped_warps or plan.num_warps,

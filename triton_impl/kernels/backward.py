@@ -4,9 +4,10 @@ softmax:      dx = y * (dy - sum(dy * y))
 log-softmax:  dx = dy - exp(y) * sum(dy)
 
 Every backward needs one reduction per row and then one elementwise pass, so the kernels mirror the
-forward ones: single-block (y and dy held on chip: read 2MN, write MN), online multi-block (a
-first pass sums, a second re-reads y and dy: read 4MN, write MN) and split-row (partial sums per
-chunk to a float32 workspace, then each chunk merges its row's sums and writes dx).
+forward ones: single-block (y and dy held on chip, or read again from the L2 for dx: read 2MN
+from DRAM, write MN), online multi-block (a first pass sums, a second re-reads y and dy: read
+4MN, write MN) and split-row (partial sums per chunk to a float32 workspace, then each chunk
+merges its row's sums and writes dx).
 Masked lanes load y = dy = 0 and so add nothing to the sum.
 """
 

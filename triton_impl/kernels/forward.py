@@ -6,9 +6,10 @@ offsets are 64-bit, so tensors of more than 2**31 elements are addressed correct
 a row are 32-bit.
 
 single_block_forward  the row (BLOCK_M rows at once for small N, and for float32 rows of one
-                      warp each) held on chip: one read, one write (2MN elements). A persistent
-                      grid walks over row tiles; ``tl.range``'s pipelining issues the next
-                      tile's loads while this one is reduced.
+                      warp each) on chip: one read, one write (2MN elements), or, read again
+                      for the output (REREAD), a second read from the L2 (2MN from DRAM). A
+                      persistent grid walks over row tiles; ``tl.range``'s pipelining issues
+                      the next tile's loads while this one is reduced.
 online_forward        BLOCK columns at a time: a first pass builds the online (max, normaliser)
                       pair, a second re-reads the row and writes it (3MN from DRAM at worst). A
                       grid smaller than M (each program walking rows) keeps the rows in flight
