@@ -771,6 +771,33 @@ def test_a_hopper_gpu_takes_the_measured_tiles_read_again():
     assert forced.reread and forced.num_warps == 16, "a forced kernel takes the policy's tile"
 
 
+def test_the_seeds_rows_of_a_block_and_a_wide_tail_read_again():
+    """``policy.READ_AGAIN_TAILS``: on a Hopper GPU, from 4096 rows to under 2^27 elements, the
+    float32 forward's one-row programs of 4096 and a tail of 1024 or 2048 and of 8192 and a tail
+    of 1024 read again, in the rule's warps; narrower tails, wider ones, one tile alone, 16-bit
+    rows, the backward, fewer rows, another compute capability, a block forced and 2^27
+    elements do not."""
+    for dram_gbs in (3350, 4800):
+        for N, shape in ((4736, (4096, 1024, 4)), (6016, (4096, 2048, 4)),
+                         (8320, (8192, 1024, 8)), (9216, (8192, 1024, 8))):
+            got = _hopper_plan(N, "float32", dram_gbs, M=4096)
+            assert got.reread and (got.block_n, got.tail, got.num_warps) == shape, got
+            assert got.block_m == 1 and got.max_registers == 0, got
+        for held in (_hopper_plan(4608, "float32", dram_gbs, M=4096),
+                     _hopper_plan(9344, "float32", dram_gbs, M=4096),
+                     _hopper_plan(3712, "float32", dram_gbs, M=4096),
+                     _hopper_plan(2432, "float32", dram_gbs, M=4096),
+                     _hopper_plan(4736, "bfloat16", dram_gbs, M=4096),
+                     _hopper_plan(4736, "float32", dram_gbs, M=4096, backward=True),
+                     _hopper_plan(4736, "float32", dram_gbs, M=4095),
+                     _hopper_plan(4736, "float32", dram_gbs, M=4096, capability=8),
+                     _hopper_plan(4736, "float32", dram_gbs, M=4096, kernel="single_block",
+                                  block_n=8192),
+                     _hopper_plan(4736, "float32", dram_gbs,
+                                  M=policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS // 4736 + 1)):
+            assert not held.reread, held
+
+
 def test_the_order_of_a_loops_sums_needs_its_block():
     assert policy.summation_of("online", 16) == "blocks of 16" == policy.summation_of("split", 16)
     assert policy.summation_of("cooperative", 16) == "tree"

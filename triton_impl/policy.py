@@ -205,6 +205,31 @@ fractions of copy:
   against 98.3%, float16 98.1% against 97.9%.
 
 Other widths were not swept so."""
+READ_AGAIN_TAILS = {4: ((4096, 1024), (4096, 2048), (8192, 1024))}
+"""Itemsize -> the (block, tail) of the single-block forward programs of one row that read their
+tiles again for the output (``Plan.reread``) on a Hopper GPU from
+``NARROW_ROWS_BY_WARPS_FROM_ROWS`` rows to fewer than ``SINGLE_BLOCK_TILES_FROM_ELEMENTS``
+elements (the seeds' M = 4096, where ``SINGLE_BLOCK_TILES`` does not reach): float32 rows of
+4609-6143 columns (4096 and a tail of 1024 or 2048, in 4 warps; from 6144 the online kernel)
+and of 8193-9216 (8192 and a tail widened to 1024, in 8 warps).
+
+Timed at M = 4096, float32, the policy's plan read again in its own rows and warps against it,
+points of copy, H200 / H100:
+
+- in a sweep (``sweep_plans.py --kernel single_block --policy-read-again --rows 4096 --warps 2
+  4 8 16 --repeat 7``; results/h200/read_again_2026-11-24/seeds/sweep/, results/h100/
+  read_again_2026-11-24/seeds/sweep/): 4736 +4.8 / +0.9, 4864 +4.3 / +2.0, 5248 +2.2 / +0.8,
+  5504 +3.8 / +0.9, 8320 +2.7 / +0.5;
+- in an A/B of every one-row plan in 4 warps or more against the policy before, seven
+  interleaved rounds (``ab.py --rows 4096 --n ...``; results/*/read_again_2026-11-24/seeds/
+  ab_seeds.log): 4736-6016 (eight widths) +2.2 to +4.4 / +0.3 to +1.7, 8320-9088 (four) +2.6
+  to +3.1 / +0.4 to +1.0. Left out where the GPUs parted or both lost: one tile of 4096 (3200
+  +4.1 / +1.2 and 3456 +2.2 / +0.9, but 3712-4096 +0.7 to +1.5 / -0.1 to -2.5), 4096 and a tail
+  of 256 or 512 (4352, 4608: -0.7 / -1.0, -0.8 / -2.3), 8192 and 2048 (9344-10112: -2.1 to
+  -0.4 / -0.3 to +0.5), 8192 and 4096 (10368-12160: -17.3 to -8.7 / -3.1 to -0.3), and rows of
+  several a program (two of one warp at 2432 -2.7 / -3.3 in the sweep; 1024-2304 parted). One
+  call a GPU of each; calls of 7-15 us spread by 0.5-2.7% (``speed_of_light.ROUNDS_TIMED``).
+  16-bit rows were not timed so."""
 SINGLE_BLOCK_TILES_FROM_ELEMENTS = 1 << 27
 """Fewest elements (M*N) of a problem whose single-block program takes the tiles of
 ``SINGLE_BLOCK_TILES`` and ``FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES``: where they were swept.
@@ -958,7 +983,9 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     cap = 0
     measured = None if persistent or N != block_n else _measured_tile(M, N, itemsize, device,
                                                                       backward)
-    reread = False
+    reread = (not (forced or backward or persistent) and block_m == 1 and not tail2
+              and (block_n, tail) in READ_AGAIN_TAILS.get(itemsize, ())
+              and _timed_rows_bounds(M, N, device))
     if measured:
         rows, num_warps, cap, reread = measured
         block_m, row_threads = min(rows, next_power_of_2(M)), 0

@@ -9,7 +9,9 @@ medians), torch.compile of the naive code beside them at the bandwidth grid's wi
     PYTHONPATH=. python3 results/h200/read_again_2026-11-24/ab.py --before /tmp/policy_before.py \\
         --out DIR [--rounds 5]
 
-Writes DIR/ab.json as it goes and prints a line a point.
+Writes DIR/ab.json as it goes and prints a line a point. ``--n N ... --rows M``: in place of
+the table's points, float32 forwards of those widths at M rows, where the two policies' plans
+differ (the seeds' grid: ``policy.READ_AGAIN_ONE_ROW_FROM_WARPS``).
 """
 import argparse
 import dataclasses
@@ -35,9 +37,13 @@ def main():
     parser.add_argument("--before", required=True, help="policy.py of the commit before")
     parser.add_argument("--out", required=True)
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--n", type=int, nargs="+", default=None)
+    parser.add_argument("--rows", type=int, default=4096)
     args = parser.parse_args()
     if not os.path.isfile(args.before) or not os.path.isdir(args.out) or args.rounds < 1:
         parser.error("--before FILE, --out an existing directory, --rounds at least 1")
+    if args.rows < 1 or any(n < 1 for n in args.n or ()):
+        parser.error("--n and --rows must be at least 1")
     spec = importlib.util.spec_from_file_location("policy_before", args.before)
     before = sys.modules["policy_before"] = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(before)
@@ -47,9 +53,10 @@ def main():
     copy = measure.copy_bandwidth_gbs()
     print(measure.device_name(), f"copy {copy:.0f} GB/s", flush=True)
     results = []
-    for (direction, itemsize, N) in sorted(policy.SINGLE_BLOCK_TILES):
+    points = ([("forward", 4, N, args.rows) for N in args.n] if args.n else
+              [(d, i, N, (1 << 27) // N) for d, i, N in sorted(policy.SINGLE_BLOCK_TILES)])
+    for (direction, itemsize, N, M) in points:
         backward = direction == "backward"
-        M = (1 << 27) // N
         for name in DTYPES[itemsize]:
             dtype = getattr(torch, name)
             x = (torch.randn(M, N, device="cuda") * 3).to(dtype)
@@ -59,6 +66,8 @@ def main():
             new = policy.choose(M, N, dtype, device, backward=backward)
             old = policy.Plan(**dataclasses.asdict(before.choose(M, N, dtype, old_device,
                                                                  backward=backward)))
+            if old == new:
+                continue
             candidates = [("before", old), ("read again", new)]
             fns = {}
             for label, plan in candidates:
