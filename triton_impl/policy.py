@@ -176,8 +176,9 @@ Forward tiles measured before, which these replace: float32 at 4096, two rows in
 registers, 100.2 / 97.1% of an H100's / H200's copy against 99.4 / 96.2% for the rule
 (results/h*/forward_tiles_2026-11-24/), and on a fast DRAM bfloat16 at 4096 and 8192
 (``FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES``'s history)."""
-FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES = {(2, 16384): (1, 8, 80)}
-"""(item size, row width) -> (rows a program, warps, ``Plan.max_registers``) of a 16-bit
+FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES = {(2, 16384): (1, 8, 80, False)}
+"""(item size, row width) -> (rows a program, warps, ``Plan.max_registers``, ``Plan.reread``),
+as ``SINGLE_BLOCK_TILES``'s, of a 16-bit
 single-block forward of rows exactly that wide on a Hopper GPU whose DRAM delivers
 ``FAST_DRAM_FROM_GBS`` or more, from ``SINGLE_BLOCK_TILES_FROM_ELEMENTS``, where
 ``SINGLE_BLOCK_TILES`` has none. A single-block program issues its whole row's loads, then
@@ -1030,8 +1031,7 @@ def _measured_tile(M: int, N: int, itemsize: int, device: DeviceDescription, bac
         return None
     measured = SINGLE_BLOCK_TILES.get(("backward" if backward else "forward", itemsize, N))
     if measured is None and not backward and _fast_dram(device):
-        fast = FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES.get((itemsize, N))
-        measured = fast and (*fast, False)
+        return FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES.get((itemsize, N))
     return measured
 
 

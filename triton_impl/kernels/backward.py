@@ -49,6 +49,14 @@ def write_grad_chunk(y_row, dy_row, dx_row, start, end, s, LOG: tl.constexpr, BL
 
 
 @triton.jit
+def load_rows(ptr, rows, row_stride, cols, mask, POLICY: tl.constexpr, MULTIPLE_OF: tl.constexpr):
+    """A tile of rows ``rows`` (a column) and columns ``cols`` (a row) of a tensor, as stored, 0
+    where masked; ``POLICY``: the load's eviction policy ("" for the L2's default)."""
+    return tl.load(row_pointer(ptr, rows, row_stride, MULTIPLE_OF) + cols, mask=mask, other=0.0,
+                   eviction_policy=POLICY)
+
+
+@triton.jit
 def single_block_backward(
     y_ptr, dy_ptr, dx_ptr, M, N, y_row_stride, dy_row_stride, dx_row_stride,
     BLOCK_M: tl.constexpr, BLOCK: tl.constexpr, LOG: tl.constexpr, STAGES: tl.constexpr,
@@ -69,16 +77,12 @@ def single_block_backward(
     for tile in tl.range(tl.program_id(0), n_tiles, tl.num_programs(0), num_stages=STAGES):
         rows = (tile * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)[:, None]
         mask = (rows < M) & (cols < N)
-        y = tl.load(row_pointer(y_ptr, rows, y_row_stride, MULTIPLE_OF) + cols, mask=mask,
-                    other=0.0, eviction_policy=FIRST)
-        dy = tl.load(row_pointer(dy_ptr, rows, dy_row_stride, MULTIPLE_OF) + cols, mask=mask,
-                     other=0.0, eviction_policy=FIRST)
+        y = load_rows(y_ptr, rows, y_row_stride, cols, mask, FIRST, MULTIPLE_OF)
+        dy = load_rows(dy_ptr, rows, dy_row_stride, cols, mask, FIRST, MULTIPLE_OF)
         s = tl.sum(grad_term(to_compute(y), to_compute(dy), LOG), 1)[:, None]
         if REREAD:
-            y = tl.load(row_pointer(y_ptr, rows, y_row_stride, MULTIPLE_OF) + cols, mask=mask,
-                        other=0.0, eviction_policy="evict_first")
-            dy = tl.load(row_pointer(dy_ptr, rows, dy_row_stride, MULTIPLE_OF) + cols,
-                         mask=mask, other=0.0, eviction_policy="evict_first")
+            y = load_rows(y_ptr, rows, y_row_stride, cols, mask, "evict_first", MULTIPLE_OF)
+            dy = load_rows(dy_ptr, rows, dy_row_stride, cols, mask, "evict_first", MULTIPLE_OF)
         if HELD_AS_LOADED:
             dx = grad_output(to_compute_again(y, ASM), to_compute_again(dy, ASM), s, LOG)
         else:
