@@ -758,9 +758,15 @@ def test_a_hopper_gpu_takes_the_measured_tiles_read_again():
                     got.describe())
             for rule in (_hopper_plan(N, dtype, 4800, capability=None, backward=backward,
                                       M=rows_of(N)),
-                         _hopper_plan(N - 1, dtype, 4800, backward=backward, M=rows_of(N)),
-                         _hopper_plan(N, dtype, 4800, backward=backward, M=rows_of(N) - 1)):
+                         _hopper_plan(N - 1, dtype, 4800, backward=backward,
+                                      M=rows_of(N - 1) + 1)):
                 assert not rule.reread and rule.max_registers == 0, rule
+            # fewer elements: the rule's plan, read again only where the seeds' row tiles do
+            smaller = _hopper_plan(N, dtype, 4800, backward=backward, M=rows_of(N) - 1)
+            seeds_tiles = (policy.READ_AGAIN_ROW_TILES.get(itemsize, ())
+                           + policy.FAST_DRAM_READ_AGAIN_ROW_TILES.get(itemsize, ()))
+            assert smaller.max_registers == 0 and smaller.reread == (
+                not backward and (smaller.block_n, smaller.tail) in seeds_tiles), smaller
     assert {(d, i) for d, i, _ in policy.SINGLE_BLOCK_TILES} == {
         ("forward", 4), ("forward", 2), ("backward", 4), ("backward", 2)}
     for held in ((1024, "bfloat16", False), (16384, "bfloat16", False), (4096, "float32", True),
@@ -771,26 +777,40 @@ def test_a_hopper_gpu_takes_the_measured_tiles_read_again():
     assert forced.reread and forced.num_warps == 16, "a forced kernel takes the policy's tile"
 
 
-def test_the_seeds_rows_of_a_block_and_a_wide_tail_read_again():
-    """``policy.READ_AGAIN_TAILS``: on a Hopper GPU, from 4096 rows to under 2^27 elements, the
-    float32 forward's one-row programs of 4096 and a tail of 1024 or 2048 and of 8192 and a tail
-    of 1024 read again, in the rule's warps; narrower tails, wider ones, one tile alone, 16-bit
-    rows, the backward, fewer rows, another compute capability, a block forced and 2^27
-    elements do not."""
+def test_the_seeds_row_tiles_read_again():
+    """``policy.READ_AGAIN_ROW_TILES``: on a Hopper GPU, from 4096 rows to under 2^27 elements, the
+    float32 forward's tiles of four rows of one warp at 513-1024 columns, of two rows of one warp
+    and a tail of 128 or 256, and of one row of 4096 and a tail of 1024 or 2048 or of 8192 and a
+    tail of 1024 read again, in the rule's rows and warps; on a fast DRAM
+    (``FAST_DRAM_READ_AGAIN_ROW_TILES``) also four rows of one warp at 257-512 columns and one
+    row of 4096. Three tiles, other tails, two rows of 2048, 16-bit rows, the backward, fewer
+    rows, another compute capability, a block forced and 2^27 elements do not."""
+    both = ((640, (4, 1024, 0, 4)), (1024, (4, 1024, 0, 4)), (1152, (2, 1024, 128, 2)),
+            (1280, (2, 1024, 256, 2)), (4736, (1, 4096, 1024, 4)), (6016, (1, 4096, 2048, 4)),
+            (8320, (1, 8192, 1024, 8)), (9216, (1, 8192, 1024, 8)))
+    fast_only = ((384, (4, 512, 0, 4)), (512, (4, 512, 0, 4)), (3200, (1, 4096, 0, 4)),
+                 (4096, (1, 4096, 0, 4)))
     for dram_gbs in (3350, 4800):
-        for N, shape in ((4736, (4096, 1024, 4)), (6016, (4096, 2048, 4)),
-                         (8320, (8192, 1024, 8)), (9216, (8192, 1024, 8))):
+        reading_again = both + (fast_only if dram_gbs >= policy.FAST_DRAM_FROM_GBS else ())
+        for N, shape in reading_again:
             got = _hopper_plan(N, "float32", dram_gbs, M=4096)
-            assert got.reread and (got.block_n, got.tail, got.num_warps) == shape, got
-            assert got.block_m == 1 and got.max_registers == 0, got
-        for held in (_hopper_plan(4608, "float32", dram_gbs, M=4096),
-                     _hopper_plan(9344, "float32", dram_gbs, M=4096),
-                     _hopper_plan(3712, "float32", dram_gbs, M=4096),
+            assert got.reread and (got.block_m, got.block_n, got.tail, got.num_warps) == shape, got
+            assert got.tail2 == 0 and got.max_registers == 0, got
+        for N, _ in fast_only if dram_gbs < policy.FAST_DRAM_FROM_GBS else ():
+            assert not _hopper_plan(N, "float32", dram_gbs, M=4096).reread, N
+        for held in (_hopper_plan(1408, "float32", dram_gbs, M=4096),
+                     _hopper_plan(1920, "float32", dram_gbs, M=4096),
                      _hopper_plan(2432, "float32", dram_gbs, M=4096),
+                     _hopper_plan(4608, "float32", dram_gbs, M=4096),
+                     _hopper_plan(9344, "float32", dram_gbs, M=4096),
                      _hopper_plan(4736, "bfloat16", dram_gbs, M=4096),
+                     _hopper_plan(1024, "bfloat16", dram_gbs, M=4096),
                      _hopper_plan(4736, "float32", dram_gbs, M=4096, backward=True),
+                     _hopper_plan(1024, "float32", dram_gbs, M=4096, backward=True),
                      _hopper_plan(4736, "float32", dram_gbs, M=4095),
+                     _hopper_plan(1024, "float32", dram_gbs, M=4095),
                      _hopper_plan(4736, "float32", dram_gbs, M=4096, capability=8),
+                     _hopper_plan(1024, "float32", None, M=4096, capability=None),
                      _hopper_plan(4736, "float32", dram_gbs, M=4096, kernel="single_block",
                                   block_n=8192),
                      _hopper_plan(4736, "float32", dram_gbs,

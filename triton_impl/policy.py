@@ -206,31 +206,52 @@ fractions of copy:
   against 98.3%, float16 98.1% against 97.9%.
 
 Other widths were not swept so."""
-READ_AGAIN_TAILS = {4: ((4096, 1024), (4096, 2048), (8192, 1024))}
-"""Itemsize -> the (block, tail) of the single-block forward programs of one row that read their
-tiles again for the output (``Plan.reread``) on a Hopper GPU from
-``NARROW_ROWS_BY_WARPS_FROM_ROWS`` rows to fewer than ``SINGLE_BLOCK_TILES_FROM_ELEMENTS``
-elements (the seeds' M = 4096, where ``SINGLE_BLOCK_TILES`` does not reach): float32 rows of
-4609-6143 columns (4096 and a tail of 1024 or 2048, in 4 warps; from 6144 the online kernel)
-and of 8193-9216 (8192 and a tail widened to 1024, in 8 warps).
+READ_AGAIN_ROW_TILES = {4: ((1024, 0), (1024, 128), (1024, 256), (4096, 1024), (4096, 2048),
+                            (8192, 1024))}
+FAST_DRAM_READ_AGAIN_ROW_TILES = {4: ((512, 0), (4096, 0))}
+"""Itemsize -> the (block, tail) of the single-block forward tiles that read their rows again
+for the output (``Plan.reread``) on a Hopper GPU from ``NARROW_ROWS_BY_WARPS_FROM_ROWS`` rows to
+fewer than ``SINGLE_BLOCK_TILES_FROM_ELEMENTS`` elements (the seeds' M = 4096, where
+``SINGLE_BLOCK_TILES`` does not reach), in the rule's rows and warps; with
+``FAST_DRAM_READ_AGAIN_ROW_TILES`` too where the DRAM is fast (``FAST_DRAM_FROM_GBS``). Float32
+rows of:
+
+- 513-1024 columns, four a program of one warp each (``NARROW_ROWS_BY_WARPS``), and 1025-1280,
+  two of one warp and a tail of 128 or 256 (``ONE_WARP_TAIL_VALUES``);
+- 4609-6143 (4096 and a tail of 1024 or 2048, in 4 warps; from 6144 the online kernel) and
+  8193-9216 (8192 and a tail widened to 1024, in 8 warps), one a program;
+- on a fast DRAM also 257-512, four of one warp (``FAST_DRAM_NARROW_ROWS_BY_WARPS``), and
+  3073-4096, one tile of 4096 a program.
 
 Timed at M = 4096, float32, the policy's plan read again in its own rows and warps against it,
 points of copy, H200 / H100:
 
-- in a sweep (``sweep_plans.py --kernel single_block --policy-read-again --rows 4096 --warps 2
-  4 8 16 --repeat 7``; results/h200/read_again_2026-11-24/seeds/sweep/, results/h100/
+- 4609-9216, in a sweep (``sweep_plans.py --kernel single_block --policy-read-again --rows 4096
+  --warps 2 4 8 16 --repeat 7``; results/h200/read_again_2026-11-24/seeds/sweep/, results/h100/
   read_again_2026-11-24/seeds/sweep/): 4736 +4.8 / +0.9, 4864 +4.3 / +2.0, 5248 +2.2 / +0.8,
-  5504 +3.8 / +0.9, 8320 +2.7 / +0.5;
-- in an A/B of every one-row plan in 4 warps or more against the policy before, seven
-  interleaved rounds (``ab.py --rows 4096 --n ...``; results/*/read_again_2026-11-24/seeds/
-  ab_seeds.log): 4736-6016 (eight widths) +2.2 to +4.4 / +0.3 to +1.7, 8320-9088 (four) +2.6
-  to +3.1 / +0.4 to +1.0. Left out where the GPUs parted or both lost: one tile of 4096 (3200
-  +4.1 / +1.2 and 3456 +2.2 / +0.9, but 3712-4096 +0.7 to +1.5 / -0.1 to -2.5), 4096 and a tail
-  of 256 or 512 (4352, 4608: -0.7 / -1.0, -0.8 / -2.3), 8192 and 2048 (9344-10112: -2.1 to
-  -0.4 / -0.3 to +0.5), 8192 and 4096 (10368-12160: -17.3 to -8.7 / -3.1 to -0.3), and rows of
-  several a program (two of one warp at 2432 -2.7 / -3.3 in the sweep; 1024-2304 parted). One
-  call a GPU of each; calls of 7-15 us spread by 0.5-2.7% (``speed_of_light.ROUNDS_TIMED``).
-  16-bit rows were not timed so."""
+  5504 +3.8 / +0.9, 8320 +2.7 / +0.5; and in an A/B of every one-row plan in 4 warps or more
+  against the policy before, seven interleaved rounds (``ab.py --rows 4096 --n ...``;
+  results/*/read_again_2026-11-24/seeds/ab_seeds.log): 4736-6016 (eight widths) +2.2 to +4.4 /
+  +0.3 to +1.7, 8320-9088 (four) +2.6 to +3.1 / +0.4 to +1.0.
+- 384-4096, in a sweep beside QuACK (``sweep_plans.py ... --policy-read-again --warps 4
+  --repeat 7 --peers quack``) and an A/B against 5395be2's policy at every width of the seeds'
+  grid where the plans differ, nine interleaved rounds (results/h200/read_again_seeds_2026-11-25/,
+  results/h100/read_again_seeds_2026-11-25/). Four of one warp, 640 / 768 / 896 / 1024:
+  A/B +2.2 / -1.3 / +1.7 / +3.0 on the H200, +8.3 / +5.9 / +4.8 / +4.8 on the H100 (sweep
+  -0.9 / +2.2 / +5.9 / -, +13.2 / +6.1 / +7.4 / -); two of one warp and a tail, 1152 / 1280:
+  A/B -1.0 / -0.3 and +1.2 / +2.3, sweep +5.1 / +3.1 and +1.0 / +0.7; the H200's 384 / 512
+  +1.4 / +2.7 and 3200-4096 (eight widths) +0.2 to +3.9 in the A/B, 3200-4096 +0.2 to +2.1 in
+  the sweep, where the H100 parted (+1.3 and +1.5 at 3200 and 3456, -0.3 to -1.4 at 3712-4096; -0.1 to
+  -2.5 at 3712-4096 in the earlier A/B).
+
+Left out where the GPUs parted or both lost: 4096 and a tail of 256 or 512 (4352, 4608: -0.7 /
+-1.0, -0.8 / -2.3), 8192 and 2048 (9344-10112: -2.1 to -0.4 / -0.3 to +0.5), 8192 and 4096
+(10368-12160: -17.3 to -8.7 / -3.1 to -0.3), two rows of 2048 (1920: -2.1 / -1.1 in the sweep),
+two of one warp and a tail of 256 and 128 (1408: +0.2 / -2.2) or of 2048 and a tail (2304,
+2432, 2816: -0.7 to -2.8 / -5.1 to +0.2). The H100's rows of 257-512 (four a program in 4
+warps, not by warps) were not timed so. Calls of 7-15 us spread by 0.5-2.7%
+(``speed_of_light.ROUNDS_TIMED``): the sweep and the A/B part by up to 6 points at 1152. 16-bit
+rows were not timed so."""
 SINGLE_BLOCK_TILES_FROM_ELEMENTS = 1 << 27
 """Fewest elements (M*N) of a problem whose single-block program takes the tiles of
 ``SINGLE_BLOCK_TILES`` and ``FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES``: where they were swept.
@@ -984,8 +1005,8 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     cap = 0
     measured = None if persistent or N != block_n else _measured_tile(M, N, itemsize, device,
                                                                       backward)
-    reread = (not (forced or backward or persistent) and block_m == 1 and not tail2
-              and (block_n, tail) in READ_AGAIN_TAILS.get(itemsize, ())
+    reread = (not (forced or backward or persistent or tail2)
+              and _reads_row_tile_again(block_n, tail, itemsize, device)
               and _timed_rows_bounds(M, N, device))
     if measured:
         rows, num_warps, cap, reread = measured
@@ -1012,6 +1033,17 @@ def _timed_rows_bounds(M: int, N: int, device: DeviceDescription) -> bool:
     rows to fewer than 2^27 // N (``SINGLE_BLOCK_TILES_FROM_ELEMENTS``)."""
     return (device.capability == 9
             and NARROW_ROWS_BY_WARPS_FROM_ROWS <= M < SINGLE_BLOCK_TILES_FROM_ELEMENTS // N)
+
+
+def _reads_row_tile_again(block_n: int, tail: int, itemsize: int,
+                          device: DeviceDescription) -> bool:
+    """Whether a single-block forward tile of ``block_n`` and a ``tail`` reads its rows again for
+    the output (``READ_AGAIN_ROW_TILES``, ``FAST_DRAM_READ_AGAIN_ROW_TILES``), where
+    ``_timed_rows_bounds`` holds."""
+    tiles = READ_AGAIN_ROW_TILES.get(itemsize, ())
+    if _fast_dram(device):
+        tiles += FAST_DRAM_READ_AGAIN_ROW_TILES.get(itemsize, ())
+    return (block_n, tail) in tiles
 
 
 def _narrow_rows_by_warps(itemsize: int, block_n: int, device: DeviceDescription) -> bool:
