@@ -166,6 +166,30 @@ def test_a_row_held_as_a_block_and_a_tail(M, N, block, tail, tail2, block_m, row
     assert y_buffer[outside].isnan().all(), "wrote outside the output rows"
 
 
+@pytest.mark.parametrize("N", [384, 640, 1152, 1280, 3200, 4736, 8320])
+def test_the_seeds_row_tiles_read_again_write_the_same_bits(N, device):
+    """The layouts ``policy.READ_AGAIN_ROW_TILES`` reads again, as a fast-DRAM Hopper GPU's policy
+    gives them at the seeds' M = 4096 (four rows of one warp, two and a tail, one tile, a block
+    and a tail), on a few rows (the last tile short): every output bit that of the same plan
+    holding its tiles, softmax and log-softmax."""
+    plan = _hopper_plan(N, "float32", 4800, M=4096)
+    assert plan.reread and plan.kernel == "single_block" and not plan.tail2, plan
+    M = 2 * plan.block_m + 1
+    again = dataclasses.replace(plan, grid=(-(-M // plan.block_m),))
+    held = dataclasses.replace(again, reread=False)
+    x = _random((M, N), torch.float32, device, seed=11)
+    x[1, ::5] = -float("inf")
+    for log in (False, True):
+        outputs = []
+        for form in (held, again):
+            y = torch.full_like(x, float("nan"))
+            launch.softmax_rows(form, x, y, log)
+            outputs.append(y)
+        assert_close(outputs[0], _oracle(x, -1, log), dtype=torch.float32,
+                     kind="log_softmax" if log else "softmax")
+        assert torch.equal(outputs[1], outputs[0]), log
+
+
 @pytest.mark.parametrize("dtype", DTYPES, ids=str)
 @pytest.mark.parametrize("M,N,block,tail,tail2,block_m,row_threads", [
     (3, 300, 512, 0, 0, 1, 0), (9, 200, 256, 0, 0, 4, 0), (5, 108, 64, 32, 16, 2, 0),
@@ -740,12 +764,20 @@ def test_a_fast_dram_takes_the_measured_16_bit_single_block_forward_tile():
     assert launch.launches(capped, (strided, whole), log=False)[0].max_registers == 0
 
 
+SEEDS_ROW_TILES_OF_MEASURED_WIDTHS = {("forward", 4, 512), ("forward", 4, 1024),
+                                      ("forward", 4, 4096)}
+"""The widths of ``policy.SINGLE_BLOCK_TILES`` whose rule plan under 2^27 elements on a fast DRAM
+is one of the seeds' row tiles read again (four rows of 512 or 1024 of one warp each, one row of
+4096)."""
+
+
 def test_a_hopper_gpu_takes_the_measured_tiles_read_again():
     """``policy.SINGLE_BLOCK_TILES``: on any Hopper GPU (both DRAMs measured), at 2^27 elements
     and more, rows of exactly a measured width take its rows, warps, cap and reading again,
-    forward and backward; the widths it leaves out, rows one column narrower, another compute
-    capability and smaller problems (``SINGLE_BLOCK_TILES_FROM_ELEMENTS``) keep the rule's plan,
-    which holds its tiles."""
+    forward and backward; the widths it leaves out, rows one column narrower and another compute
+    capability keep the rule's plan, which holds its tiles, and so do smaller problems
+    (``SINGLE_BLOCK_TILES_FROM_ELEMENTS``) but for the float32 forward's rows of 512, 1024 and 4096
+    columns, which read again there as the seeds' row tiles do (``READ_AGAIN_ROW_TILES``)."""
     rows_of = lambda N: policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS // N  # noqa: E731
     for (direction, itemsize, N), tile in policy.SINGLE_BLOCK_TILES.items():
         backward = direction == "backward"
@@ -761,12 +793,9 @@ def test_a_hopper_gpu_takes_the_measured_tiles_read_again():
                          _hopper_plan(N - 1, dtype, 4800, backward=backward,
                                       M=rows_of(N - 1) + 1)):
                 assert not rule.reread and rule.max_registers == 0, rule
-            # fewer elements: the rule's plan, read again only where the seeds' row tiles do
             smaller = _hopper_plan(N, dtype, 4800, backward=backward, M=rows_of(N) - 1)
-            seeds_tiles = (policy.READ_AGAIN_ROW_TILES.get(itemsize, ())
-                           + policy.FAST_DRAM_READ_AGAIN_ROW_TILES.get(itemsize, ()))
             assert smaller.max_registers == 0 and smaller.reread == (
-                not backward and (smaller.block_n, smaller.tail) in seeds_tiles), smaller
+                (direction, itemsize, N) in SEEDS_ROW_TILES_OF_MEASURED_WIDTHS), smaller
     assert {(d, i) for d, i, _ in policy.SINGLE_BLOCK_TILES} == {
         ("forward", 4), ("forward", 2), ("backward", 4), ("backward", 2)}
     for held in ((1024, "bfloat16", False), (16384, "bfloat16", False), (4096, "float32", True),
@@ -796,14 +825,16 @@ def test_the_seeds_row_tiles_read_again():
             got = _hopper_plan(N, "float32", dram_gbs, M=4096)
             assert got.reread and (got.block_m, got.block_n, got.tail, got.num_warps) == shape, got
             assert got.tail2 == 0 and got.max_registers == 0, got
+            assert got.row_threads == (32 if got.block_m > 1 else 0), got
         for N, _ in fast_only if dram_gbs < policy.FAST_DRAM_FROM_GBS else ():
             assert not _hopper_plan(N, "float32", dram_gbs, M=4096).reread, N
-        for held in (_hopper_plan(1408, "float32", dram_gbs, M=4096),
-                     _hopper_plan(1920, "float32", dram_gbs, M=4096),
-                     _hopper_plan(2432, "float32", dram_gbs, M=4096),
-                     _hopper_plan(4608, "float32", dram_gbs, M=4096),
-                     _hopper_plan(9344, "float32", dram_gbs, M=4096),
-                     _hopper_plan(4736, "bfloat16", dram_gbs, M=4096),
+        for N, shape in ((1408, (2, 1024, 256, 128)), (1920, (2, 2048, 0, 0)),
+                         (2432, (2, 2048, 256, 128)), (4608, (1, 4096, 512, 0)),
+                         (9344, (1, 8192, 2048, 0))):
+            layout = _hopper_plan(N, "float32", dram_gbs, M=4096)
+            assert (layout.block_m, layout.block_n, layout.tail, layout.tail2) == shape, layout
+            assert not layout.reread, layout
+        for held in (_hopper_plan(4736, "bfloat16", dram_gbs, M=4096),
                      _hopper_plan(1024, "bfloat16", dram_gbs, M=4096),
                      _hopper_plan(4736, "float32", dram_gbs, M=4096, backward=True),
                      _hopper_plan(1024, "float32", dram_gbs, M=4096, backward=True),

@@ -208,13 +208,12 @@ fractions of copy:
 Other widths were not swept so."""
 READ_AGAIN_ROW_TILES = {4: ((1024, 0), (1024, 128), (1024, 256), (4096, 1024), (4096, 2048),
                             (8192, 1024))}
-FAST_DRAM_READ_AGAIN_ROW_TILES = {4: ((512, 0), (4096, 0))}
 """Itemsize -> the (block, tail) of the single-block forward tiles that read their rows again
 for the output (``Plan.reread``) on a Hopper GPU from ``NARROW_ROWS_BY_WARPS_FROM_ROWS`` rows to
 fewer than ``SINGLE_BLOCK_TILES_FROM_ELEMENTS`` elements (the seeds' M = 4096, where
-``SINGLE_BLOCK_TILES`` does not reach), in the rule's rows and warps; with
-``FAST_DRAM_READ_AGAIN_ROW_TILES`` too where the DRAM is fast (``FAST_DRAM_FROM_GBS``). Float32
-rows of:
+``SINGLE_BLOCK_TILES`` does not reach), in the rule's rows and warps, where a program holds one
+row or rows of one warp each (``Plan.row_threads``); with ``FAST_DRAM_READ_AGAIN_ROW_TILES`` too
+where the DRAM is fast (``FAST_DRAM_FROM_GBS``). Float32 rows of:
 
 - 513-1024 columns, four a program of one warp each (``NARROW_ROWS_BY_WARPS``), and 1025-1280,
   two of one warp and a tail of 128 or 256 (``ONE_WARP_TAIL_VALUES``);
@@ -223,8 +222,10 @@ rows of:
 - on a fast DRAM also 257-512, four of one warp (``FAST_DRAM_NARROW_ROWS_BY_WARPS``), and
   3073-4096, one tile of 4096 a program.
 
-Timed at M = 4096, float32, the policy's plan read again in its own rows and warps against it,
-points of copy, H200 / H100:
+Timed at M = 4096 only: from there to 2^27 elements (4096 x 32767 reads a row of 4096 again in 4
+warps, where 32768 rows take ``SINGLE_BLOCK_TILES``'s 16) the tiles are the same, the timings are
+not. Of the widths they cover, 257-383, 513-639 and 3073-3199 were not timed. The timings, the
+policy's plan read again in its own rows and warps against it, points of copy, H200 / H100:
 
 - 4609-9216, in a sweep (``sweep_plans.py --kernel single_block --policy-read-again --rows 4096
   --warps 2 4 8 16 --repeat 7``; results/h200/read_again_2026-11-24/seeds/sweep/, results/h100/
@@ -243,6 +244,10 @@ points of copy, H200 / H100:
   +1.4 / +2.7 and 3200-4096 (eight widths) +0.2 to +3.9 in the A/B, 3200-4096 +0.2 to +2.1 in
   the sweep, where the H100 parted (+1.3 and +1.5 at 3200 and 3456, -0.3 to -1.4 at 3712-4096; -0.1 to
   -2.5 at 3712-4096 in the earlier A/B).
+- two of one warp and a tail (1025-1280) parted in the A/B (H200 -1.0 / -0.3 at 1152 / 1280, H100
+  +1.2 / +2.3) and gained on both in the sweep (+5.1 / +3.1 and +1.0 / +0.7): kept on both, as in
+  the seeds' grid timed with it the H200's 1280 went from 0.950 to 1.007 x QuACK and 1152 from
+  1.020 to 1.023 (results/h200/run_9d49946_2026-11-25/).
 
 Left out where the GPUs parted or both lost: 4096 and a tail of 256 or 512 (4352, 4608: -0.7 /
 -1.0, -0.8 / -2.3), 8192 and 2048 (9344-10112: -2.1 to -0.4 / -0.3 to +0.5), 8192 and 4096
@@ -252,6 +257,10 @@ two of one warp and a tail of 256 and 128 (1408: +0.2 / -2.2) or of 2048 and a t
 warps, not by warps) were not timed so. Calls of 7-15 us spread by 0.5-2.7%
 (``speed_of_light.ROUNDS_TIMED``): the sweep and the A/B part by up to 6 points at 1152. 16-bit
 rows were not timed so."""
+FAST_DRAM_READ_AGAIN_ROW_TILES = {4: ((512, 0), (4096, 0))}
+"""Itemsize -> the (block, tail) that read again as ``READ_AGAIN_ROW_TILES`` says, only where
+the DRAM is fast (the H200's): on the H100 one tile of 4096 parted and rows of 257-512 are laid
+out otherwise (four in 4 warps, not one warp each), untimed read again."""
 SINGLE_BLOCK_TILES_FROM_ELEMENTS = 1 << 27
 """Fewest elements (M*N) of a problem whose single-block program takes the tiles of
 ``SINGLE_BLOCK_TILES`` and ``FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES``: where they were swept.
@@ -1005,7 +1014,8 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     cap = 0
     measured = None if persistent or N != block_n else _measured_tile(M, N, itemsize, device,
                                                                       backward)
-    reread = (not (forced or backward or persistent or tail2)
+    # one row a program, or rows of one warp each: the layouts timed (not two rows of 2048)
+    reread = (not (forced or backward or persistent or tail2) and (block_m == 1 or row_threads)
               and _reads_row_tile_again(block_n, tail, itemsize, device)
               and _timed_rows_bounds(M, N, device))
     if measured:
