@@ -72,3 +72,13 @@ def check_backward(got: torch.Tensor, y: torch.Tensor, dy: torch.Tensor, *, log:
         exact = y64 * (dy64 - (dy64 * y64).sum(-1, keepdim=True))
     assert_close(got[rows], exact.cpu().numpy(), dtype=got.dtype, kind="grad",
                  scale=grad_scale(y[rows], dy[rows], log=log))
+
+
+def check(got: torch.Tensor, direction: str, x: torch.Tensor, y: torch.Tensor, dy: torch.Tensor,
+          *, what: str) -> None:
+    """``check_forward`` of ``got`` against ``x`` or ``check_backward`` against ``y`` and ``dy``,
+    as ``direction`` ("forward" or "backward") says."""
+    if direction == "forward":
+        check_forward(got, x, what=what)
+    else:
+        check_backward(got, y, dy, what=what)

@@ -8,11 +8,11 @@ lanes an online step folds into: the experiments live here, not in the public op
 through the launch table (``triton_impl.launch``) and times it with do_bench beside the policy's
 choice and torch.softmax (``--peers``: and the named implementations, torch.compile of the naive
 code, Liger, QuACK, in the same rounds as the variants). Every variant is first checked against
-float64 through a NaN-poisoned output (a peer's, which allocates its own, as it comes); a wrong or
-failed variant is reported, never timed. ``--repeat R`` times every checked variant of a point
-once a round, R rounds, and reports each variant's median: for differences of a few points of
-copy, which one sweep's order of timing can fake. Writes DIR/sweep_<kernel>.json as it goes (one
-point at a time), so a time limit keeps what was measured.
+float64 through a NaN-poisoned output (a peer allocates its own: the block it will get is poisoned
+first); a wrong or failed variant is reported, never timed. ``--repeat R`` times every checked
+variant of a point once a round, R rounds, and reports each variant's median: for differences of a
+few points of copy, which one sweep's order of timing can fake. Writes DIR/sweep_<kernel>.json as
+it goes (one point at a time), so a time limit keeps what was measured.
 """
 
 from __future__ import annotations
@@ -218,10 +218,7 @@ def time_point(direction, dtype_name, N, M, kernel, copy, budget_end, blocks, pe
             fn = run(plan)
             fn()
             torch.cuda.synchronize()
-            if backward:
-                checking.check_backward(out, y, dy, what=label)
-            else:
-                checking.check_forward(out, x, what=label)
+            checking.check(out, direction, x, y, dy, what=label)
         except Exception as error:  # a variant that fails to compile or is wrong: reported
             rows.append(dict(variant=label, error=f"{type(error).__name__}: {str(error)[:300]}"))
             continue
@@ -234,12 +231,12 @@ def time_point(direction, dtype_name, N, M, kernel, copy, budget_end, blocks, pe
             peer = implementations.get(name)
             fn = ((lambda peer=peer: peer.backward(y, dy)) if backward
                   else (lambda peer=peer: peer.forward(x)))
+            # a peer allocates its own output: poison the block the caching allocator will hand
+            # it, as speed_of_light does, so that a launch that writes nothing cannot pass
+            torch.full_like(x, float("nan"))
             got = fn()
             torch.cuda.synchronize()
-            if backward:
-                checking.check_backward(got, y, dy, what=label)
-            else:
-                checking.check_forward(got, x, what=label)
+            checking.check(got, direction, x, y, dy, what=label)
         except Exception as error:  # not installed, fails or wrong: reported, not timed
             rows.append(dict(variant=label, error=f"{type(error).__name__}: {str(error)[:300]}"))
             continue

@@ -29,6 +29,18 @@ def test_right_results_pass(problem):
     checking.check_backward(dx, y, dy)
 
 
+def test_check_holds_each_direction_to_its_own_result(problem):
+    """``check`` by direction: the forward's output against x, the backward's against y and dy;
+    each direction's right result fails as the other's."""
+    x, y, dy, dx = problem
+    checking.check(y, "forward", x, y, dy, what="forward")
+    checking.check(dx, "backward", x, y, dy, what="backward")
+    with pytest.raises(AssertionError):
+        checking.check(y, "backward", x, y, dy, what="as backward")
+    with pytest.raises(AssertionError):
+        checking.check(dx, "forward", x, y, dy, what="as forward")
+
+
 def test_wide_float16_rows_whose_outputs_underflow_pass_when_rounded_right():
     """Most of a float16 row of 2^20 softmax outputs lie below its smallest normal number and
     many round to 0: the row sums further from 1 than rtol, and still every output is the exact
