@@ -166,11 +166,11 @@ def test_a_row_held_as_a_block_and_a_tail(M, N, block, tail, tail2, block_m, row
     assert y_buffer[outside].isnan().all(), "wrote outside the output rows"
 
 
-@pytest.mark.parametrize("N", [384, 640, 1152, 1280, 3200, 4736, 8320])
+@pytest.mark.parametrize("N", [384, 640, 1152, 1280, 2944, 3200, 4736, 8320])
 def test_the_seeds_row_tiles_read_again_write_the_same_bits(N, device):
     """The layouts ``policy.READ_AGAIN_ROW_TILES`` reads again, as a fast-DRAM Hopper GPU's policy
     gives them at the seeds' M = 4096 (four rows of one warp, two and a tail, one tile, a block
-    and a tail), on a few rows (the last tile short): every output bit that of the same plan
+    and a tail, in one warp a row or in 4), on a few rows (the last tile short): every output bit that of the same plan
     holding its tiles, softmax and log-softmax."""
     plan = _hopper_plan(N, "float32", 4800, M=4096)
     assert plan.reread and plan.kernel == "single_block" and not plan.tail2, plan
@@ -810,12 +810,14 @@ def test_the_seeds_row_tiles_read_again():
     """``policy.READ_AGAIN_ROW_TILES``: on a Hopper GPU, from 4096 rows to under 2^27 elements, the
     float32 forward's tiles of four rows of one warp at 513-1024 columns, of two rows of one warp
     and a tail of 128 or 256, and of one row of 4096 and a tail of 1024 or 2048 or of 8192 and a
-    tail of 1024 read again, in the rule's rows and warps; on a fast DRAM
+    tail of 1024 read again, in the rule's rows and warps, and so does one row of 2048 and a tail
+    of 1024 in 4 warps, which one warp would hold elsewhere (``ONE_ROW_TILES``); on a fast DRAM
     (``FAST_DRAM_READ_AGAIN_ROW_TILES``) also four rows of one warp at 257-512 columns and one
     row of 4096. Three tiles, other tails, two rows of 2048, 16-bit rows, the backward, fewer
     rows, another compute capability, a block forced and 2^27 elements do not."""
     both = ((640, (4, 1024, 0, 4)), (1024, (4, 1024, 0, 4)), (1152, (2, 1024, 128, 2)),
-            (1280, (2, 1024, 256, 2)), (4736, (1, 4096, 1024, 4)), (6016, (1, 4096, 2048, 4)),
+            (1280, (2, 1024, 256, 2)), (2880, (1, 2048, 1024, 4)), (3072, (1, 2048, 1024, 4)),
+            (4736, (1, 4096, 1024, 4)), (6016, (1, 4096, 2048, 4)),
             (8320, (1, 8192, 1024, 8)), (9216, (1, 8192, 1024, 8)))
     fast_only = ((384, (4, 512, 0, 4)), (512, (4, 512, 0, 4)), (3200, (1, 4096, 0, 4)),
                  (4096, (1, 4096, 0, 4)))
@@ -829,7 +831,8 @@ def test_the_seeds_row_tiles_read_again():
         for N, _ in fast_only if dram_gbs < policy.FAST_DRAM_FROM_GBS else ():
             assert not _hopper_plan(N, "float32", dram_gbs, M=4096).reread, N
         for N, shape in ((1408, (2, 1024, 256, 128)), (1920, (2, 2048, 0, 0)),
-                         (2432, (2, 2048, 256, 128)), (4608, (1, 4096, 512, 0)),
+                         (2432, (2, 2048, 256, 128)), (2816, (2, 2048, 512, 256)),
+                         (4608, (1, 4096, 512, 0)),
                          (9344, (1, 8192, 2048, 0))):
             layout = _hopper_plan(N, "float32", dram_gbs, M=4096)
             assert (layout.block_m, layout.block_n, layout.tail, layout.tail2) == shape, layout
@@ -840,6 +843,7 @@ def test_the_seeds_row_tiles_read_again():
                      _hopper_plan(1024, "float32", dram_gbs, M=4096, backward=True),
                      _hopper_plan(4736, "float32", dram_gbs, M=4095),
                      _hopper_plan(1024, "float32", dram_gbs, M=4095),
+                     _hopper_plan(2944, "float32", dram_gbs, M=4095),
                      _hopper_plan(4736, "float32", dram_gbs, M=4096, capability=8),
                      _hopper_plan(1024, "float32", None, M=4096, capability=None),
                      _hopper_plan(4736, "float32", dram_gbs, M=4096, kernel="single_block",

@@ -206,8 +206,8 @@ fractions of copy:
   against 98.3%, float16 98.1% against 97.9%.
 
 Other widths were not swept so."""
-READ_AGAIN_ROW_TILES = {4: ((1024, 0), (1024, 128), (1024, 256), (4096, 1024), (4096, 2048),
-                            (8192, 1024))}
+READ_AGAIN_ROW_TILES = {4: ((1024, 0), (1024, 128), (1024, 256), (2048, 1024), (4096, 1024),
+                            (4096, 2048), (8192, 1024))}
 """Itemsize -> the (block, tail) of the single-block forward tiles that read their rows again
 for the output (``Plan.reread``) on a Hopper GPU from ``NARROW_ROWS_BY_WARPS_FROM_ROWS`` rows to
 fewer than ``SINGLE_BLOCK_TILES_FROM_ELEMENTS`` elements (the seeds' M = 4096, where
@@ -217,8 +217,10 @@ where the DRAM is fast (``FAST_DRAM_FROM_GBS``). Float32 rows of:
 
 - 513-1024 columns, four a program of one warp each (``NARROW_ROWS_BY_WARPS``), and 1025-1280,
   two of one warp and a tail of 128 or 256 (``ONE_WARP_TAIL_VALUES``);
-- 4609-6143 (4096 and a tail of 1024 or 2048, in 4 warps; from 6144 the online kernel) and
-  8193-9216 (8192 and a tail widened to 1024, in 8 warps), one a program;
+- 2817-3072 (2048 and a tail of 1024 in 4 warps, where one warp would hold it elsewhere:
+  ``ONE_ROW_TILES``, where the timings are), 4609-6143 (4096 and a tail of 1024 or 2048, in 4
+  warps; from 6144 the online kernel) and 8193-9216 (8192 and a tail widened to 1024, in 8
+  warps), one a program;
 - on a fast DRAM also 257-512, four of one warp (``FAST_DRAM_NARROW_ROWS_BY_WARPS``), and
   3073-4096, one tile of 4096 a program.
 
@@ -348,6 +350,22 @@ threads, or 128) gained at some widths and lost up to 3.6 points at others: they
 plans (rows of 513-1024, and 129-1024 on a fast DRAM, have since taken
 ``NARROW_ROWS_BY_WARPS`` and ``FAST_DRAM_NARROW_ROWS_BY_WARPS``, from more calls of more rounds).
 16-bit rows were not swept so."""
+ONE_ROW_TILES = {4: ((2048, 1024),)}
+"""Itemsize -> the (block, tail) of rows one warp would hold as two tiles (``ONE_WARP_TAIL_VALUES``,
+``ROWS_BY_WARPS``) that instead take one row a program in the rule's warps, and read it again for
+the output (``READ_AGAIN_ROW_TILES``), on a Hopper GPU from ``NARROW_ROWS_BY_WARPS_FROM_ROWS``
+rows to fewer than ``SINGLE_BLOCK_TILES_FROM_ELEMENTS`` elements: float32 rows of 2817-3072
+columns, 2048 + 1024 in 4 warps, where one warp held 96 values a thread (rows of 2561-2816 are
+three tiles and keep one warp each). Timed at M = 4096 beside QuACK 0.2.2, nine interleaved
+rounds, every output checked first (``sweep_plans.py --kernel single_block --rows 4096 --warps 4
+--no-persistent --reread --repeat 9 --peers quack``; results/h100/one_row_tiles_2026-11-25/,
+results/h200/one_row_tiles_2026-11-25/), of copy, two rows of one warp -> this, H100 at 2944 /
+3072: 86.6 / 87.3 -> 88.4 / 88.8% (QuACK 89.5 / 86.3%); H200 at 2880 / 2944 / 3008 / 3072:
+80.0 / 81.9 / 80.6 / 82.3 -> 81.3 / 81.5 / 83.8 / 84.1% (QuACK 80.5 / 82.5 / 77.4 / 77.9%).
+The same tiles held (not read again) lost 2.6-5.0 points to the two rows; one tile of 4096 read
+again in 4 warps gained about as much as this (+2.0 / +1.6 on the H100, +3.3 / +1.6 / +1.4 / +0.1
+on the H200). At 2688 and 2816 (three tiles) this lost 1.1 and gained 0.1 on the H100. 16-bit rows,
+other M and rows not read in whole vectors were not timed so."""
 NARROW_ROWS_BY_WARPS = {4: (1024,)}
 FAST_DRAM_NARROW_ROWS_BY_WARPS = {4: (256, 512, 1024)}
 NARROW_ROWS_BY_WARPS_ROWS = 4
@@ -995,7 +1013,9 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     persistent = not backward and block_n >= PERSISTENT_FROM_COLS.get(itemsize, math.inf)
     tail = tail2 = row_threads = 0
     if not (forced or backward or persistent) and block_m == 1:
-        block_n, tail, num_warps = _tailed(N, itemsize, max(num_warps, _warps_to_hold(N)))
+        num_warps = max(num_warps, _warps_to_hold(N))
+        rule_warps = num_warps
+        block_n, tail, num_warps = _tailed(N, itemsize, num_warps)
     # rows held whole in their power of two, where the row tiles of ``NARROW_ROWS_BY_WARPS`` and
     # ``TWO_ROWS_A_PROGRAM`` were timed
     timed_tile = not (forced or backward or persistent or tail) and _timed_rows_bounds(M, N, device)
@@ -1003,10 +1023,15 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
         block_m = num_warps = NARROW_ROWS_BY_WARPS_ROWS
         row_threads = 32
     elif tail and num_warps == 1 and itemsize in ONE_WARP_TAIL_VALUES:
-        # rows of one warp each (``ONE_WARP_TAIL_VALUES``), several a program (``ROWS_BY_WARPS``)
-        block_m, row_threads = min(ROWS_BY_WARPS, next_power_of_2(M)), 32
         block_n, tail, tail2 = three_tiles(N, one_pass(1, itemsize))
-        num_warps = block_m
+        if (not tail2 and (block_n, tail) in ONE_ROW_TILES.get(itemsize, ())
+                and _timed_rows_bounds(M, N, device)):
+            num_warps = rule_warps  # one row a program in the rule's warps
+        else:
+            # rows of one warp each (``ONE_WARP_TAIL_VALUES``), several a program
+            # (``ROWS_BY_WARPS``)
+            block_m, row_threads = min(ROWS_BY_WARPS, next_power_of_2(M)), 32
+            num_warps = block_m
     else:
         if timed_tile and block_n in TWO_ROWS_A_PROGRAM.get(itemsize, ()):
             block_m = 2
