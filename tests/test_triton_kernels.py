@@ -166,12 +166,13 @@ def test_a_row_held_as_a_block_and_a_tail(M, N, block, tail, tail2, block_m, row
     assert y_buffer[outside].isnan().all(), "wrote outside the output rows"
 
 
-@pytest.mark.parametrize("N", [384, 640, 1152, 1280, 2944, 3200, 4736, 8320])
+@pytest.mark.parametrize("N", [384, 640, 1152, 1280, 2944, 2945, 3200, 4736, 8320])
 def test_the_seeds_row_tiles_read_again_write_the_same_bits(N, device):
     """The layouts ``policy.READ_AGAIN_ROW_TILES`` reads again, as a fast-DRAM Hopper GPU's policy
     gives them at the seeds' M = 4096 (four rows of one warp, two and a tail, one tile, a block
-    and a tail, in one warp a row or in 4), on a few rows (the last tile short): every output bit that of the same plan
-    holding its tiles, softmax and log-softmax."""
+    and a tail, in one warp a row or in 4; 2945: rows not read in whole vectors), on a few rows
+    (the last tile short): every output bit that of the same plan holding its tiles, softmax and
+    log-softmax."""
     plan = _hopper_plan(N, "float32", 4800, M=4096)
     assert plan.reread and plan.kernel == "single_block" and not plan.tail2, plan
     M = 2 * plan.block_m + 1
@@ -830,6 +831,13 @@ def test_the_seeds_row_tiles_read_again():
             assert got.row_threads == (32 if got.block_m > 1 else 0), got
         for N, _ in fast_only if dram_gbs < policy.FAST_DRAM_FROM_GBS else ():
             assert not _hopper_plan(N, "float32", dram_gbs, M=4096).reread, N
+        elsewhere = policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS // 2944
+        for one_warp in (_hopper_plan(2944, "float32", dram_gbs, M=4095),
+                         _hopper_plan(2944, "float32", dram_gbs, M=elsewhere),
+                         _hopper_plan(2944, "float32", dram_gbs, M=4096, capability=8)):
+            # outside ONE_ROW_TILES's bounds, two rows of one warp, held
+            shape = (one_warp.block_m, one_warp.num_warps, one_warp.row_threads, one_warp.reread)
+            assert shape == (2, 2, 32, False), one_warp
         for N, shape in ((1408, (2, 1024, 256, 128)), (1920, (2, 2048, 0, 0)),
                          (2432, (2, 2048, 256, 128)), (2816, (2, 2048, 512, 256)),
                          (4608, (1, 4096, 512, 0)),

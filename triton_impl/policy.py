@@ -226,7 +226,8 @@ where the DRAM is fast (``FAST_DRAM_FROM_GBS``). Float32 rows of:
 
 Timed at M = 4096 only: from there to 2^27 elements (4096 x 32767 reads a row of 4096 again in 4
 warps, where 32768 rows take ``SINGLE_BLOCK_TILES``'s 16) the tiles are the same, the timings are
-not. Of the widths they cover, 257-383, 513-639 and 3073-3199 were not timed. The timings, the
+not. Of the widths they cover, 257-383, 513-639, 2817-2879 (2817-2943 on the H100) and
+3073-3199 were not timed. The timings, the
 policy's plan read again in its own rows and warps against it, points of copy, H200 / H100:
 
 - 4609-9216, in a sweep (``sweep_plans.py --kernel single_block --policy-read-again --rows 4096
@@ -311,7 +312,8 @@ holds its row as a power of two and a tail (widened to one pass of the warp, a 1
 lane) in a single warp (``_tailed``): float32 rows of 1025 to 1536 and 2049 to 3072 columns
 (1537-2047 keep their power of two, ``head_and_tail``), rows QuACK 0.2.2 also gives one warp (32
 threads a row up to 3072 columns). Such rows now go two to a program, up to three tiles each
-(``ROWS_BY_WARPS``); what follows was measured with one a program and two tiles. Timed at
+(``ROWS_BY_WARPS``), but for those of 2817-3072 at the seeds' sizes on a Hopper GPU
+(``ONE_ROW_TILES``); what follows was measured with one a program and two tiles. Timed at
 M = 4096 against every other single-block variant of up to 96 values a thread
 (``sweep_plans.py --kernel single_block --rows 4096 --warps 1 2 4 8 --max-values 96
 --no-persistent --repeat 3``; results/h100/one_warp_2026-11-23/, results/h200/
@@ -329,9 +331,10 @@ variant was faster than 4096 columns in 4 warps by more than the rounds' spread;
 were not timed so (they keep ``FEW_WARPS_TAIL_VALUES``), nor other M."""
 ROWS_BY_WARPS = 2
 """Rows a program of a single-block forward whose rows take one warp each (the rows of
-``ONE_WARP_TAIL_VALUES``): one warp a row, laid out rows by warps (``Plan.row_threads`` 32;
-``kernels/row_math.py``, ``load_tile``), so that a program is several warps and a row's max and
-sum stay within its warp, as in QuACK 0.2.2's programs of four rows; the row as up to three tiles
+``ONE_WARP_TAIL_VALUES``, but those of ``ONE_ROW_TILES``): one warp a row, laid out rows by
+warps (``Plan.row_threads`` 32; ``kernels/row_math.py``, ``load_tile``), so that a program is
+several warps and a row's max and sum stay within its warp, as in QuACK 0.2.2's programs of four
+rows; the row as up to three tiles
 of whole passes of the warp (``three_tiles``: 2688 as 2048 + 512 + 128, 1408 as 1024 + 256 +
 128). Swept at M = 4096 against every variant so laid out of 1 to 8 warps, 1 to 32 rows a
 program (``sweep_plans.py --kernel single_block --rows 4096 --warps 1 2 4 8 --max-values 96
@@ -1063,9 +1066,10 @@ def _fast_dram(device: DeviceDescription) -> bool:
 
 
 def _timed_rows_bounds(M: int, N: int, device: DeviceDescription) -> bool:
-    """Whether M rows of N columns lie where the row tiles of ``NARROW_ROWS_BY_WARPS`` and
-    ``TWO_ROWS_A_PROGRAM`` were timed: on a Hopper GPU, from ``NARROW_ROWS_BY_WARPS_FROM_ROWS``
-    rows to fewer than 2^27 // N (``SINGLE_BLOCK_TILES_FROM_ELEMENTS``)."""
+    """Whether M rows of N columns lie where the row tiles of ``NARROW_ROWS_BY_WARPS``,
+    ``TWO_ROWS_A_PROGRAM``, ``ONE_ROW_TILES`` and ``READ_AGAIN_ROW_TILES`` were timed: on a
+    Hopper GPU, from ``NARROW_ROWS_BY_WARPS_FROM_ROWS`` rows to fewer than 2^27 // N
+    (``SINGLE_BLOCK_TILES_FROM_ELEMENTS``)."""
     return (device.capability == 9
             and NARROW_ROWS_BY_WARPS_FROM_ROWS <= M < SINGLE_BLOCK_TILES_FROM_ELEMENTS // N)
 
@@ -1122,7 +1126,8 @@ def block_and_tail(N: int) -> tuple[int, int]:
 def _tailed(N: int, itemsize: int, num_warps: int) -> tuple[int, int, int]:
     """(block, tail, warps) of a single-block forward program of one row of N columns whose rule
     gave ``num_warps``. One warp where it holds the row, its tail widened to one pass of it, in
-    ``ONE_WARP_TAIL_VALUES`` values a thread (float32 N = 2944: 2048 + 1024). Else the tail is
+    ``ONE_WARP_TAIL_VALUES`` values a thread (float32 N = 2944: 2048 + 1024; ``_single_block``
+    lays such rows out, ``ONE_ROW_TILES`` among them). Else the tail is
     one tile of its own, and its loads are 16-byte vectors only
     where it fills one pass of the threads: narrower, it is replicated over them (N = 2304 as
     2048 + 256 in 4 warps: 0.91 and 0.96 of the best variant on an H200 and an H100, in the
