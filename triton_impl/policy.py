@@ -206,14 +206,15 @@ fractions of copy:
   against 98.3%, float16 98.1% against 97.9%.
 
 Other widths were not swept so."""
-READ_AGAIN_ROW_TILES = {4: ((1024, 0), (1024, 128), (1024, 256), (2048, 1024), (4096, 1024),
-                            (4096, 2048), (8192, 1024))}
+READ_AGAIN_ROW_TILES = {4: ((1024, 0), (1024, 128), (1024, 256), (4096, 1024), (4096, 2048),
+                            (8192, 1024))}
 """Itemsize -> the (block, tail) of the single-block forward tiles that read their rows again
 for the output (``Plan.reread``) on a Hopper GPU from ``NARROW_ROWS_BY_WARPS_FROM_ROWS`` rows to
 fewer than ``SINGLE_BLOCK_TILES_FROM_ELEMENTS`` elements (the seeds' M = 4096, where
 ``SINGLE_BLOCK_TILES`` does not reach), in the rule's rows and warps, where a program holds one
 row or rows of one warp each (``Plan.row_threads``); with ``FAST_DRAM_READ_AGAIN_ROW_TILES`` too
-where the DRAM is fast (``FAST_DRAM_FROM_GBS``). Float32 rows of:
+where the DRAM is fast (``FAST_DRAM_FROM_GBS``), and ``ONE_ROW_TILES``'s everywhere. Float32
+rows of:
 
 - 513-1024 columns, four a program of one warp each (``NARROW_ROWS_BY_WARPS``), and 1025-1280,
   two of one warp and a tail of 128 or 256 (``ONE_WARP_TAIL_VALUES``);
@@ -356,7 +357,7 @@ plans (rows of 513-1024, and 129-1024 on a fast DRAM, have since taken
 ONE_ROW_TILES = {4: ((2048, 1024),)}
 """Itemsize -> the (block, tail) of rows one warp would hold as two tiles (``ONE_WARP_TAIL_VALUES``,
 ``ROWS_BY_WARPS``) that instead take one row a program in the rule's warps, and read it again for
-the output (``READ_AGAIN_ROW_TILES``), on a Hopper GPU from ``NARROW_ROWS_BY_WARPS_FROM_ROWS``
+the output (as ``READ_AGAIN_ROW_TILES``'s do: ``_reads_row_tile_again``), on a Hopper GPU from ``NARROW_ROWS_BY_WARPS_FROM_ROWS``
 rows to fewer than ``SINGLE_BLOCK_TILES_FROM_ELEMENTS`` elements: float32 rows of 2817-3072
 columns, 2048 + 1024 in 4 warps, where one warp held 96 values a thread (rows of 2561-2816 are
 three tiles and keep one warp each). Timed at M = 4096 beside QuACK 0.2.2, nine interleaved
@@ -1016,9 +1017,8 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     persistent = not backward and block_n >= PERSISTENT_FROM_COLS.get(itemsize, math.inf)
     tail = tail2 = row_threads = 0
     if not (forced or backward or persistent) and block_m == 1:
-        num_warps = max(num_warps, _warps_to_hold(N))
-        rule_warps = num_warps
-        block_n, tail, num_warps = _tailed(N, itemsize, num_warps)
+        rule_warps = max(num_warps, _warps_to_hold(N))
+        block_n, tail, num_warps = _tailed(N, itemsize, rule_warps)
     # rows held whole in their power of two, where the row tiles of ``NARROW_ROWS_BY_WARPS`` and
     # ``TWO_ROWS_A_PROGRAM`` were timed
     timed_tile = not (forced or backward or persistent or tail) and _timed_rows_bounds(M, N, device)
@@ -1077,9 +1077,9 @@ def _timed_rows_bounds(M: int, N: int, device: DeviceDescription) -> bool:
 def _reads_row_tile_again(block_n: int, tail: int, itemsize: int,
                           device: DeviceDescription) -> bool:
     """Whether a single-block forward tile of ``block_n`` and a ``tail`` reads its rows again for
-    the output (``READ_AGAIN_ROW_TILES``, ``FAST_DRAM_READ_AGAIN_ROW_TILES``), where
-    ``_timed_rows_bounds`` holds."""
-    tiles = READ_AGAIN_ROW_TILES.get(itemsize, ())
+    the output (``READ_AGAIN_ROW_TILES``, ``FAST_DRAM_READ_AGAIN_ROW_TILES``, ``ONE_ROW_TILES``),
+    where ``_timed_rows_bounds`` holds."""
+    tiles = READ_AGAIN_ROW_TILES.get(itemsize, ()) + ONE_ROW_TILES.get(itemsize, ())
     if _fast_dram(device):
         tiles += FAST_DRAM_READ_AGAIN_ROW_TILES.get(itemsize, ())
     return (block_n, tail) in tiles
