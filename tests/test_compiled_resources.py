@@ -218,15 +218,28 @@ def test_float16_backward_of_several_blocks_compiles_to_its_caps(tmp_path_factor
 
 
 def test_many_blocks_a_program_store_their_re_read_blocks_evict_first(tmp_path_factory):
-    """At N = 4M a cooperative program holds four blocks and re-reads three after the wait: their
-    outputs are stored evict-first (``kernels/cooperative.py``), the held block's are not, and a
-    program of one block (N = 65536) stores nothing evict-first. The 16 warps those plans take
-    (``policy.COOPERATIVE_SEVERAL_BLOCKS_VALUES``) compile without spilling."""
+    """At N = 4M a cooperative program holds several blocks and re-reads all but one after the
+    wait: their outputs are stored evict-first (``kernels/cooperative.py``), the held block's are
+    not, and a program of one block (N = 65536) stores nothing evict-first. The 16 warps the
+    bfloat16 backward takes there (``policy.COOPERATIVE_SEVERAL_BLOCKS_VALUES``) and the float32
+    plans of ``policy.COOPERATIVE_WIDE_ROW_PLAN`` compile without spilling: the forward holding
+    its last block in 16 warps at 64 registers (two programs an SM), the backward its first in
+    32 warps at 64 (one)."""
     rows = usage(tmp_path_factory, None, ("65536", "4194304"), "H200", ("float32", "bfloat16"))
+    wide = {}
     for r in rows:
         if r["kernel"] != "cooperative":
             continue
         assert r["spill_bytes"] == 0, r
         assert (r["evict_first_stores"] > 0) == (r["N"] == 4194304), r
-        wide_warps = r["N"] == 4194304 and (r["dtype"], r["direction"]) != ("bfloat16", "forward")
-        assert (", 16 warps," in r["plan"]) == wide_warps, r
+        if r["N"] == 4194304 and r["dtype"] == "float32":
+            wide[r["direction"]] = r
+        else:
+            several = r["N"] == 4194304 and r["direction"] == "backward"
+            assert (", 16 warps," in r["plan"]) == several, r
+    for direction, (warps, per_sm) in (("forward", (16, 2)), ("backward", (32, 1))):
+        r = wide[direction]
+        assert r["plan"].startswith("cooperative, block 1x16384, ") and r["max_registers"] == 64, r
+        assert f", {warps} warps," in r["plan"] and r["registers"] <= 64, r
+        assert ("its last block held" in r["plan"]) == (direction == "forward"), r
+        assert REGISTERS_PER_SM // (r["registers"] * 32 * warps) == per_sm, r

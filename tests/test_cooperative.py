@@ -132,9 +132,10 @@ def test_words_form_is_capped_by_its_dtype():
 
 
 def test_many_blocks_a_program_take_the_measured_warps():
-    """From ``COOPERATIVE_SEVERAL_BLOCKS_FROM`` blocks a program (N = 4M on 132 SMs) the float32
-    plans and the 16-bit backward hold ``COOPERATIVE_SEVERAL_BLOCKS_VALUES`` a thread (16 warps
-    for 8192 columns); fewer blocks, and the 16-bit forward, keep the warps they had: the
+    """From ``COOPERATIVE_SEVERAL_BLOCKS_FROM`` blocks a program (N = 4M on 132 SMs) the 16-bit
+    backward holds ``COOPERATIVE_SEVERAL_BLOCKS_VALUES`` a thread (16 warps for 8192 columns),
+    and float32 takes the wider blocks of ``COOPERATIVE_WIDE_ROW_PLAN`` (its own test, below);
+    fewer blocks, and the 16-bit forward, keep the warps they had: the
     backward half its values a thread wherever a program has several blocks. Only the backward
     takes a cap there: of two or three blocks, of float32, bfloat16 and float16
     (``COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS``, set by blocks a program); of four or more,
@@ -157,11 +158,14 @@ def test_many_blocks_a_program_take_the_measured_warps():
                 for N in (1 << 21, 3 << 20, 1 << 22, 1 << 23):  # 2 to 8 blocks of 8192
                     blocks = policy.cdiv(policy.cdiv(N, gpu.sm_count), default_block)
                     plan = policy.choose(M, N, dtype, gpu, backward=backward)
+                    if dtype == "float32" and blocks >= policy.COOPERATIVE_SEVERAL_BLOCKS_FROM:
+                        continue
                     assert (plan.kernel, plan.block_n, plan.blocks_per_program) == (
                         "cooperative", default_block, blocks), plan
                     values = policy.COOPERATIVE_SEVERAL_BLOCKS_VALUES.get((dtype, backward))
                     if values and blocks >= policy.COOPERATIVE_SEVERAL_BLOCKS_FROM:
                         assert plan.num_warps * 32 * values == plan.block_n == 8192, plan
+                        assert not plan.hold_last, plan
                         assert plan.num_warps == 16
                     else:
                         assert plan.num_warps == default_warps * (2 if backward else 1), plan
@@ -173,7 +177,8 @@ def test_programs_of_two_blocks_prefetch_the_second():
     """``Plan.prefetch`` exactly where a cooperative program holds
     ``COOPERATIVE_PREFETCHED_BLOCKS`` blocks, for the timed dtypes (float32, bfloat16), and for
     forced plans alike: a forced block or split count that gives two blocks a program
-    prefetches, unless its block is narrower than the line a prefetch asks for."""
+    prefetches, unless its block is narrower than the line a prefetch asks for; not the two
+    wide blocks of ``COOPERATIVE_WIDE_ROW_PLAN`` (float32 at N = 4M), where it lost."""
     assert policy.COOPERATIVE_PREFETCHED_BLOCKS == 2
     assert policy.COOPERATIVE_PREFETCHED_DTYPES == ("float32", "bfloat16")
     gpu = policy.DeviceDescription("a 132-SM GPU", 132)
@@ -184,8 +189,11 @@ def test_programs_of_two_blocks_prefetch_the_second():
                 for N in (1 << 20, 1 << 21, 3 << 20, 1 << 22):  # 1 to 4 blocks of 8192
                     plan = policy.choose(M, N, dtype, gpu, backward=backward)
                     assert plan.kernel == "cooperative", plan
-                    expected = plan.blocks_per_program == 2 and dtype in ("float32", "bfloat16")
+                    expected = (plan.blocks_per_program == 2 and dtype in ("float32", "bfloat16")
+                                and plan.block_n == policy.COOPERATIVE_PLAN[
+                                    format_of(dtype).itemsize, backward][0])
                     assert plan.prefetch == expected, plan
+                    assert (plan.block_n == 16384) == (dtype == "float32" and N == 1 << 22)
                     prefetching += plan.prefetch
     assert prefetching == 2 * 2 * 2, "N = 2M: two rows counts, two dtypes, two directions"
     forced = policy.choose(4, 1 << 16, "float32", gpu,
@@ -299,6 +307,67 @@ def test_no_hang_far_past_residency():
     assert done.returncode == 0 and "ok" in done.stdout, done.stderr[-3000:]
 
 
+def test_float32_rows_of_several_blocks_take_the_wide_row_plan():
+    """Where a float32 program would hold ``COOPERATIVE_SEVERAL_BLOCKS_FROM`` blocks of 8192 or
+    more (N > 3 x 132 x 8192 on 132 SMs), the policy takes the blocks of
+    ``COOPERATIVE_WIDE_ROW_PLAN`` instead: 16384 columns, the forward in 16 warps holding its
+    last block, the backward in 32 holding its first, both at 64 registers, no prefetch; its
+    uncapped warps (rows not in whole vectors) those of the rule. A forced block, the other
+    dtypes and narrower rows keep the plans before."""
+    assert policy.COOPERATIVE_WIDE_ROW_PLAN == {("float32", False): (16384, 16, 64, True),
+                                                ("float32", True): (16384, 32, 64, False)}
+    gpu = policy.DeviceDescription("a 132-SM GPU", 132)
+    edge = 3 * gpu.sm_count * 8192
+    for backward in (False, True):
+        warps, uncapped = (32, 16) if backward else (16, 8)
+        for M, N, blocks in ((1, edge + 1, 2), (32, 1 << 22, 2), (128, 1 << 22, 2),
+                             (16, 1 << 23, 4)):
+            plan = policy.choose(M, N, "float32", gpu, backward=backward)
+            assert (plan.kernel, plan.block_n, plan.blocks_per_program, plan.num_warps,
+                    plan.max_registers, plan.hold_last, plan.prefetch, plan.uncapped_warps) == (
+                "cooperative", 16384, blocks, warps, 64, not backward, False, uncapped), plan
+            assert ("its last block held" in plan.describe()) == (not backward)
+            loose = policy.for_rows(plan, words=False, vectors=False)
+            assert (loose.num_warps, loose.max_registers, loose.hold_last) == (
+                uncapped, 0, not backward), loose
+        before = policy.choose(32, edge, "float32", gpu, backward=backward)
+        assert (before.block_n, before.blocks_per_program, before.hold_last) == (8192, 3, False)
+        forced = policy.choose(32, 1 << 22, "float32", gpu, backward=backward,
+                               forcing=policy.Forcing("cooperative", 8192))
+        assert (forced.block_n, forced.blocks_per_program, forced.num_warps,
+                forced.hold_last) == (8192, 4, 16, False), forced
+        for dtype in ("bfloat16", "float16", "float64"):
+            other = policy.choose(32, 1 << 22, dtype, gpu, backward=backward)
+            assert other.block_n <= 8192 and not other.hold_last, other
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16])
+@pytest.mark.parametrize("log", [False, True])
+@pytest.mark.parametrize("N", [100, 101])
+def test_holding_the_last_block_changes_no_output_bit(device, dtype, log, N):
+    """A cooperative forward program that holds its last block (``Plan.hold_last``) writes the
+    same bits as one that holds its first: the same blocks, pairs and merge, only the order in
+    which a program loads them and which one it keeps in registers. Three blocks a program (the
+    last program's partial), rows read as words (bfloat16, N even) or not (N odd)."""
+    torch.manual_seed(N)
+    x = (torch.randn(2, N, dtype=torch.float64) * 4).to(dtype).to(device)
+    x[1, ::7] = -float("inf")
+    plan = triton_impl.plan(x, kernel="cooperative", block_n=16, splits=3)
+    assert plan.blocks_per_program == 3 and not plan.hold_last, plan
+    outputs = []
+    for hold_last in (False, True):
+        y = torch.full_like(x, float("nan"))
+        launch.softmax_rows(dataclasses.replace(plan, hold_last=hold_last), x, y, log)
+        outputs.append(y)
+    held_first, held_last = outputs
+    assert not held_last.isnan().any()
+    assert torch.equal(held_last.view(torch.int16 if dtype == torch.bfloat16 else torch.int32),
+                       held_first.view(torch.int16 if dtype == torch.bfloat16 else torch.int32))
+    expected = (torch.log_softmax if log else torch.softmax)(x.double(), -1)
+    assert_close(held_last.cpu(), expected.cpu(), dtype=dtype,
+                 kind="log_softmax" if log else "softmax")
+
+
 def test_rows_not_in_whole_vectors_drop_the_several_blocks_cap_and_its_warps():
     """float16's backward of four blocks a program takes 16 warps only with its cap
     (``COOPERATIVE_SEVERAL_BLOCKS_MAX_REGISTERS``): on rows not read in whole 16-byte vectors,
@@ -310,7 +379,7 @@ def test_rows_not_in_whole_vectors_drop_the_several_blocks_cap_and_its_warps():
     assert policy.for_rows(plan, words=True, vectors=True) == plan
     unaligned = policy.for_rows(plan, words=False, vectors=False)
     assert (unaligned.num_warps, unaligned.max_registers) == (8, 0), unaligned
-    for dtype, N in (("float32", 1 << 22), ("bfloat16", 1 << 22), ("float16", 3 << 20)):
+    for dtype, N in (("bfloat16", 1 << 22), ("float16", 3 << 20)):
         other = policy.choose(32, N, dtype, gpu, backward=True)
         assert other.uncapped_warps == 0, other
         assert policy.for_rows(other, words=False, vectors=False).num_warps == other.num_warps

@@ -104,16 +104,17 @@ def test_cooperative_moves_the_fused_bytes_plus_its_workspace_and_reread_blocks(
 
 
 def test_cooperative_rereads_hit_while_the_resident_chunks_fit(monkeypatch):
-    """N = 4M float32 on an H100, 4 blocks a program: the resident chunks of the backward (1 an SM
-    of 256 KiB) and of the 16-warp forward (2 an SM of 128 KiB) are 33 MiB each, under the usable
-    L2, and their re-reads hit; the forward's 4-warp plan before dae982f held 3 an SM, 49.5 MiB,
-    and its re-reads missed (evidence/probe_cooperative_h100.json: 4-8% of them hit). The workspace
-    words, read just after they are written, always hit."""
+    """N = 4M float32 on an H100: the programs of ``policy.COOPERATIVE_WIDE_ROW_PLAN`` hold two
+    blocks of 16384 and re-read one, their resident chunks (the backward 1 an SM of 256 KiB, the
+    forward 2 an SM of 128 KiB, as their caps allow) 33 MiB each, under the usable L2, and their
+    re-reads hit. The forward's 4-warp plan of four blocks before dae982f held 3 an SM, 49.5 MiB,
+    and its re-reads missed (evidence/probe_cooperative_h100.json: 4-8% of them hit). The
+    workspace words, read just after they are written, always hit."""
     M, N = 64, 1 << 22
 
-    def hit_bytes(backward):
+    def hit_bytes(backward, blocks):
         p = predict("cooperative_backward" if backward else "cooperative", M, N, "float32", "H100")
-        assert p.plan.blocks_per_program == 4
+        assert p.plan.blocks_per_program == blocks
         (_, kernel) = p.kernels
         assert p.dram_bytes == p.formula_bytes - kernel.l2_hit_bytes
         slots = 8 * M * p.plan.splits ** 2 * p.plan.blocks_per_program  # a word a block
@@ -121,9 +122,11 @@ def test_cooperative_rereads_hit_while_the_resident_chunks_fit(monkeypatch):
 
     for backward in (True, False):
         tensors = 2 if backward else 1
-        assert hit_bytes(backward) == 4 * tensors * M * 3 * (N // 4)
+        assert hit_bytes(backward, 2) == 4 * tensors * M * (N // 2)
+    monkeypatch.setattr(policy, "COOPERATIVE_WIDE_ROW_PLAN", {})
+    assert hit_bytes(False, 4) == 4 * M * 3 * (N // 4)
     monkeypatch.setitem(implementations.COOPERATIVE_RESIDENT_PER_SM, (4, False, 4), 3)
-    assert hit_bytes(False) == 0
+    assert hit_bytes(False, 4) == 0
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
@@ -303,14 +306,14 @@ def test_cooperative_residency_is_what_nsight_counts_for_todays_plans():
 
 
 def test_a_cooperative_row_as_wide_as_the_gpu_pays_a_launch_a_row():
-    """float32 backward at N = 4M: 128 programs a row, one resident an SM, so one row at a time,
-    each costing a launch (model.launches); the forward (two an SM) and bfloat16 backward (two)
-    run rows side by side and pay one. bytes_only keeps the bytes' argument: one launch."""
+    """float32 backward at N = 4M: 128 programs a row, one resident an SM (32 warps at 64
+    registers), so one row at a time, each costing a launch (model.launches); the forward (two an
+    SM) and bfloat16 backward (two) run rows side by side and pay one. bytes_only keeps the bytes' argument: one launch."""
     M, N = 64, 1 << 22
     for name, dtype, launches in (("cooperative_backward", "float32", M), ("cooperative", "float32", 1),
                                   ("cooperative_backward", "bfloat16", 1)):
         p = predict(name, M, N, dtype, "H100")
-        assert p.plan.splits == 128 and p.plan.blocks_per_program == 4
+        assert p.plan.splits == 128 and p.plan.blocks_per_program == (2 if dtype == "float32" else 4)
         assert [k.launch_s for k in p.kernels] == pytest.approx([knobs.LAUNCH_S, launches * knobs.LAUNCH_S])
     bare = predict("cooperative_backward", M, N, "float32", "H100", bytes_only=True)
     assert [k.launch_s for k in bare.kernels] == pytest.approx([knobs.LAUNCH_S] * 2)
@@ -444,7 +447,8 @@ def test_import_needs_neither_torch_nor_triton_nor_matplotlib():
 def test_capped_cooperative_programs_of_several_blocks_fit_as_their_cap_says():
     """A cooperative plan of several blocks a program under a register cap is as resident as its
     cap allows (65536 registers an SM), in the kernel plan the model times: the backward at N = 2M
-    and 3M, and float16's at 4M; an uncapped plan keeps the probed entry of
+    and 3M, float16's at 4M and float32's at 4M (``policy.COOPERATIVE_WIDE_ROW_PLAN``, forward
+    too); an uncapped plan keeps the probed entry of
     ``COOPERATIVE_RESIDENT_PER_SM``; a cap too large for the program's threads (a forced block)
     still leaves one program an SM."""
     gpu_132 = policy.DeviceDescription("a 132-SM GPU", 132)
@@ -455,14 +459,16 @@ def test_capped_cooperative_programs_of_several_blocks_fit_as_their_cap_says():
                                            format_of(dtype).itemsize, plan)
         return kernel.resident_per_sm
 
-    expected = {("float32", 1 << 21): 2, ("float32", 3 << 20): 2, ("bfloat16", 1 << 21): 4,
-                ("bfloat16", 3 << 20): 3, ("float16", 1 << 21): 3, ("float16", 3 << 20): 3,
-                ("float16", 1 << 22): 2}
-    for (dtype, N), count in expected.items():
-        plan = policy.choose(32, N, dtype, gpu_132, backward=True)
+    expected = {("float32", 1 << 21, True): 2, ("float32", 3 << 20, True): 2,
+                ("bfloat16", 1 << 21, True): 4, ("bfloat16", 3 << 20, True): 3,
+                ("float16", 1 << 21, True): 3, ("float16", 3 << 20, True): 3,
+                ("float16", 1 << 22, True): 2, ("float32", 1 << 22, True): 1,
+                ("float32", 1 << 22, False): 2}
+    for (dtype, N, backward), count in expected.items():
+        plan = policy.choose(32, N, dtype, gpu_132, backward=backward)
         assert plan.blocks_per_program > 1 and plan.max_registers, plan
-        assert resident(plan, dtype, True) == count, (dtype, N, plan)
-    for dtype, backward in (("float32", False), ("float32", True), ("bfloat16", False)):
+        assert resident(plan, dtype, backward) == count, (dtype, N, plan)
+    for dtype, backward in (("bfloat16", False),):
         plan = policy.choose(32, 1 << 22, dtype, gpu_132, backward=backward)
         itemsize = format_of(dtype).itemsize
         assert plan.max_registers == 0, plan

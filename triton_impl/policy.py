@@ -605,6 +605,47 @@ the float32 backward in 8 warps capped at 128 or 112 (two an SM where the 16 war
 forward in 8 warps capped at 80 or 128 (74.4 / 76.8% against 76.8%), and the bfloat16 forward
 in 8 warps (75.9 / 65.2% against 75.7 / 64.1% at M = 32 / 8: within the calls' spread, untried
 elsewhere) or in 8 capped at 80 (69.5 / 59.2%)."""
+COOPERATIVE_WIDE_ROW_PLAN = {("float32", False): (16384, 16, 64, True),
+                             ("float32", True): (16384, 32, 64, False)}
+"""(dtype, backward) -> (block, warps, ``Plan.max_registers``, ``Plan.hold_last``) of a cooperative
+plan whose programs would hold at least ``COOPERATIVE_SEVERAL_BLOCKS_FROM`` blocks of
+``COOPERATIVE_PLAN``'s (N > 3 x 132 x 8192 on 132 SMs; the block the policy's own, not forced):
+blocks of 16384 columns instead, half as many a program (two at N = 4M), no prefetch. Either
+way a program holds one block across its row's wait and reads the others again from the L2
+(``kernels/cooperative.py``); here the held block is half its chunk rather than a quarter, so the
+L2 keeps half as many bytes for the re-reads: at N = 4M two programs an SM keep 64 KiB each
+there (17 MiB on the GPU) where they kept 96 KiB (25 MiB). (Nsight found 39-53% of the float32
+forward's re-reads served by the L2 when three programs an SM kept 96 KiB each, 37 MiB:
+results/h200/wide_4m_2026-11-24/; not counted for these plans.) The forward holds its last block
+(``kernels/cooperative.py``: which block a program holds), so that 16 warps fit 64 registers
+without a spill (two programs an SM); the backward holds its first (y and dy) in 32 warps at 64
+(one an SM, as before, nothing spilled at N = 4M, 24 bytes at 8M; held last it took 63 and
+lost, below).
+
+Timed at N = 4M (and 8M, 3M) against the plans before, in the same calls, three interleaved
+rounds, every output NaN-poisoned and checked against float64 first (results/h200/
+held_last_2026-11-25/, results/h100/held_last_2026-11-25/; `d/d.log`), of copy, before ->
+this plan:
+
+- H200, float32 forward, M = 32 / 128 / 8: 76.1 / 78.4 / 72.4 -> 80.3 / 82.3 / 72.3% (another
+  call, `c/c.log`: 76.0 / 78.7 / 72.0 -> 80.0 / 82.3 / 72.1%); backward 72.2 / 73.7 / 69.1 ->
+  76.6 / 77.5 / 73.2%. N = 8M, M = 16: forward 66.0 -> 69.3%, backward 58.6 -> 63.7%.
+- H100, float32 forward, M = 32 / 128 / 8: 84.3 / 84.7 / 79.9 -> 86.8 / 88.5 / 80.2%;
+  backward 82.0 / 83.0 / 79.8 -> 83.9 / 84.7 / 81.0%. N = 8M, M = 16: forward 71.0 -> 73.9%,
+  backward 65.7 -> 67.6%.
+
+Left out, same calls: the forward's block held first (it spills) 66.7 / 67.8 / 63.5% on the
+H200, 72.4 / 73.1 / 70.0% on the H100; with the prefetch of ``COOPERATIVE_PREFETCHED_BLOCKS`` 74.1%
+against 80.3% (H200, M = 32, `a/a.log`); the backward's last block held, in 32 warps 73.9% or in
+16 capped at 128 74.9%, against 76.6% for its first in 32 (H200, M = 32, `c/c.log`). Blocks of 8192
+held last lost too (H200, M = 32: forward 77.1 -> 75.7%; the backward, which then fits two
+programs an SM, 74.2 -> 70.4%, the L2 keeping twice the bytes). At N = 3M, where programs hold
+three blocks of 8192 (not this plan's rows), these blocks lost: H200 forward 80.5 -> 75.4%,
+backward 77.5 -> 65.5%; H100 87.0 -> 85.2%, 80.8 -> 75.2%. The 16-bit plans were not changed:
+blocks of 16384 lost for the bfloat16 forward (H200, M = 32: 8 warps at 80 registers held last,
+three programs an SM, 71.3%; 16 warps at 64 59.1% held last, 60.9% held first; against 76.6%)
+and tied or lost for its backward (74.5% held first, 72.5% last, against 74.5%). float16 and
+float64 are untimed and keep the rule before."""
 COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS = {("float32", True, 2): 128, ("float32", True, 3): 128,
                                         ("bfloat16", True, 2): 64, ("bfloat16", True, 3): 80,
                                         ("float16", True, 2): 80, ("float16", True, 3): 80}
@@ -794,7 +835,9 @@ class Plan:
     cooperative program asks the L2 for its other blocks as it loads its first
     (``COOPERATIVE_PREFETCHED_BLOCKS``). ``uncapped_warps``: the warps of a capped plan whose cap
     came with more warps (``COOPERATIVE_SEVERAL_BLOCKS_MAX_REGISTERS``), on rows where the launch
-    drops the cap (``for_rows``); 0: ``num_warps``.
+    drops the cap (``for_rows``); 0: ``num_warps``. ``hold_last``: a cooperative forward program
+    loads its last block after the others and holds that one across the wait, not its first
+    (``COOPERATIVE_WIDE_ROW_PLAN``).
     """
 
     kernel: str
@@ -818,6 +861,7 @@ class Plan:
     reread: bool = False
     prefetch: bool = False
     uncapped_warps: int = 0
+    hold_last: bool = False
 
     @property
     def blocks_per_program(self) -> int:
@@ -859,6 +903,8 @@ class Plan:
             parts.append("read again for the output")
         if self.prefetch:
             parts.append("its other blocks prefetched")
+        if self.hold_last:
+            parts.append("its last block held")
         if self.max_registers:
             parts.append(f"at most {self.max_registers} registers")
         if self.kernel == "spatial":
@@ -1211,42 +1257,54 @@ def three_tiles(N: int, granule: int) -> tuple[int, int, int]:
 
 def _cooperative(M, N, itemsize, dtype_name, device, backward, block_n, splits) -> Plan:
     default_block, default_warps, _ = COOPERATIVE_PLAN[itemsize, backward]
-    if block_n is None:
+    chosen = block_n is None
+    if chosen:
         block_n = min(default_block, next_power_of_2(N))
         wanted = COOPERATIVE_PROGRAMS_PER_SM * device.sm_count
         while (block_n > COOPERATIVE_MIN_BLOCK and M * cdiv(N, block_n) < wanted
                and cdiv(N, block_n // 2) <= device.sm_count):
             block_n //= 2
-    blocks = cdiv(N, block_n)
-    if splits is not None:
-        if splits > device.sm_count:
-            raise ValueError(f"splits={splits} cooperative programs a row cannot all be resident "
-                             f"at once on {device.name} ({device.sm_count} SMs, one program "
-                             f"each guaranteed): use at most {device.sm_count}")
-        programs = min(splits, blocks)
-    else:
-        programs = min(blocks, device.sm_count)
-    programs, chunk = _chunks(N, programs, block_n)
+    if splits is not None and splits > device.sm_count:
+        raise ValueError(f"splits={splits} cooperative programs a row cannot all be resident "
+                         f"at once on {device.name} ({device.sm_count} SMs, one program "
+                         f"each guaranteed): use at most {device.sm_count}")
+    programs, chunk = _cooperative_chunks(N, block_n, splits, device)
+    several = chunk >= COOPERATIVE_SEVERAL_BLOCKS_FROM * block_n
+    wide = COOPERATIVE_WIDE_ROW_PLAN.get((dtype_name, backward)) if chosen and several else None
+    if wide:
+        block_n = wide[0]
+        programs, chunk = _cooperative_chunks(N, block_n, splits, device)
     values_per_thread = default_block // (32 * default_warps)
     if chunk > block_n and backward:  # several blocks a program: see COOPERATIVE_PLAN
         values_per_thread //= 2
     rule_warps = max(_warps(block_n, values_per_thread, MAX_WARPS), 4)
-    several = chunk >= COOPERATIVE_SEVERAL_BLOCKS_FROM * block_n
     num_warps = rule_warps
-    if several and (dtype_name, backward) in COOPERATIVE_SEVERAL_BLOCKS_VALUES:
+    if wide:
+        num_warps = wide[1]
+    elif several and (dtype_name, backward) in COOPERATIVE_SEVERAL_BLOCKS_VALUES:
         num_warps = max(_warps(block_n, COOPERATIVE_SEVERAL_BLOCKS_VALUES[dtype_name, backward],
                                MAX_WARPS), 4)
     paired = itemsize == 2 and not backward and N % 2 == 0
-    max_registers = _cooperative_registers(itemsize, backward, dtype_name, paired,
-                                           chunk // block_n)
+    max_registers = wide[2] if wide else _cooperative_registers(itemsize, backward, dtype_name,
+                                                                paired, chunk // block_n)
     capped_wide = several and max_registers and num_warps != rule_warps
-    prefetch = (dtype_name in COOPERATIVE_PREFETCHED_DTYPES
+    prefetch = (not wide and dtype_name in COOPERATIVE_PREFETCHED_DTYPES
                 and chunk == COOPERATIVE_PREFETCHED_BLOCKS * block_n
                 and block_n * itemsize >= COOPERATIVE_PREFETCH_LINE_BYTES)
     return Plan("cooperative", 1, block_n, num_warps, 1, programs, chunk,
                 (M * programs,), False, block_n, max_registers=max_registers,
                 patience=1 if device.interpreted else COOPERATIVE_PATIENCE, paired=paired,
-                prefetch=prefetch, uncapped_warps=rule_warps if capped_wide else 0)
+                prefetch=prefetch, uncapped_warps=rule_warps if capped_wide else 0,
+                hold_last=bool(wide and wide[3]))
+
+
+def _cooperative_chunks(N: int, block_n: int, splits: int | None,
+                        device: DeviceDescription) -> tuple[int, int]:
+    """(programs, columns each) of a cooperative row of ``block_n`` blocks: ``splits`` programs
+    (forced), else one a block up to one an SM (``_chunks``)."""
+    blocks = cdiv(N, block_n)
+    return _chunks(N, min(splits, blocks) if splits is not None else min(blocks, device.sm_count),
+                   block_n)
 
 
 def _cooperative_registers(itemsize: int, backward: bool, dtype_name: str, paired: bool,

@@ -87,6 +87,14 @@ after them, so that the re-reads start sooner, lost up to 12.5 points at N = 2M 
 where it stays live through the loop: the float32 forward at 2M took 198 registers for 161,
 two programs an SM in place of three (an H200; results/h200/reread_order_2026-11-24/).
 
+Which block a program holds matters for its registers, not its bytes. Held first, the block is
+live while the others load and reduce, and the compiler keeps both: a float32 forward of two
+blocks of 16384 columns in 16 warps takes 116 registers uncapped and spills 80 bytes at 64.
+Held last (``HOLD_LAST``, ``Plan.hold_last``), loaded once the others are published, nothing
+else it holds is live then, and the same program fits 64 registers without a spill: two
+programs an SM, each holding half its chunk where blocks of 8192 held a quarter, so that the L2
+keeps half the bytes for re-reading (``policy.COOPERATIVE_WIDE_ROW_PLAN`` has the timings).
+
 Why no launch can hang
 ----------------------
 A waiting program holds its multiprocessor, so a row whose programs are not all resident at once
@@ -351,6 +359,13 @@ def held_pair(held, like, PAIRED: tl.constexpr, ASM: tl.constexpr):
 
 
 @triton.jit
+def publish_held(held, like, pairs, block, n_slots, PAIRED: tl.constexpr, ASM: tl.constexpr):
+    """Publish the pair of the block a program holds (``load_held``), block ``block`` of its row."""
+    m, d = held_pair(held, like, PAIRED, ASM)
+    publish_pair_values(m, d, pairs, block, n_slots)
+
+
+@triton.jit
 def store_held_output(y_row, block, N, BLOCK: tl.constexpr, held, like, m, d, LOG: tl.constexpr,
                       PAIRED: tl.constexpr, ASM: tl.constexpr):
     """Write softmax (or log-softmax) of a held block, given its row's pair (m, d).
@@ -470,7 +485,7 @@ def cooperative_forward(x_ptr, y_ptr, N, x_row_stride, y_row_stride, programs, w
                         stale_offset, BLOCK: tl.constexpr, BLOCKS: tl.constexpr,
                         SLOTS: tl.constexpr, PATIENCE: tl.constexpr, LOG: tl.constexpr,
                         PAIRED: tl.constexpr, ASM: tl.constexpr, MULTIPLE_OF: tl.constexpr,
-                        PREFETCH: tl.constexpr):
+                        PREFETCH: tl.constexpr, HOLD_LAST: tl.constexpr):
     """Softmax of rows shared by ``programs`` programs of BLOCKS blocks; ``words`` is the
     int64 workspace of zeros: a row's programs * BLOCKS words of published pairs (float32; twice
     that, float64: the maxima, then the normalisers), row after row; the launch zeroes the words
@@ -479,7 +494,10 @@ def cooperative_forward(x_ptr, y_ptr, N, x_row_stride, y_row_stride, programs, w
     32-bit words (``held_pair``); ``ASM``: compiled, not interpreted (``unpack_words``).
     ``MULTIPLE_OF``: see ``row_math.known_multiple``. ``PREFETCH``: a program asks the L2 for
     its other blocks as it loads its first, a line of PREFETCH bytes at a time (0: it does not;
-    ``prefetch_blocks``)."""
+    ``prefetch_blocks``). ``HOLD_LAST``: a program holds its last block across the wait, loaded
+    after the others are reduced and published, rather than its first (``Plan.hold_last``)."""
+    tl.static_assert(not (HOLD_LAST and PREFETCH > 0), "a program that holds its last block "
+                     "loads it last: nothing to prefetch (Plan.prefetch)")
     N = known_multiple(N, MULTIPLE_OF)
     n_slots = programs * BLOCKS
     WORDS: tl.constexpr = 2 if x_ptr.dtype.element_ty == tl.float64 else 1
@@ -490,15 +508,23 @@ def cooperative_forward(x_ptr, y_ptr, N, x_row_stride, y_row_stride, programs, w
     pairs = words_ptr + row.to(tl.int64) * n_slots * WORDS
     clear_stale(pairs + first, BLOCKS, stale_offset, n_slots, WORDS)
 
-    held = load_held(x_row, first, N, BLOCK, "evict_last", PAIRED)
-    if PREFETCH > 0 and ASM:
-        prefetch_blocks(x_row, first + 1, BLOCKS - 1, N, BLOCK, PREFETCH)
-    m, d = held_pair(held, x_ptr, PAIRED, ASM)
-    publish_pair_values(m, d, pairs, first, n_slots)
-    for b in tl.range(first + 1, first + BLOCKS):
+    if HOLD_LAST:  # nothing held while the others load; never read again, so evict-first
+        held_block = first + BLOCKS - 1
+        others = first
+    else:
+        held_block = first
+        others = first + 1
+        held = load_held(x_row, held_block, N, BLOCK, "evict_last", PAIRED)
+        if PREFETCH > 0 and ASM:
+            prefetch_blocks(x_row, first + 1, BLOCKS - 1, N, BLOCK, PREFETCH)
+        publish_held(held, x_ptr, pairs, held_block, n_slots, PAIRED, ASM)
+    for b in tl.range(others, others + BLOCKS - 1):
         m, d = held_pair(load_raw(x_row, b, N, BLOCK, -float("inf"), "evict_last"), x_ptr,
                          False, ASM)
         publish_pair_values(m, d, pairs, b, n_slots)
+    if HOLD_LAST:
+        held = load_held(x_row, held_block, N, BLOCK, "evict_first", PAIRED)
+        publish_held(held, x_ptr, pairs, held_block, n_slots, PAIRED, ASM)
 
     offsets = tl.arange(0, WORDS * SLOTS)
     present = offsets < WORDS * n_slots
@@ -506,7 +532,7 @@ def cooperative_forward(x_ptr, y_ptr, N, x_row_stride, y_row_stride, programs, w
     if not all_published(words):
         help_pairs(x_row, pairs, n_slots, N, BLOCK)
         words = read_words(pairs, offsets, present, 0xFF800000)
-        held = load_held(x_row, first, N, BLOCK, "evict_first", PAIRED)  # see help_pairs
+        held = load_held(x_row, held_block, N, BLOCK, "evict_first", PAIRED)  # see help_pairs
     if WORDS == 2:
         slots = tl.arange(0, SLOTS)
         m_all = from_bits(published_bits(read_words(pairs, slots, slots < n_slots,
@@ -518,8 +544,8 @@ def cooperative_forward(x_ptr, y_ptr, N, x_row_stride, y_row_stride, programs, w
         m_all, d_all = from_bits(bits, x_ptr), from_bits(bits >> 32, x_ptr)
     m_row, d_row = merge_pairs(m_all, d_all)
 
-    store_held_output(y_row, first, N, BLOCK, held, x_ptr, m_row, d_row, LOG, PAIRED, ASM)
-    for b in tl.range(first + 1, first + BLOCKS):
+    store_held_output(y_row, held_block, N, BLOCK, held, x_ptr, m_row, d_row, LOG, PAIRED, ASM)
+    for b in tl.range(others, others + BLOCKS - 1):
         xb = load_block(x_row, b, N, BLOCK, -float("inf"), "evict_first")
         store_block(y_row, b, N, BLOCK, softmax_output(xb, m_row, d_row, LOG), "evict_first")
 
