@@ -612,15 +612,15 @@ plan whose programs would hold at least ``COOPERATIVE_SEVERAL_BLOCKS_FROM`` bloc
 ``COOPERATIVE_PLAN``'s (N > 3 x 132 x 8192 on 132 SMs; the block the policy's own, not forced):
 blocks of 16384 columns instead, half as many a program (two at N = 4M), no prefetch. Either
 way a program holds one block across its row's wait and reads the others again from the L2
-(``kernels/cooperative.py``); here the held block is half its chunk rather than a quarter, so the
-L2 keeps half as many bytes for the re-reads: at N = 4M two programs an SM keep 64 KiB each
-there (17 MiB on the GPU) where they kept 96 KiB (25 MiB). (Nsight found 39-53% of the float32
-forward's re-reads served by the L2 when three programs an SM kept 96 KiB each, 37 MiB:
-results/h200/wide_4m_2026-11-24/; not counted for these plans.) The forward holds its last block
+(``kernels/cooperative.py``); here it loads 64 KiB a block where it loaded 32, in half as many
+steps, and holds half its chunk rather than a quarter. The forward holds its last block
 (``kernels/cooperative.py``: which block a program holds), so that 16 warps fit 64 registers
-without a spill (two programs an SM); the backward holds its first (y and dy) in 32 warps at 64
-(one an SM, as before, nothing spilled at N = 4M, 24 bytes at 8M; held last it took 63 and
-lost, below).
+without a spill (two programs an SM, as before); the backward holds its first (y and dy) in 32
+warps at 64 (one an SM, as before, nothing spilled at N = 4M, 24 bytes at 8M; held last it took
+63 and lost, below). Not the L2's bytes: Nsight on an H200 at 32 x 4M (the second launch of a
+process, results/h200/held_last_2026-11-25/ncu/ncu.log) counted the forward's DRAM reads at 1.035 x its input before and 1.007
+x now, the backward's at 1.005 and 1.000 x, while its time went 330 -> 314 us and 516 -> 498
+us: what gains is not measured (more bytes in flight a load, fewer steps, are candidates).
 
 Timed at N = 4M (and 8M, 3M) against the plans before, in the same calls, three interleaved
 rounds, every output NaN-poisoned and checked against float64 first (results/h200/
@@ -639,7 +639,7 @@ H200, 72.4 / 73.1 / 70.0% on the H100; with the prefetch of ``COOPERATIVE_PREFET
 against 80.3% (H200, M = 32, `a/a.log`); the backward's last block held, in 32 warps 73.9% or in
 16 capped at 128 74.9%, against 76.6% for its first in 32 (H200, M = 32, `c/c.log`). Blocks of 8192
 held last lost too (H200, M = 32: forward 77.1 -> 75.7%; the backward, which then fits two
-programs an SM, 74.2 -> 70.4%, the L2 keeping twice the bytes). At N = 3M, where programs hold
+programs an SM, 74.2 -> 70.4%). At N = 3M, where programs hold
 three blocks of 8192 (not this plan's rows), these blocks lost: H200 forward 80.5 -> 75.4%,
 backward 77.5 -> 65.5%; H100 87.0 -> 85.2%, 80.8 -> 75.2%. The 16-bit plans were not changed:
 blocks of 16384 lost for the bfloat16 forward (H200, M = 32: 8 warps at 80 registers held last,

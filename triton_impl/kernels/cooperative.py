@@ -92,8 +92,8 @@ live while the others load and reduce, and the compiler keeps both: a float32 fo
 blocks of 16384 columns in 16 warps takes 116 registers uncapped and spills 80 bytes at 64.
 Held last (``HOLD_LAST``, ``Plan.hold_last``), loaded once the others are published, nothing
 else it holds is live then, and the same program fits 64 registers without a spill: two
-programs an SM, each holding half its chunk where blocks of 8192 held a quarter, so that the L2
-keeps half the bytes for re-reading (``policy.COOPERATIVE_WIDE_ROW_PLAN`` has the timings).
+programs an SM, each holding half its chunk where blocks of 8192 held a quarter
+(``policy.COOPERATIVE_WIDE_ROW_PLAN`` has the timings, and Nsight's DRAM bytes).
 
 Why no launch can hang
 ----------------------
