@@ -5,7 +5,10 @@ set -o pipefail
 export PYTHONPATH=. PYTHONUNBUFFERED=1
 D=results/h200/held_last_2026-11-25/scripts
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee $OUT/device.txt
-run() { timeout 200 python3 $D/stages.py "$@" 2>&1 | grep -v Warning | tee -a $OUT/$PART.log; }
+# the A/B harness of results/h100/wide_4m_shape_2026-11-24/, taking this experiment's keys
+sed -e 's/for k in ("held", "store")/for k in ("held_last", "nowait")/' \
+    results/h100/wide_4m_shape_2026-11-24/scripts/stages.py > /tmp/held_last_stages.py
+run() { timeout 200 python3 /tmp/held_last_stages.py "$@" 2>&1 | grep -v Warning | tee -a $OUT/$PART.log; }
 W16="block_n=16384,num_warps=16,max_registers=64,held_last=1"
 case $PART in
 a)
