@@ -309,7 +309,7 @@ def test_no_hang_far_past_residency():
 
 def test_float32_rows_of_several_blocks_take_the_wide_row_plan():
     """Where a float32 program would hold ``COOPERATIVE_SEVERAL_BLOCKS_FROM`` blocks of 8192 or
-    more (N > 3 x 132 x 8192 on 132 SMs), the policy takes the blocks of
+    more (N > 3 x 132 x 8192 on 132 SMs, a multiple of a vector), the policy takes the blocks of
     ``COOPERATIVE_WIDE_ROW_PLAN`` instead: 16384 columns, the forward in 16 warps holding its
     last block, the backward in 32 holding its first, both at 64 registers, no prefetch; its
     uncapped warps (rows not in whole vectors) those of the rule. A forced block, the other
@@ -320,7 +320,7 @@ def test_float32_rows_of_several_blocks_take_the_wide_row_plan():
     edge = 3 * gpu.sm_count * 8192
     for backward in (False, True):
         warps, uncapped = (32, 16) if backward else (16, 8)
-        for M, N, blocks in ((1, edge + 1, 2), (32, 1 << 22, 2), (128, 1 << 22, 2),
+        for M, N, blocks in ((1, edge + 4, 2), (32, 1 << 22, 2), (128, 1 << 22, 2),
                              (16, 1 << 23, 4)):
             plan = policy.choose(M, N, "float32", gpu, backward=backward)
             assert (plan.kernel, plan.block_n, plan.blocks_per_program, plan.num_warps,
@@ -339,6 +339,31 @@ def test_float32_rows_of_several_blocks_take_the_wide_row_plan():
         for dtype in ("bfloat16", "float16", "float64"):
             other = policy.choose(32, 1 << 22, dtype, gpu, backward=backward)
             assert other.block_n <= 8192 and not other.hold_last, other
+        # forced programs a row, a block the few rows halved, rows not of whole vectors: the
+        # plans before, untimed with these blocks
+        for M, N, splits in ((32, 1 << 22, 128), (1, 1 << 18, 8), (32, (1 << 22) + 1, None),
+                             (32, (1 << 22) + 2, None)):
+            forcing = policy.Forcing("cooperative", None, splits) if splits else policy.AUTO
+            kept = policy.choose(M, N, "float32", gpu, backward=backward, forcing=forcing)
+            assert kept.block_n <= 8192 and not kept.hold_last, kept
+
+
+def test_only_a_cooperative_forward_holds_its_last_block():
+    """``Plan.hold_last`` is refused with a prefetch or outside the cooperative kernel, and a
+    backward launch refuses it: the kernel would fail deep in Triton, or ignore it."""
+    gpu = policy.DeviceDescription("a 132-SM GPU", 132)
+    two = policy.choose(4, 1 << 16, "float32", gpu, forcing=policy.Forcing("cooperative", 4096, 8))
+    assert two.prefetch
+    with pytest.raises(ValueError, match="no prefetch"):
+        dataclasses.replace(two, hold_last=True)
+    single = policy.choose(4, 1024, "float32", gpu)
+    with pytest.raises(ValueError, match="cooperative forward"):
+        dataclasses.replace(single, hold_last=True)
+    wide = policy.choose(1, 1 << 22, "float32", gpu)
+    assert wide.hold_last
+    rows = tuple(torch.empty((1, 1 << 22), device="meta") for _ in range(3))
+    with pytest.raises(ValueError, match="the backward holds its first block"):
+        launch.launches(wide, rows, log=False)
 
 
 @pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16])

@@ -81,11 +81,13 @@ def test_every_row_kernel_has_a_model_algorithm():
 
 
 @pytest.mark.parametrize("backward", (False, True))
-@pytest.mark.parametrize("M, N", [(2048, 65536), (512, 262144), (1, 1 << 20), (64, 1 << 22), (3, 40000)])
+@pytest.mark.parametrize("M, N", [(2048, 65536), (512, 262144), (1, 1 << 20), (64, 1 << 22), (3, 40000),
+                                  (2, 3 * 132 * 8192 + 4000)])
 def test_cooperative_moves_the_fused_bytes_plus_its_workspace_and_reread_blocks(M, N, backward):
-    """One program's first block stays in registers; its other blocks are read again after the
-    exchange; each program publishes a word per block and reads all of its row's words, and
-    the workspace is zeroed first."""
+    """One block of each program stays in registers (its first, or its last where
+    ``Plan.hold_last``: a partial last program's last block may hold fewer columns, or none);
+    its other blocks are read again after the exchange; each program publishes a word per block
+    and reads all of its row's words, and the workspace is zeroed first."""
     suffix = "_backward" if backward else ""
     p = predict("cooperative" + suffix, M, N, "float32", "H100")
     plan = p.plan
@@ -95,7 +97,10 @@ def test_cooperative_moves_the_fused_bytes_plus_its_workspace_and_reread_blocks(
     workspace = 8 * words * (1 + plan.splits)
     zeroing = 8 * words
     tensors = 2 if backward else 1
-    held = sum(min(plan.block_n, max(0, N - q * plan.chunk)) for q in range(plan.splits))
+    held_block = plan.blocks_per_program - 1 if plan.hold_last else 0
+    held = sum(min(plan.block_n, max(0, N - q * plan.chunk - held_block * plan.block_n))
+               for q in range(plan.splits))
+    assert plan.hold_last == (N >= 3 * 132 * 8192 and not backward)
     reread = 4 * tensors * M * (N - held)
     assert p.formula_bytes == fused + workspace + zeroing + reread
     assert (reread > 0) == (plan.blocks_per_program > 1)

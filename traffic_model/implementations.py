@@ -170,7 +170,10 @@ blocks a program take the entries of four; their backward, capped since
 ``policy.COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS``, fits more an SM than those by its sm_90
 registers (float32 two where they say one; bfloat16 four at two blocks and three at three,
 float16 three, where they say two), not probed: the model keeps the entries of four only for
-plans without a cap (``cooperative_resident_per_sm``).
+plans without a cap (``cooperative_resident_per_sm``). Since d1d0980 float32's plans of four blocks
+take ``policy.COOPERATIVE_WIDE_ROW_PLAN``'s (two blocks of 16384, capped at 64 registers: two
+programs an SM forward, one backward, as their entries say), which that function reads from the
+cap; float32's entries of four are the forced blocks' of 8192.
 
 The first probe (evidence/probe_cooperative_h100.json, before the published words and the 16
 warps of dae982f) read fewer: one block 4 / 5 / 3 / 3, four blocks 3 / 3 / 1 / 2; its float32
@@ -366,16 +369,17 @@ def cooperative_traffic(M: int, N: int, plan: policy.Plan, backward: bool,
     Built from the fused kernel's counts (``reference.traffic``: every element read and written
     once) plus what the cooperative exchange adds, read off ``triton_impl/kernels/cooperative.py``:
 
-    * re-reads: a program holds its first block in registers and reloads its other blocks after
-      the exchange, so the columns outside the programs' first blocks are read twice (x forward;
-      y and dy backward);
+    * re-reads: a program holds its first block in registers (its last, ``Plan.hold_last``) and
+      reloads its other blocks after the exchange, so the columns outside the programs' held
+      blocks are read twice (x forward; y and dy backward);
     * the workspace: each program publishes a word per block it holds (``EXCHANGE_WORD_BYTES``:
       a float32 (max, sum) pair forward, a float32 sum backward; a float64 pair takes two) and
       reads every word of its row at least once: P x B words written and P x P x B read a row,
       for P programs of B blocks. Counted here in float32 stats (``STAT_ITEMSIZE``), two a word.
     """
     programs, blocks, block = plan.splits, plan.blocks_per_program, plan.block_n
-    held = sum(min(block, max(0, N - p * blocks * block)) for p in range(programs))
+    held_at = (blocks - 1) * block if plan.hold_last else 0  # the held block's first column
+    held = sum(min(block, max(0, N - p * blocks * block - held_at)) for p in range(programs))
     tensors = 2 if backward else 1
     stats = policy.exchange_words(M, plan, backward, itemsize) * EXCHANGE_WORD_BYTES // STAT_ITEMSIZE
     (fused,) = traffic_formula("fused_backward" if backward else "fused", M, N).kernels
@@ -404,7 +408,8 @@ def _cooperative(M: int, N: int, itemsize: int, plan: policy.Plan, backward: boo
     held to until a run of the new code is recounted (tests/test_traffic_model_hardware.py):
     dropped now, it would move the misses of runs timed with the launch.
 
-    Its re-reads are a program's blocks after the first, loaded evict-last before the exchange and
+    Its re-reads are a program's blocks but the one it holds (its first; its last where
+    ``Plan.hold_last``), loaded evict-last before the exchange and
     read again after it. Programs of a row start together (consecutive program ids), so while a
     program waits for its row every resident program is loading its own chunk: the reuse distance
     of the re-reads is a whole chunk of inputs per resident program, against the usable L2 (no

@@ -298,6 +298,9 @@ def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Lau
                           LOG=log, ASM=not kernels_interpreted(), MULTIPLE_OF=multiple_of,
                           PREFETCH=COOPERATIVE_PREFETCH_LINE_BYTES if plan.prefetch else 0)
         if backward:
+            if plan.hold_last:
+                raise ValueError("Plan.hold_last is the cooperative forward's: the backward holds "
+                                 "its first block")
             kernel = coop.cooperative_backward
         else:
             kernel = coop.cooperative_forward

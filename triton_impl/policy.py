@@ -523,8 +523,9 @@ All of it with one block a program. Where a program holds several (rows wider th
 SM) its loop keeps more live: compiled for sm_90 at N = 4M (``benchmarks/resource_usage.py``),
 the bfloat16 forward capped at 80 registers spills 264 bytes (uncapped, 162 registers and none),
 and the float32 backward with 4 warps takes 255 registers and spills 24 bytes. Such plans take
-no cap (but the backward of two or three blocks, ``COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS``, and
-float16's of four or more, ``COOPERATIVE_SEVERAL_BLOCKS_MAX_REGISTERS``), and the backward half the
+no cap (but the backward of two or three blocks, ``COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS``,
+float16's of four or more, ``COOPERATIVE_SEVERAL_BLOCKS_MAX_REGISTERS``, and float32's of four or
+more, which take the blocks of ``COOPERATIVE_WIDE_ROW_PLAN``), and the backward half the
 values a thread (twice the warps), or, from four blocks a program, the values of
 ``COOPERATIVE_SEVERAL_BLOCKS_VALUES``."""
 COOPERATIVE_SEVERAL_BLOCKS_VALUES = {("float32", False): 16, ("float32", True): 16,
@@ -532,7 +533,9 @@ COOPERATIVE_SEVERAL_BLOCKS_VALUES = {("float32", False): 16, ("float32", True): 
 """(dtype, backward) -> values of a block each thread holds where a cooperative program holds at
 least ``COOPERATIVE_SEVERAL_BLOCKS_FROM`` blocks (N = 4M on 132 SMs): 16 warps for a block of
 8192 columns, where the plans of ``COOPERATIVE_PLAN`` take 4 (float32 forward) or 8 (backward,
-which holds half its values a thread wherever a program has several blocks).
+which holds half its values a thread wherever a program has several blocks). Since d1d0980
+float32's policy plans there take ``COOPERATIVE_WIDE_ROW_PLAN`` instead: its entries here reach
+forced blocks and forced programs a row alone.
 
 Timed at N = 4M in the same calls as the plans before (4 or 8 warps, the stores before), with
 the warps replaced (three interleaved rounds; results/h100/wide_4m_2026-11-24/,
@@ -575,8 +578,9 @@ programs a row at 2M and 3M (M = 16 and 64), lost 4.3-31.1 points but for the bf
 at 2M (within 0.9), and the float32 backward at 3M, whose rows did not fit the GPU at once,
 ran 92-367 ms (results/h200/one_block_2m_3m_2026-11-24/)."""
 COOPERATIVE_SEVERAL_BLOCKS_FROM = 4
-"""Blocks a cooperative program holds from which ``COOPERATIVE_SEVERAL_BLOCKS_VALUES`` applies:
-four on 132 SMs at N = 4M (on fewer SMs, narrower rows). Two and three blocks lost (above)."""
+"""Blocks a cooperative program holds from which ``COOPERATIVE_SEVERAL_BLOCKS_VALUES`` applies, and
+``COOPERATIVE_WIDE_ROW_PLAN`` (counted in blocks of ``COOPERATIVE_PLAN``'s): four on 132 SMs at
+N = 4M (on fewer SMs, narrower rows). Two and three blocks lost (above)."""
 COOPERATIVE_SEVERAL_BLOCKS_MAX_REGISTERS = {("float16", True): 64}
 """(dtype, backward) -> ``Plan.max_registers`` of a cooperative plan whose programs hold at least
 ``COOPERATIVE_SEVERAL_BLOCKS_FROM`` blocks (16 warps, ``COOPERATIVE_SEVERAL_BLOCKS_VALUES``).
@@ -609,8 +613,9 @@ COOPERATIVE_WIDE_ROW_PLAN = {("float32", False): (16384, 16, 64, True),
                              ("float32", True): (16384, 32, 64, False)}
 """(dtype, backward) -> (block, warps, ``Plan.max_registers``, ``Plan.hold_last``) of a cooperative
 plan whose programs would hold at least ``COOPERATIVE_SEVERAL_BLOCKS_FROM`` blocks of
-``COOPERATIVE_PLAN``'s (N > 3 x 132 x 8192 on 132 SMs; the block the policy's own, not forced):
-blocks of 16384 columns instead, half as many a program (two at N = 4M), no prefetch. Either
+``COOPERATIVE_PLAN``'s (N > 3 x 132 x 8192 on 132 SMs; the block and the programs the policy's
+own, neither forced; N a multiple of a 16-byte vector, the rows it was timed on): blocks of
+16384 columns instead, half as many a program (two at N = 4M), no prefetch. Either
 way a program holds one block across its row's wait and reads the others again from the L2
 (``kernels/cooperative.py``); here it loads 64 KiB a block where it loaded 32, in half as many
 steps, and holds half its chunk rather than a quarter. The forward holds its last block
@@ -634,7 +639,7 @@ this plan:
   backward 82.0 / 83.0 / 79.8 -> 83.9 / 84.7 / 81.0%. N = 8M, M = 16: forward 71.0 -> 73.9%,
   backward 65.7 -> 67.6%.
 
-Left out, same calls: the forward's block held first (it spills) 66.7 / 67.8 / 63.5% on the
+Left out, each against the policy's plan in its own call: the forward's block held first (it spills) 66.7 / 67.8 / 63.5% on the
 H200, 72.4 / 73.1 / 70.0% on the H100; with the prefetch of ``COOPERATIVE_PREFETCHED_BLOCKS`` 74.1%
 against 80.3% (H200, M = 32, `a/a.log`); the backward's last block held, in 32 warps 73.9% or in
 16 capped at 128 74.9%, against 76.6% for its first in 32 (H200, M = 32, `c/c.log`). Blocks of 8192
@@ -645,7 +650,13 @@ backward 77.5 -> 65.5%; H100 87.0 -> 85.2%, 80.8 -> 75.2%. The 16-bit plans were
 blocks of 16384 lost for the bfloat16 forward (H200, M = 32: 8 warps at 80 registers held last,
 three programs an SM, 71.3%; 16 warps at 64 59.1% held last, 60.9% held first; against 76.6%)
 and tied or lost for its backward (74.5% held first, 72.5% last, against 74.5%). float16 and
-float64 are untimed and keep the rule before."""
+float64 are untimed and keep the rule before.
+
+Rows whose N is a multiple of a vector but whose strides or addresses are not (a slice of a
+wider tensor) still take this plan, and ``for_rows`` drops its cap for the rule's warps (8
+forward, 16 backward): untimed. Compiled for sm_90 at N = 4M + 1 (before such N kept the plan
+before) the forward took 243 registers there, one program an SM, and the backward spilled 16
+bytes."""
 COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS = {("float32", True, 2): 128, ("float32", True, 3): 128,
                                         ("bfloat16", True, 2): 64, ("bfloat16", True, 3): 80,
                                         ("float16", True, 2): 80, ("float16", True, 3): 80}
@@ -862,6 +873,11 @@ class Plan:
     prefetch: bool = False
     uncapped_warps: int = 0
     hold_last: bool = False
+
+    def __post_init__(self):
+        if self.hold_last and (self.kernel != "cooperative" or self.prefetch):
+            raise ValueError("hold_last is a cooperative forward's, and a program that holds its "
+                             "last block loads it last: it takes no prefetch (Plan.prefetch)")
 
     @property
     def blocks_per_program(self) -> int:
@@ -1270,7 +1286,9 @@ def _cooperative(M, N, itemsize, dtype_name, device, backward, block_n, splits) 
                          f"each guaranteed): use at most {device.sm_count}")
     programs, chunk = _cooperative_chunks(N, block_n, splits, device)
     several = chunk >= COOPERATIVE_SEVERAL_BLOCKS_FROM * block_n
-    wide = COOPERATIVE_WIDE_ROW_PLAN.get((dtype_name, backward)) if chosen and several else None
+    wide = (COOPERATIVE_WIDE_ROW_PLAN.get((dtype_name, backward))
+            if (chosen and splits is None and block_n == default_block and several
+                and N % _vector(itemsize) == 0) else None)
     if wide:
         block_n = wide[0]
         programs, chunk = _cooperative_chunks(N, block_n, splits, device)

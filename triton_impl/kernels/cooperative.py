@@ -68,7 +68,8 @@ against 77.7 / 75.6% and 74.1 / 73.5% for this kernel in the same call
 
 In this kernel, then, every element is read once and written once: 2MN forward, 3MN backward, at
 any width. With BLOCKS > 1 (rows wider than one block per multiprocessor, or the interpreter) a
-program's first block stays in registers and the others are reloaded in step 3. They were loaded
+program's first block (or its last, ``HOLD_LAST``, below) stays in registers and the others are
+reloaded in step 3. They were loaded
 evict-last a moment before, and their outputs are stored evict-first, so that the lines written
 leave the L2 before those still to be re-read. Nsight on an H200 at N = 4M, M = 32 (four blocks a
 program, before the evict-first stores) counted 53% of the float32 forward's re-reads served by L2,
@@ -490,14 +491,14 @@ def cooperative_forward(x_ptr, y_ptr, N, x_row_stride, y_row_stride, programs, w
     int64 workspace of zeros: a row's programs * BLOCKS words of published pairs (float32; twice
     that, float64: the maxima, then the normalisers), row after row; the launch zeroes the words
     ``stale_offset`` words from them (``clear_stale``). ``PAIRED``: 16-bit rows
-    (N even, rows at even strides and 4-byte aligned) whose first block a program holds as
+    (N even, rows at even strides and 4-byte aligned) whose held block a program holds as
     32-bit words (``held_pair``); ``ASM``: compiled, not interpreted (``unpack_words``).
     ``MULTIPLE_OF``: see ``row_math.known_multiple``. ``PREFETCH``: a program asks the L2 for
     its other blocks as it loads its first, a line of PREFETCH bytes at a time (0: it does not;
     ``prefetch_blocks``). ``HOLD_LAST``: a program holds its last block across the wait, loaded
     after the others are reduced and published, rather than its first (``Plan.hold_last``)."""
     tl.static_assert(not (HOLD_LAST and PREFETCH > 0), "a program that holds its last block "
-                     "loads it last: nothing to prefetch (Plan.prefetch)")
+                     "takes no prefetch: measured, it lost (policy.COOPERATIVE_WIDE_ROW_PLAN)")
     N = known_multiple(N, MULTIPLE_OF)
     n_slots = programs * BLOCKS
     WORDS: tl.constexpr = 2 if x_ptr.dtype.element_ty == tl.float64 else 1
@@ -508,7 +509,7 @@ def cooperative_forward(x_ptr, y_ptr, N, x_row_stride, y_row_stride, programs, w
     pairs = words_ptr + row.to(tl.int64) * n_slots * WORDS
     clear_stale(pairs + first, BLOCKS, stale_offset, n_slots, WORDS)
 
-    if HOLD_LAST:  # nothing held while the others load; never read again, so evict-first
+    if HOLD_LAST:  # nothing held while the others load; read again only by a helper
         held_block = first + BLOCKS - 1
         others = first
     else:

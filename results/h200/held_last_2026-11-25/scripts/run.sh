@@ -1,5 +1,5 @@
 # The held block loaded last (HELD_LAST), against the policy's plans, same calls.
-# From the repository root with OUT set; PART=a | b.
+# From the repository root with OUT set; PART=a | c | d (the calls that ran).
 set -o pipefail
 : "${OUT:?set OUT to a folder for the logs}" "${PART:?set PART}"
 export PYTHONPATH=. PYTHONUNBUFFERED=1
@@ -16,13 +16,6 @@ a)
     run 4194304 32 float32 backward - held_last=1
     run 4194304 32 bfloat16 forward - held_last=1
     run 4194304 32 bfloat16 backward - held_last=1 $W16 ;;
-b)
-    run 4194304 128 float32 forward - held_last=1 $W16
-    run 4194304 128 float32 backward - held_last=1
-    run 2097152 64 float32 forward - held_last=1
-    run 2097152 64 float32 backward - held_last=1
-    run 2097152 64 bfloat16 forward - held_last=1
-    run 2097152 64 bfloat16 backward - held_last=1 ;;
 c)
     P="block_n=16384,prefetch=0"
     for m in 32 128 8; do run 4194304 $m float32 forward - $P,num_warps=16,max_registers=64,held_last=1; done
