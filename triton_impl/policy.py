@@ -52,6 +52,7 @@ import dataclasses
 import math
 import numbers
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from reference._inputs import next_power_of_2
 from reference.dtypes import format_of
@@ -609,9 +610,18 @@ the float32 backward in 8 warps capped at 128 or 112 (two an SM where the 16 war
 forward in 8 warps capped at 80 or 128 (74.4 / 76.8% against 76.8%), and the bfloat16 forward
 in 8 warps (75.9 / 65.2% against 75.7 / 64.1% at M = 32 / 8: within the calls' spread, untried
 elsewhere) or in 8 capped at 80 (69.5 / 59.2%)."""
-COOPERATIVE_WIDE_ROW_PLAN = {("float32", False): (16384, 16, 64, True),
-                             ("float32", True): (16384, 32, 64, False)}
-"""(dtype, backward) -> (block, warps, ``Plan.max_registers``, ``Plan.hold_last``) of a cooperative
+class WideRowPlan(NamedTuple):
+    """What ``COOPERATIVE_WIDE_ROW_PLAN`` gives a plan: its ``Plan.block_n``, ``Plan.num_warps``,
+    ``Plan.max_registers`` and ``Plan.hold_last``."""
+    block_n: int
+    num_warps: int
+    max_registers: int
+    hold_last: bool
+
+
+COOPERATIVE_WIDE_ROW_PLAN = {("float32", False): WideRowPlan(16384, 16, 64, True),
+                             ("float32", True): WideRowPlan(16384, 32, 64, False)}
+"""(dtype, backward) -> the ``WideRowPlan`` (block, warps, register cap, hold last) of a cooperative
 plan whose programs would hold at least ``COOPERATIVE_SEVERAL_BLOCKS_FROM`` blocks of
 ``COOPERATIVE_PLAN``'s (N > 3 x 132 x 8192 on 132 SMs; the block and the programs the policy's
 own, neither forced; N a multiple of a 16-byte vector, the rows it was timed on): blocks of
@@ -623,9 +633,10 @@ steps, and holds half its chunk rather than a quarter. The forward holds its las
 without a spill (two programs an SM, as before); the backward holds its first (y and dy) in 32
 warps at 64 (one an SM, as before, nothing spilled at N = 4M, 24 bytes at 8M; held last it took
 63 and lost, below). Not the L2's bytes: Nsight on an H200 at 32 x 4M (the second launch of a
-process, results/h200/held_last_2026-11-25/ncu/ncu.log) counted the forward's DRAM reads at 1.035 x its input before and 1.007
-x now, the backward's at 1.005 and 1.000 x, while its time went 330 -> 314 us and 516 -> 498
-us: what gains is not measured (more bytes in flight a load, fewer steps, are candidates).
+process, results/h200/held_last_2026-11-25/ncu/ncu.log) counted the forward's DRAM reads at
+1.035 x its input before and 1.007 x now, the backward's at 1.005 and 1.000 x, while its time
+went 330 -> 314 us and 516 -> 498 us: what gains is not measured (more bytes in flight a load,
+fewer steps, are candidates).
 
 Timed at N = 4M (and 8M, 3M) against the plans before, in the same calls, three interleaved
 rounds, every output NaN-poisoned and checked against float64 first (results/h200/
@@ -639,23 +650,23 @@ this plan:
   backward 82.0 / 83.0 / 79.8 -> 83.9 / 84.7 / 81.0%. N = 8M, M = 16: forward 71.0 -> 73.9%,
   backward 65.7 -> 67.6%.
 
-Left out, each against the policy's plan in its own call: the forward's block held first (it spills) 66.7 / 67.8 / 63.5% on the
-H200, 72.4 / 73.1 / 70.0% on the H100; with the prefetch of ``COOPERATIVE_PREFETCHED_BLOCKS`` 74.1%
-against 80.3% (H200, M = 32, `a/a.log`); the backward's last block held, in 32 warps 73.9% or in
-16 capped at 128 74.9%, against 76.6% for its first in 32 (H200, M = 32, `c/c.log`). Blocks of 8192
-held last lost too (H200, M = 32: forward 77.1 -> 75.7%; the backward, which then fits two
-programs an SM, 74.2 -> 70.4%). At N = 3M, where programs hold
+Left out, each against the policy's plan in its own call: the forward's block held first (it
+spills) 66.7 / 67.8 / 63.5% on the H200, 72.4 / 73.1 / 70.0% on the H100; with the prefetch of
+``COOPERATIVE_PREFETCHED_BLOCKS`` 74.1% against 80.3% (H200, M = 32, `a/a.log`); the backward's
+last block held, in 32 warps 73.9% or in 16 capped at 128 74.9%, against 76.6% for its first in 32
+(H200, M = 32, `c/c.log`). Blocks of 8192 held last lost too (H200, M = 32: forward 77.1 -> 75.7%;
+the backward, which then fits two programs an SM, 74.2 -> 70.4%). At N = 3M, where programs hold
 three blocks of 8192 (not this plan's rows), these blocks lost: H200 forward 80.5 -> 75.4%,
 backward 77.5 -> 65.5%; H100 87.0 -> 85.2%, 80.8 -> 75.2%. The 16-bit plans were not changed:
 blocks of 16384 lost for the bfloat16 forward (H200, M = 32: 8 warps at 80 registers held last,
-three programs an SM, 71.3%; 16 warps at 64 59.1% held last, 60.9% held first; against 76.6%)
-and tied or lost for its backward (74.5% held first, 72.5% last, against 74.5%). float16 and
-float64 are untimed and keep the rule before.
+three programs an SM, 71.3%; 16 warps at 64 59.1% held last, 60.9% held first; against 76.6%) and
+tied or lost for its backward (74.5% held first, 72.5% last, against 74.5%). float16 and float64
+are untimed and keep the rule before.
 
 Rows whose N is a multiple of a vector but whose strides or addresses are not (a slice of a
 wider tensor) still take this plan, and ``for_rows`` drops its cap for the rule's warps (8
-forward, 16 backward): untimed. Compiled for sm_90 at N = 4M + 1 (before such N kept the plan
-before) the forward took 243 registers there, one program an SM, and the backward spilled 16
+forward, 16 backward): untimed. So compiled for sm_90 at N = 4M + 1 (an N that now keeps the
+plan before), the forward took 243 registers, one program an SM, and the backward spilled 16
 bytes."""
 COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS = {("float32", True, 2): 128, ("float32", True, 3): 128,
                                         ("bfloat16", True, 2): 64, ("bfloat16", True, 3): 80,
@@ -1290,21 +1301,22 @@ def _cooperative(M, N, itemsize, dtype_name, device, backward, block_n, splits) 
             if (chosen and splits is None and block_n == default_block and several
                 and N % _vector(itemsize) == 0) else None)
     if wide:
-        block_n = wide[0]
-        programs, chunk = _cooperative_chunks(N, block_n, splits, device)
+        block_n = wide.block_n
+        programs, chunk = _cooperative_chunks(N, block_n, None, device)
     values_per_thread = default_block // (32 * default_warps)
     if chunk > block_n and backward:  # several blocks a program: see COOPERATIVE_PLAN
         values_per_thread //= 2
     rule_warps = max(_warps(block_n, values_per_thread, MAX_WARPS), 4)
     num_warps = rule_warps
     if wide:
-        num_warps = wide[1]
+        num_warps = wide.num_warps
     elif several and (dtype_name, backward) in COOPERATIVE_SEVERAL_BLOCKS_VALUES:
         num_warps = max(_warps(block_n, COOPERATIVE_SEVERAL_BLOCKS_VALUES[dtype_name, backward],
                                MAX_WARPS), 4)
     paired = itemsize == 2 and not backward and N % 2 == 0
-    max_registers = wide[2] if wide else _cooperative_registers(itemsize, backward, dtype_name,
-                                                                paired, chunk // block_n)
+    blocks = chunk // block_n
+    max_registers = (wide.max_registers if wide
+                     else _cooperative_registers(itemsize, backward, dtype_name, paired, blocks))
     capped_wide = several and max_registers and num_warps != rule_warps
     prefetch = (not wide and dtype_name in COOPERATIVE_PREFETCHED_DTYPES
                 and chunk == COOPERATIVE_PREFETCHED_BLOCKS * block_n
@@ -1313,7 +1325,7 @@ def _cooperative(M, N, itemsize, dtype_name, device, backward, block_n, splits) 
                 (M * programs,), False, block_n, max_registers=max_registers,
                 patience=1 if device.interpreted else COOPERATIVE_PATIENCE, paired=paired,
                 prefetch=prefetch, uncapped_warps=rule_warps if capped_wide else 0,
-                hold_last=bool(wide and wide[3]))
+                hold_last=bool(wide and wide.hold_last))
 
 
 def _cooperative_chunks(N: int, block_n: int, splits: int | None,
