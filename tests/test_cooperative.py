@@ -136,17 +136,20 @@ def test_many_blocks_a_program_take_the_measured_warps():
     backward holds ``COOPERATIVE_SEVERAL_BLOCKS_VALUES`` a thread (16 warps for 8192 columns),
     and float32 takes the wider blocks of ``COOPERATIVE_WIDE_ROW_PLAN`` (its own test, below);
     fewer blocks, and the 16-bit forward, keep the warps they had: the
-    backward half its values a thread wherever a program has several blocks. Only the backward
+    backward half its values a thread wherever a program has several blocks. The backward
     takes a cap there: of two or three blocks, of float32, bfloat16 and float16
     (``COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS``, set by blocks a program); of four or more,
-    float16's (``COOPERATIVE_SEVERAL_BLOCKS_MAX_REGISTERS``)."""
+    float16's (``COOPERATIVE_SEVERAL_BLOCKS_MAX_REGISTERS``). Of the forwards only the 16-bit
+    one of two blocks, read as words (``COOPERATIVE_PAIRED_OTHERS_BLOCKS``)."""
     assert set(policy.COOPERATIVE_SEVERAL_BLOCKS_VALUES) == {
         ("float32", False), ("float32", True), ("bfloat16", True), ("float16", True)}
     assert policy.COOPERATIVE_SEVERAL_BLOCKS_FROM == 4
     caps = {("float32", 2): 128, ("float32", 3): 128, ("bfloat16", 2): 64, ("bfloat16", 3): 80,
             ("float16", 2): 80, ("float16", 3): 80}
+    forward_caps = {("bfloat16", 2): 80, ("float16", 2): 80}
     assert policy.COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS == {
-        (dtype, True, blocks): cap for (dtype, blocks), cap in caps.items()}
+        **{(dtype, True, blocks): cap for (dtype, blocks), cap in caps.items()},
+        **{(dtype, False, blocks): cap for (dtype, blocks), cap in forward_caps.items()}}
     assert policy.COOPERATIVE_SEVERAL_BLOCKS_MAX_REGISTERS == {("float16", True): 64}
     caps.update({("float16", blocks): 64 for blocks in (4, 8)})
     gpu = policy.DeviceDescription("a 132-SM GPU", 132)
@@ -169,7 +172,7 @@ def test_many_blocks_a_program_take_the_measured_warps():
                         assert plan.num_warps == 16
                     else:
                         assert plan.num_warps == default_warps * (2 if backward else 1), plan
-                    cap = caps.get((dtype, blocks), 0) if backward else 0
+                    cap = (caps if backward else forward_caps).get((dtype, blocks), 0)
                     assert plan.max_registers == cap, plan
 
 
@@ -391,6 +394,56 @@ def test_holding_the_last_block_changes_no_output_bit(device, dtype, log, N):
     expected = (torch.log_softmax if log else torch.softmax)(x.double(), -1)
     assert_close(held_last.cpu(), expected.cpu(), dtype=dtype,
                  kind="log_softmax" if log else "softmax")
+
+
+def test_paired_programs_of_two_or_three_blocks_read_every_block_as_words():
+    """``Plan.paired_others`` exactly where a paired forward program holds one of
+    ``COOPERATIVE_PAIRED_OTHERS_BLOCKS`` blocks (N = 2M and 3M on 132 SMs), capped at 80
+    registers at two (``COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS``) and uncapped at three; not at
+    one block or four, not the backward, float32 or rows of odd N; dropped with ``paired`` on
+    rows not read as words."""
+    assert policy.COOPERATIVE_PAIRED_OTHERS_BLOCKS == (2, 3)
+    gpu = policy.DeviceDescription("a 132-SM GPU", 132)
+    for dtype in ("bfloat16", "float16", "float32"):
+        for backward in (False, True):
+            for N in (1 << 20, 1 << 21, 3 << 20, 1 << 22, (1 << 21) + 1):
+                plan = policy.choose(64, N, dtype, gpu, backward=backward)
+                blocks = plan.blocks_per_program
+                expected = dtype != "float32" and not backward and N % 2 == 0 and blocks in (2, 3)
+                assert plan.paired_others == expected, plan
+                if expected:
+                    assert plan.paired and plan.max_registers == (80 if blocks == 2 else 0), plan
+                    assert "every block read as words of two values" in plan.describe()
+                    unpaired = policy.for_rows(plan, words=False, vectors=False)
+                    assert not (unpaired.paired or unpaired.paired_others), unpaired
+    with pytest.raises(ValueError, match="only a paired plan"):
+        dataclasses.replace(policy.choose(64, 1 << 21, "float32", gpu), paired_others=True)
+
+
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16])
+@pytest.mark.parametrize("log", [False, True])
+def test_other_blocks_read_as_words_match_the_oracle_and_keep_ties(device, dtype, log):
+    """A paired forward program that reads its other blocks as words too
+    (``Plan.paired_others``) writes what the plan that reads them as loaded writes, within the
+    tolerance of both against float64 (the blocks' sums are ordered otherwise, so not bit for
+    bit), and equal inputs in different blocks, held and not, give equal outputs. Three blocks a
+    program (the last program's partial), -inf columns."""
+    torch.manual_seed(7)
+    N = 100
+    x = (torch.randn(2, N, dtype=torch.float64) * 4).to(dtype)
+    x[1, ::7] = -float("inf")
+    x[0, 1::16] = x[0, 1]  # the same value in every block of 16 columns
+    x = x.to(device)
+    plan = triton_impl.plan(x, kernel="cooperative", block_n=16, splits=3)
+    assert plan.blocks_per_program == 3 and plan.paired and plan.paired_others, plan
+    expected = (torch.log_softmax if log else torch.softmax)(x.double(), -1)
+    for paired_others in (True, False):
+        y = torch.full_like(x, float("nan"))
+        launch.softmax_rows(dataclasses.replace(plan, paired_others=paired_others), x, y, log)
+        assert not y.isnan().any()
+        assert_close(y.cpu(), expected.cpu(), dtype=dtype,
+                     kind="log_softmax" if log else "softmax")
+        assert (y[0, 1::16] == y[0, 1]).all(), y[0, 1::16]
 
 
 def test_rows_not_in_whole_vectors_drop_the_several_blocks_cap_and_its_warps():

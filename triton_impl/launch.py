@@ -304,7 +304,8 @@ def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Lau
             kernel = coop.cooperative_backward
         else:
             kernel = coop.cooperative_forward
-            constexprs.update(PAIRED=plan.paired, HOLD_LAST=plan.hold_last)
+            constexprs.update(PAIRED=plan.paired, HOLD_LAST=plan.hold_last,
+                              PAIRED_OTHERS=plan.paired_others)
         return (Launch(kernel, plan.grid, (*rows, N, *strides, plan.splits, *lease.arguments()),
                        constexprs, **options, exchange=lease),)
     workspace = _workspace(M, plan.splits, rows[0], 1 if backward else 2)

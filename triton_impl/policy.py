@@ -670,10 +670,13 @@ plan before), the forward took 243 registers, one program an SM, and the backwar
 bytes."""
 COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS = {("float32", True, 2): 128, ("float32", True, 3): 128,
                                         ("bfloat16", True, 2): 64, ("bfloat16", True, 3): 80,
-                                        ("float16", True, 2): 80, ("float16", True, 3): 80}
+                                        ("float16", True, 2): 80, ("float16", True, 3): 80,
+                                        ("bfloat16", False, 2): 80, ("float16", False, 2): 80}
 """(dtype, backward, blocks) -> ``Plan.max_registers`` of a cooperative plan whose programs hold
 more than one block and fewer than ``COOPERATIVE_SEVERAL_BLOCKS_FROM`` (N = 2M and 3M on 132
-SMs, blocks of 8192 columns, the backward in 8 warps); the forward takes no cap there. Compiled
+SMs, blocks of 8192 columns, the backward in 8 warps). The forward takes none there but the
+16-bit forward of two blocks read as words (``COOPERATIVE_PAIRED_OTHERS_BLOCKS``, where its
+timings are). Compiled
 for sm_90 by ptxas 12.8 (``benchmarks/resource_usage.py``; results/h200/few_blocks_caps_2026-11-24/
 registers_sm90.log), uncapped -> capped, at two / three blocks:
 
@@ -744,6 +747,32 @@ waiting for its row's pairs, and the same kernel with each block normalised alon
 copy (results/h200/timeline_2026-11-23/). The words form's history: results/h200/
 packed_words_2026-11-23/ (against the block held as float32, 95.0 / 84.7 / 78.4% of an H200's
 copy against 83.1 / 74.5 / 69.5%) and results/*/ptxas_2026-11-23/ (the two ptxas)."""
+COOPERATIVE_PAIRED_OTHERS_BLOCKS = (2, 3)
+"""Blocks a program of a paired cooperative forward (``Plan.paired``) holds at which it reads its
+other blocks as words too, before the wait and after (``Plan.paired_others``): each is then
+reduced as the held block is (``kernels/cooperative.py``, ``held_pair``: its max taken of the
+words as they are, two values an instruction, ``words_max``) and written as it is
+(``store_held_output``). Compiled for sm_90, a bfloat16 program of two blocks of 8192 columns
+in 4 warps took 90 registers where it took 128 (five programs an SM, not four; capped at 80,
+six, ``COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS``), of three 90 where 121.
+
+Measured against the plans before in the same calls, three interleaved rounds, every output
+NaN-poisoned and checked against float64 first (results/h200/issue_rate_2026-11-25/,
+results/h100/issue_rate_2026-11-25/; the words' max alone in ``a/a.log``, with the other blocks
+as words in ``b/b.log`` and ``c/c.log``), of copy:
+
+- The words' max, one block a program (the plans of ``COOPERATIVE_PAIRED_MAX_REGISTERS``):
+  bfloat16 at N = 65536 / 262144 / 1M (M = 2048 / 512 / 128), H200 92.5 / 85.1 / 78.9 ->
+  96.1 / 89.6 / 81.5% (1M x 64 75.4 -> 77.3%), H100 95.8 / 95.5 / 92.5 -> 98.3 / 98.1 / 95.3%;
+  float16 at 262144, H200 87.8 -> 88.4%, H100 97.7 -> 98.0%. Four blocks a program (N = 4M,
+  M = 32 and 128, H200): within 0.4 points.
+- Two blocks (N = 2M, M = 64), bfloat16: H200 74.2 -> 80.7% (at 80 registers 82.7%), H100
+  88.2 -> 93.0% (92.8%); float16 H100 84.4 -> 91.0% (91.9%). The words' max alone, the
+  other blocks read as loaded, lost there: H200 72.3%, H100 80.4%.
+- Three blocks (N = 3M, M = 32): bfloat16 H200 75.6 -> 78.5%, H100 85.2 -> 86.2%; float16
+  H100 84.6 -> 86.2%. Capped at 80 it lost 0.8-3.0 points of these.
+- Four (N = 4M, where ``COOPERATIVE_SEVERAL_BLOCKS_FROM`` applies), left out: H200 bfloat16
+  M = 32 / 128 76.8 / 80.5 -> 74.8 / 79.0%, float16 M = 32 76.5 -> 75.0%."""
 COOPERATIVE_PATIENCE = 4096
 """Polls a waiting cooperative program makes of its row's words before it computes the missing
 ones itself (``kernels/cooperative.py``: why no launch can hang). A poll is one round trip to L2,
@@ -859,7 +888,8 @@ class Plan:
     came with more warps (``COOPERATIVE_SEVERAL_BLOCKS_MAX_REGISTERS``), on rows where the launch
     drops the cap (``for_rows``); 0: ``num_warps``. ``hold_last``: a cooperative forward program
     loads its last block after the others and holds that one across the wait, not its first
-    (``COOPERATIVE_WIDE_ROW_PLAN``).
+    (``COOPERATIVE_WIDE_ROW_PLAN``). ``paired_others``: a paired forward reads its other blocks
+    as words too (``COOPERATIVE_PAIRED_OTHERS_BLOCKS``).
     """
 
     kernel: str
@@ -884,11 +914,15 @@ class Plan:
     prefetch: bool = False
     uncapped_warps: int = 0
     hold_last: bool = False
+    paired_others: bool = False
 
     def __post_init__(self):
         if self.hold_last and (self.kernel != "cooperative" or self.prefetch):
             raise ValueError("hold_last is a cooperative forward's, and a program that holds its "
                              "last block loads it last: it takes no prefetch (Plan.prefetch)")
+        if self.paired_others and not self.paired:
+            raise ValueError("paired_others: only a paired plan (Plan.paired) reads its other "
+                             "blocks as words")
 
     @property
     def blocks_per_program(self) -> int:
@@ -923,7 +957,8 @@ class Plan:
         if self.persistent:
             parts.append("persistent")
         if self.paired:
-            parts.append("held as words of two values")
+            parts.append("every block read as words of two values" if self.paired_others
+                         else "held as words of two values")
         if self.held_as_loaded:
             parts.append("held as loaded")
         if self.reread:
@@ -1315,6 +1350,7 @@ def _cooperative(M, N, itemsize, dtype_name, device, backward, block_n, splits) 
                                MAX_WARPS), 4)
     paired = itemsize == 2 and not backward and N % 2 == 0
     blocks = chunk // block_n
+    paired_others = paired and blocks in COOPERATIVE_PAIRED_OTHERS_BLOCKS
     max_registers = (wide.max_registers if wide
                      else _cooperative_registers(itemsize, backward, dtype_name, paired, blocks))
     capped_wide = several and max_registers and num_warps != rule_warps
@@ -1325,7 +1361,7 @@ def _cooperative(M, N, itemsize, dtype_name, device, backward, block_n, splits) 
                 (M * programs,), False, block_n, max_registers=max_registers,
                 patience=1 if device.interpreted else COOPERATIVE_PATIENCE, paired=paired,
                 prefetch=prefetch, uncapped_warps=rule_warps if capped_wide else 0,
-                hold_last=bool(wide and wide.hold_last))
+                hold_last=bool(wide and wide.hold_last), paired_others=paired_others)
 
 
 def _cooperative_chunks(N: int, block_n: int, splits: int | None,
@@ -1378,7 +1414,7 @@ def for_rows(plan: Plan, words: bool, vectors: bool) -> Plan:
                                    num_warps=plan.uncapped_warps or plan.num_warps,
                                    uncapped_warps=0)
     if plan.paired and not words:
-        plan = dataclasses.replace(plan, paired=False, max_registers=0)
+        plan = dataclasses.replace(plan, paired=False, paired_others=False, max_registers=0)
     return plan
 
 

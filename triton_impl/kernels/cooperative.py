@@ -52,8 +52,11 @@ Triton (a max by select in bfloat16 then a second conversion, or 32-bit words co
 shifts) the compiler kept more live, not less:
 93 registers against 80 (results/h100/cooperative_2026-11-23/experiments_b/), 84
 (results/h200/paired_words_2026-11-23/). The words are rounded back in pairs as well
-(``pack_words``). Rows that cannot be read as words (N odd, a row not 4-byte aligned) hold the
-block as float32 under the cap of ``policy.COOPERATIVE_PLAN``.
+(``pack_words``), and the block's max is taken of the words as they are, two values an
+instruction (``words_max``). A program of two or three blocks reads its other blocks as words
+too (``Plan.paired_others``, ``policy.COOPERATIVE_PAIRED_OTHERS_BLOCKS``). Rows that cannot be
+read as words (N odd, a row not 4-byte aligned) hold the block as float32 under the cap of
+``policy.COOPERATIVE_PLAN``.
 
 Hiding the wait instead, by persistent programs that each walk a group of rows and load their
 next row's block while they wait, measured slower everywhere (0.33-0.87 of copy against
@@ -339,18 +342,55 @@ def load_held(row, block, N, BLOCK: tl.constexpr, POLICY: tl.constexpr, PAIRED: 
 
 
 @triton.jit
+def bfloat16_pair_max(a, b):
+    """The greater of each half of two words of two bfloat16 values (a NaN only where both are)."""
+    return tl.inline_asm_elementwise("max.bf16x2 $0, $1, $2;", "=r,r,r", [a, b], dtype=tl.int32,
+                                     is_pure=True, pack=1)
+
+
+@triton.jit
+def float16_pair_max(a, b):
+    """``bfloat16_pair_max`` for words of two float16 values."""
+    return tl.inline_asm_elementwise("max.f16x2 $0, $1, $2;", "=r,r,r", [a, b], dtype=tl.int32,
+                                     is_pure=True, pack=1)
+
+
+@triton.jit
+def words_max(words, like, ASM: tl.constexpr):
+    """The max of the 16-bit values in ``words`` (``load_words``), in float32.
+
+    Compiled, the words are reduced as they are, two values an instruction (``max.bf16x2``,
+    ``max.f16x2``), and only the last word is unpacked: the max is one of the values, so it is
+    the same float32 either way, and like ``tl.max`` a NaN wins only where every value is NaN.
+    Unpacking every word for a float32 max took an instruction or two a value more (compiled for
+    sm_90: 1440 instructions against 1320 for the bfloat16 block of 8192 columns in 4 warps), and
+    under the cap of 56 registers spilled 8 bytes where this spills none. Measured against it in
+    the same calls (``policy.COOPERATIVE_PAIRED_OTHERS_BLOCKS`` has the figures). Under the
+    interpreter, which runs no PTX, every word is unpacked."""
+    if ASM:
+        if like.dtype.element_ty == tl.bfloat16:
+            top = tl.reduce(words, 0, bfloat16_pair_max)
+        else:
+            top = tl.reduce(words, 0, float16_pair_max)
+        even, odd = unpack_words(top, like, ASM)
+        return tl.maximum(even, odd)
+    else:
+        even, odd = unpack_words(words, like, ASM)
+        return tl.maximum(tl.max(even, 0), tl.max(odd, 0))
+
+
+@triton.jit
 def held_pair(held, like, PAIRED: tl.constexpr, ASM: tl.constexpr):
     """The (max, normaliser) pair of a held block (``load_held``).
 
-    Words are unpacked once for the max and once more for the exponentials, and the float32
-    values die at once: what stays in registers is the words, half the float32 block's. Left to
-    merge the unpackings (as it does the Triton form), the compiler keeps the float32 copy
-    instead, and more registers than the block held as float32: compiled for sm_90, the Triton
-    form takes 115 uncapped and spills at 64; the inline form, see
+    Words are reduced as words for the max (``words_max``) and unpacked for the exponentials,
+    and the float32 values die at once: what stays in registers is the words, half the float32
+    block's. Left to merge unpackings (as it does the Triton form), the compiler keeps the
+    float32 copy instead, and more registers than the block held as float32: compiled for
+    sm_90, the Triton form takes 115 uncapped and spills at 64; the inline form, see
     ``policy.COOPERATIVE_PAIRED_MAX_REGISTERS``."""
     if PAIRED:
-        even, odd = unpack_words(held, like, ASM)
-        m = tl.maximum(tl.max(even, 0), tl.max(odd, 0))
+        m = words_max(held, like, ASM)
         even, odd = unpack_words(held, like, ASM)
         base = exponent_base(m)
         return m, tl.sum(exp(even - base) + exp(odd - base), 0)
@@ -486,7 +526,8 @@ def cooperative_forward(x_ptr, y_ptr, N, x_row_stride, y_row_stride, programs, w
                         stale_offset, BLOCK: tl.constexpr, BLOCKS: tl.constexpr,
                         SLOTS: tl.constexpr, PATIENCE: tl.constexpr, LOG: tl.constexpr,
                         PAIRED: tl.constexpr, ASM: tl.constexpr, MULTIPLE_OF: tl.constexpr,
-                        PREFETCH: tl.constexpr, HOLD_LAST: tl.constexpr):
+                        PREFETCH: tl.constexpr, HOLD_LAST: tl.constexpr,
+                        PAIRED_OTHERS: tl.constexpr):
     """Softmax of rows shared by ``programs`` programs of BLOCKS blocks; ``words`` is the
     int64 workspace of zeros: a row's programs * BLOCKS words of published pairs (float32; twice
     that, float64: the maxima, then the normalisers), row after row; the launch zeroes the words
@@ -496,9 +537,13 @@ def cooperative_forward(x_ptr, y_ptr, N, x_row_stride, y_row_stride, programs, w
     ``MULTIPLE_OF``: see ``row_math.known_multiple``. ``PREFETCH``: a program asks the L2 for
     its other blocks as it loads its first, a line of PREFETCH bytes at a time (0: it does not;
     ``prefetch_blocks``). ``HOLD_LAST``: a program holds its last block across the wait, loaded
-    after the others are reduced and published, rather than its first (``Plan.hold_last``)."""
+    after the others are reduced and published, rather than its first (``Plan.hold_last``).
+    ``PAIRED_OTHERS``: a ``PAIRED`` program reads its other blocks as words too, before the
+    wait and after (``Plan.paired_others``)."""
     tl.static_assert(not (HOLD_LAST and PREFETCH > 0), "a program that holds its last block "
                      "takes no prefetch: measured, it lost (policy.COOPERATIVE_WIDE_ROW_PLAN)")
+    tl.static_assert(PAIRED or not PAIRED_OTHERS, "only a paired program reads its other blocks "
+                     "as words")
     N = known_multiple(N, MULTIPLE_OF)
     n_slots = programs * BLOCKS
     WORDS: tl.constexpr = 2 if x_ptr.dtype.element_ty == tl.float64 else 1
@@ -520,8 +565,8 @@ def cooperative_forward(x_ptr, y_ptr, N, x_row_stride, y_row_stride, programs, w
             prefetch_blocks(x_row, first + 1, BLOCKS - 1, N, BLOCK, PREFETCH)
         publish_held(held, x_ptr, pairs, held_block, n_slots, PAIRED, ASM)
     for b in tl.range(others, others + BLOCKS - 1):
-        m, d = held_pair(load_raw(x_row, b, N, BLOCK, -float("inf"), "evict_last"), x_ptr,
-                         False, ASM)
+        m, d = held_pair(load_held(x_row, b, N, BLOCK, "evict_last", PAIRED_OTHERS), x_ptr,
+                         PAIRED_OTHERS, ASM)
         publish_pair_values(m, d, pairs, b, n_slots)
     if HOLD_LAST:
         held = load_held(x_row, held_block, N, BLOCK, "evict_first", PAIRED)
@@ -547,8 +592,12 @@ def cooperative_forward(x_ptr, y_ptr, N, x_row_stride, y_row_stride, programs, w
 
     store_held_output(y_row, held_block, N, BLOCK, held, x_ptr, m_row, d_row, LOG, PAIRED, ASM)
     for b in tl.range(others, others + BLOCKS - 1):
-        xb = load_block(x_row, b, N, BLOCK, -float("inf"), "evict_first")
-        store_block(y_row, b, N, BLOCK, softmax_output(xb, m_row, d_row, LOG), "evict_first")
+        if PAIRED_OTHERS:  # stored as the held block is, as it was timed
+            store_held_output(y_row, b, N, BLOCK, load_words(x_row, b, N, BLOCK, "evict_first"),
+                              x_ptr, m_row, d_row, LOG, PAIRED_OTHERS, ASM)
+        else:
+            xb = load_block(x_row, b, N, BLOCK, -float("inf"), "evict_first")
+            store_block(y_row, b, N, BLOCK, softmax_output(xb, m_row, d_row, LOG), "evict_first")
 
 
 @triton.jit
