@@ -130,8 +130,8 @@ def test_run_properties_keeps_each_propertys_log_and_a_summary_line(tmp_path):
     assert len((tmp_path / "properties.jsonl").read_text().splitlines()) == 2
 
 
-README_RUNS = ("results/h100/run_d1d0980_2026-11-25/speed_of_light.json",
-               "results/h200/run_d1d0980_2026-11-25/speed_of_light.json")
+README_RUNS = ("results/h100/run_6b77a26_2026-11-25/speed_of_light.json",
+               "results/h200/run_6b77a26_2026-11-25/speed_of_light.json")
 
 
 def report(*args: str) -> subprocess.CompletedProcess:
