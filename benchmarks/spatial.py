@@ -40,6 +40,7 @@ import checking  # noqa: E402
 import triton_impl  # noqa: E402
 from softmax_lab import implementations, measure  # noqa: E402
 from triton_impl import policy  # noqa: E402
+from traffic_model.plot import save_figure  # noqa: E402
 
 DTYPES = {"float32": torch.float32, "bfloat16": torch.bfloat16, "float16": torch.float16}
 SHAPES = [(16, 21, 512 * 512), (8, 150, 256 * 256), (2048, 1000, 64), (4096, 256, 128),
@@ -164,7 +165,7 @@ def plot(result: dict, path: str) -> None:
         ax.axhline(1.0, color="grey", lw=0.5)
     axes[0, 0].legend(fontsize=7, ncol=len(IMPLS))
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    save_figure(fig, path, dpi=110)
 
 
 def main(argv=None) -> int:

@@ -43,6 +43,7 @@ import triton_impl  # noqa: E402
 import checking  # noqa: E402
 from softmax_lab import implementations, measure  # noqa: E402
 from triton_impl import launch  # noqa: E402
+from traffic_model.plot import save_figure  # noqa: E402
 
 DTYPES = {"float32": torch.float32, "bfloat16": torch.bfloat16, "float16": torch.float16}
 BANDWIDTH_N = [256, 1024, 4096, 16384, 65536, 262144]
@@ -371,7 +372,7 @@ def plot(result, path):
         ax.axis("off")
     fig.suptitle(f"{result['device']}, copy {result['copy_gbs']:.0f} GB/s")
     fig.tight_layout(rect=(0, 0, 1, 0.98))
-    fig.savefig(path, dpi=110)
+    save_figure(fig, path, dpi=110)
 
 
 def main(argv=None):
