@@ -400,8 +400,8 @@ def test_paired_programs_of_two_or_three_blocks_read_every_block_as_words():
     """``Plan.paired_others`` exactly where a paired forward program holds one of
     ``COOPERATIVE_PAIRED_OTHERS_BLOCKS`` blocks (N = 2M and 3M on 132 SMs), capped at 80
     registers at two (``COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS``) and uncapped at three; not at
-    one block or four, not the backward, float32 or rows of odd N; dropped with ``paired`` on
-    rows not read as words."""
+    one block or four, not the backward, float32 or rows of odd N (whose forward of two or three
+    blocks takes no cap either); dropped with ``paired`` on rows not read as words."""
     assert policy.COOPERATIVE_PAIRED_OTHERS_BLOCKS == (2, 3)
     gpu = policy.DeviceDescription("a 132-SM GPU", 132)
     for dtype in ("bfloat16", "float16", "float32"):
@@ -416,6 +416,8 @@ def test_paired_programs_of_two_or_three_blocks_read_every_block_as_words():
                     assert "every block read as words of two values" in plan.describe()
                     unpaired = policy.for_rows(plan, words=False, vectors=False)
                     assert not (unpaired.paired or unpaired.paired_others), unpaired
+                elif not backward and blocks in (2, 3) and not plan.hold_last:  # float32 4M: wide
+                    assert plan.max_registers == 0, plan  # no forward's cap but the words'
     with pytest.raises(ValueError, match="only a paired plan"):
         dataclasses.replace(policy.choose(64, 1 << 21, "float32", gpu), paired_others=True)
 

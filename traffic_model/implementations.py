@@ -207,7 +207,10 @@ def cooperative_resident_per_sm(plan: policy.Plan, itemsize: int, backward: bool
     results/h200/wide_4m_candidates_2026-11-24/registers_sm90.log), after the runs of 207c364
     had timed those plans with the model at the entries of four (one an SM for float32, two for
     16-bit). The runs of 5ee49c5 timed them again after it was committed (tests/
-    test_traffic_model_hardware.py, ``RUNS_OF_5EE49C5``)."""
+    test_traffic_model_hardware.py, ``RUNS_OF_5EE49C5``). Since 6b77a26 the 16-bit forward of two
+    blocks read as words takes a cap of 80 too (``policy.COOPERATIVE_PAIRED_OTHERS_BLOCKS``), six
+    an SM here: at N = 2M the model's times are the same with it as without (the runs of 6b77a26
+    count no miss it moves)."""
     several = plan.blocks_per_program > 1
     if several and plan.max_registers:
         threads = 32 * plan.num_warps

@@ -524,8 +524,8 @@ All of it with one block a program. Where a program holds several (rows wider th
 SM) its loop keeps more live: compiled for sm_90 at N = 4M (``benchmarks/resource_usage.py``),
 the bfloat16 forward capped at 80 registers spills 264 bytes (uncapped, 162 registers and none),
 and the float32 backward with 4 warps takes 255 registers and spills 24 bytes. Such plans take
-no cap (but the backward of two or three blocks, ``COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS``,
-float16's of four or more, ``COOPERATIVE_SEVERAL_BLOCKS_MAX_REGISTERS``, and float32's of four or
+no cap (but the backward of two or three blocks and the 16-bit forward of two read as words,
+``COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS``, float16's backward of four or more, ``COOPERATIVE_SEVERAL_BLOCKS_MAX_REGISTERS``, and float32's of four or
 more, which take the blocks of ``COOPERATIVE_WIDE_ROW_PLAN``), and the backward half the
 values a thread (twice the warps), or, from four blocks a program, the values of
 ``COOPERATIVE_SEVERAL_BLOCKS_VALUES``."""
@@ -676,9 +676,9 @@ COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS = {("float32", True, 2): 128, ("float32", T
 more than one block and fewer than ``COOPERATIVE_SEVERAL_BLOCKS_FROM`` (N = 2M and 3M on 132
 SMs, blocks of 8192 columns, the backward in 8 warps). The forward takes none there but the
 16-bit forward of two blocks read as words (``COOPERATIVE_PAIRED_OTHERS_BLOCKS``, where its
-timings are). Compiled
-for sm_90 by ptxas 12.8 (``benchmarks/resource_usage.py``; results/h200/few_blocks_caps_2026-11-24/
-registers_sm90.log), uncapped -> capped, at two / three blocks:
+timings are; a forward of two blocks not read as words, N odd, takes none). The backward,
+compiled for sm_90 by ptxas 12.8 (``benchmarks/resource_usage.py``; results/h200/
+few_blocks_caps_2026-11-24/registers_sm90.log), uncapped -> capped, at two / three blocks:
 
 - float32: 143 / 146 registers, one program an SM -> 128 / 126, two (8 / 16 bytes spilled);
 - bfloat16: 74 / 80, three an SM -> 64 at two blocks, four (nothing spilled); at three the cap
@@ -770,9 +770,20 @@ as words in ``b/b.log`` and ``c/c.log``), of copy:
   88.2 -> 93.0% (92.8%); float16 H100 84.4 -> 91.0% (91.9%). The words' max alone, the
   other blocks read as loaded, lost there: H200 72.3%, H100 80.4%.
 - Three blocks (N = 3M, M = 32): bfloat16 H200 75.6 -> 78.5%, H100 85.2 -> 86.2%; float16
-  H100 84.6 -> 86.2%. Capped at 80 it lost 0.8-3.0 points of these.
+  H100 84.6 -> 86.2%. Capped at 80 it lost 0.8-3.1 points of these.
 - Four (N = 4M, where ``COOPERATIVE_SEVERAL_BLOCKS_FROM`` applies), left out: H200 bfloat16
-  M = 32 / 128 76.8 / 80.5 -> 74.8 / 79.0%, float16 M = 32 76.5 -> 75.0%."""
+  M = 32 / 128 76.8 / 80.5 -> 74.8 / 79.0%, float16 M = 32 76.5 -> 75.0%.
+
+The words' max was timed in the form ``max.NaN.bf16x2`` / ``max.NaN.f16x2`` (a NaN wins), the
+landed one in ``max.bf16x2`` (a NaN loses, as ``tl.max``'s): the same output, since any NaN of a
+block makes its normaliser NaN either way; the runs of 6b77a26 (results/h100/run_6b77a26_2026-11-25/,
+results/h200/run_6b77a26_2026-11-25/) timed the landed form, with the L2 flushed before each call
+where these A/B calls did not: there the H200's bfloat16 forward at 65536 / 262144 moved 96.3 /
+88.4 -> 96.9 / 90.0% of copy against the run before, the H100's 98.2 / 98.3 -> 98.6 / 98.0%.
+Untimed: float16 at two and three blocks on the H200 (its one-block and four-block plans were),
+forced blocks and programs counts that give two or three blocks a program, GPUs whose SM count
+gives other N two or three blocks (N = 1M is two on 108 SMs), and rows of even N not read in
+whole vectors (the words kept, the cap of two blocks dropped by ``for_rows``)."""
 COOPERATIVE_PATIENCE = 4096
 """Polls a waiting cooperative program makes of its row's words before it computes the missing
 ones itself (``kernels/cooperative.py``: why no launch can hang). A poll is one round trip to L2,
@@ -1352,7 +1363,8 @@ def _cooperative(M, N, itemsize, dtype_name, device, backward, block_n, splits) 
     blocks = chunk // block_n
     paired_others = paired and blocks in COOPERATIVE_PAIRED_OTHERS_BLOCKS
     max_registers = (wide.max_registers if wide
-                     else _cooperative_registers(itemsize, backward, dtype_name, paired, blocks))
+                     else _cooperative_registers(itemsize, backward, dtype_name, paired,
+                                                 paired_others, blocks))
     capped_wide = several and max_registers and num_warps != rule_warps
     prefetch = (not wide and dtype_name in COOPERATIVE_PREFETCHED_DTYPES
                 and chunk == COOPERATIVE_PREFETCHED_BLOCKS * block_n
@@ -1374,14 +1386,17 @@ def _cooperative_chunks(N: int, block_n: int, splits: int | None,
 
 
 def _cooperative_registers(itemsize: int, backward: bool, dtype_name: str, paired: bool,
-                           blocks: int) -> int:
+                           paired_others: bool, blocks: int) -> int:
     """``Plan.max_registers`` of a cooperative plan whose programs hold ``blocks`` blocks: one, the
     cap of ``COOPERATIVE_PLAN`` (of ``COOPERATIVE_PAIRED_MAX_REGISTERS`` for a block held as words,
-    ``paired``); a few, that of ``COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS`` where one was measured;
-    more, that of ``COOPERATIVE_SEVERAL_BLOCKS_MAX_REGISTERS``; else none."""
+    ``paired``); a few, that of ``COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS`` where one was measured
+    (a forward's only where it reads every block as words, ``paired_others``); more, that of
+    ``COOPERATIVE_SEVERAL_BLOCKS_MAX_REGISTERS``; else none."""
     if blocks >= COOPERATIVE_SEVERAL_BLOCKS_FROM:
         return COOPERATIVE_SEVERAL_BLOCKS_MAX_REGISTERS.get((dtype_name, backward), 0)
     if blocks > 1:
+        if not (backward or paired_others):
+            return 0
         return COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS.get((dtype_name, backward, blocks), 0)
     if paired:
         return COOPERATIVE_PAIRED_MAX_REGISTERS[dtype_name]

@@ -55,8 +55,8 @@ shifts) the compiler kept more live, not less:
 (``pack_words``), and the block's max is taken of the words as they are, two values an
 instruction (``words_max``). A program of two or three blocks reads its other blocks as words
 too (``Plan.paired_others``, ``policy.COOPERATIVE_PAIRED_OTHERS_BLOCKS``). Rows that cannot be
-read as words (N odd, a row not 4-byte aligned) hold the block as float32 under the cap of
-``policy.COOPERATIVE_PLAN``.
+read as words (N odd, a row not 4-byte aligned) hold the block as loaded, uncapped
+(``policy.for_rows``).
 
 Hiding the wait instead, by persistent programs that each walk a group of rows and load their
 next row's block while they wait, measured slower everywhere (0.33-0.87 of copy against
@@ -74,7 +74,8 @@ any width. With BLOCKS > 1 (rows wider than one block per multiprocessor, or the
 program's first block (or its last, ``HOLD_LAST``, below) stays in registers and the others are
 reloaded in step 3. They were loaded
 evict-last a moment before, and their outputs are stored evict-first, so that the lines written
-leave the L2 before those still to be re-read. Nsight on an H200 at N = 4M, M = 32 (four blocks a
+leave the L2 before those still to be re-read (but those of a 16-bit program that reads its
+blocks as words, ``Plan.paired_others``, stored as its held block is: the form that was timed). Nsight on an H200 at N = 4M, M = 32 (four blocks a
 program, before the evict-first stores) counted 53% of the float32 forward's re-reads served by L2,
 88% of the bfloat16 forward's and 97% of the float32 backward's (results/h200/wide_4m_2026-11-24/;
 on an H100, float32 forward, M = 32-64, an older exchange: 4-8%,
@@ -342,17 +343,21 @@ def load_held(row, block, N, BLOCK: tl.constexpr, POLICY: tl.constexpr, PAIRED: 
 
 
 @triton.jit
-def bfloat16_pair_max(a, b):
-    """The greater of each half of two words of two bfloat16 values (a NaN only where both are)."""
-    return tl.inline_asm_elementwise("max.bf16x2 $0, $1, $2;", "=r,r,r", [a, b], dtype=tl.int32,
+def pair_max(a, b, MAX: tl.constexpr):
+    """The greater of each half of two words of two 16-bit values by the PTX instruction ``MAX``
+    (``max.bf16x2``, ``max.f16x2``: a NaN only where both halves are)."""
+    return tl.inline_asm_elementwise(MAX + " $0, $1, $2;", "=r,r,r", [a, b], dtype=tl.int32,
                                      is_pure=True, pack=1)
 
 
 @triton.jit
-def float16_pair_max(a, b):
-    """``bfloat16_pair_max`` for words of two float16 values."""
-    return tl.inline_asm_elementwise("max.f16x2 $0, $1, $2;", "=r,r,r", [a, b], dtype=tl.int32,
-                                     is_pure=True, pack=1)
+def bfloat16_pair_max(a, b):
+    return pair_max(a, b, "max.bf16x2")
+
+
+@triton.jit
+def float16_pair_max(a, b):  # a reduction's combine takes no constexpr: one function a dtype
+    return pair_max(a, b, "max.f16x2")
 
 
 @triton.jit
@@ -365,8 +370,10 @@ def words_max(words, like, ASM: tl.constexpr):
     Unpacking every word for a float32 max took an instruction or two a value more (compiled for
     sm_90: 1440 instructions against 1320 for the bfloat16 block of 8192 columns in 4 warps), and
     under the cap of 56 registers spilled 8 bytes where this spills none. Measured against it in
-    the same calls (``policy.COOPERATIVE_PAIRED_OTHERS_BLOCKS`` has the figures). Under the
-    interpreter, which runs no PTX, every word is unpacked."""
+    the same calls (``policy.COOPERATIVE_PAIRED_OTHERS_BLOCKS`` has the figures), in the form
+    ``max.NaN.bf16x2`` (a NaN wins), whose output is the same: any NaN of a block makes its
+    normaliser NaN either way. Under the interpreter, which runs no PTX, every word is
+    unpacked."""
     if ASM:
         if like.dtype.element_ty == tl.bfloat16:
             top = tl.reduce(words, 0, bfloat16_pair_max)
@@ -408,8 +415,9 @@ def publish_held(held, like, pairs, block, n_slots, PAIRED: tl.constexpr, ASM: t
 
 @triton.jit
 def store_held_output(y_row, block, N, BLOCK: tl.constexpr, held, like, m, d, LOG: tl.constexpr,
-                      PAIRED: tl.constexpr, ASM: tl.constexpr):
-    """Write softmax (or log-softmax) of a held block, given its row's pair (m, d).
+                      PAIRED: tl.constexpr, ASM: tl.constexpr, POLICY: tl.constexpr):
+    """Write softmax (or log-softmax) of a block as ``load_held`` loaded it, given its row's pair
+    (m, d); ``POLICY``: as ``store_block``'s.
 
     Words are masked by how many of the row's words are left from the block's first, not by the
     load's ``cols < N // 2``: the compiler would reuse the load's mask, keeping its predicates
@@ -422,9 +430,10 @@ def store_held_output(y_row, block, N, BLOCK: tl.constexpr, held, like, m, d, LO
         tl.store(word_pointer(y_row) + cols, pack_words(softmax_output(even, m, d, LOG),
                                                          softmax_output(odd, m, d, LOG), like,
                                                          ASM),
-                 mask=tl.arange(0, BLOCK // 2) < N // 2 - block * (BLOCK // 2))
+                 mask=tl.arange(0, BLOCK // 2) < N // 2 - block * (BLOCK // 2),
+                 eviction_policy=POLICY)
     else:
-        store_block(y_row, block, N, BLOCK, softmax_output(to_compute(held), m, d, LOG), "")
+        store_block(y_row, block, N, BLOCK, softmax_output(to_compute(held), m, d, LOG), POLICY)
 
 
 @triton.jit
@@ -590,14 +599,13 @@ def cooperative_forward(x_ptr, y_ptr, N, x_row_stride, y_row_stride, programs, w
         m_all, d_all = from_bits(bits, x_ptr), from_bits(bits >> 32, x_ptr)
     m_row, d_row = merge_pairs(m_all, d_all)
 
-    store_held_output(y_row, held_block, N, BLOCK, held, x_ptr, m_row, d_row, LOG, PAIRED, ASM)
+    store_held_output(y_row, held_block, N, BLOCK, held, x_ptr, m_row, d_row, LOG, PAIRED, ASM,
+                      "")
+    OTHERS_STORED: tl.constexpr = "" if PAIRED_OTHERS else "evict_first"  # as each was timed
     for b in tl.range(others, others + BLOCKS - 1):
-        if PAIRED_OTHERS:  # stored as the held block is, as it was timed
-            store_held_output(y_row, b, N, BLOCK, load_words(x_row, b, N, BLOCK, "evict_first"),
-                              x_ptr, m_row, d_row, LOG, PAIRED_OTHERS, ASM)
-        else:
-            xb = load_block(x_row, b, N, BLOCK, -float("inf"), "evict_first")
-            store_block(y_row, b, N, BLOCK, softmax_output(xb, m_row, d_row, LOG), "evict_first")
+        store_held_output(y_row, b, N, BLOCK,
+                          load_held(x_row, b, N, BLOCK, "evict_first", PAIRED_OTHERS), x_ptr,
+                          m_row, d_row, LOG, PAIRED_OTHERS, ASM, OTHERS_STORED)
 
 
 @triton.jit
