@@ -11,6 +11,7 @@ import triton
 import triton.language as tl
 
 import dataclasses
+import functools
 import os
 
 import reference
@@ -743,19 +744,20 @@ def test_a_fast_dram_takes_the_measured_16_bit_single_block_forward_tile():
     compute capability), only the 16-bit forward, only rows of exactly the width swept (not
     padded to it, not a block forced on narrower rows), only problems of at least
     ``SINGLE_BLOCK_TILES_FROM_ELEMENTS``; and the launch lifts a cap on rows that are not whole
-    16-byte vectors."""
-    plan = _hopper_plan
+    16-byte vectors. There the default is the cooperative kernel
+    (``FAST_DRAM_COOPERATIVE_FORWARD_COLS``): the tile is what single_block forced takes."""
+    plan = functools.partial(_hopper_plan, kernel="single_block")
     shape = lambda p: (p.block_m, p.num_warps, p.max_registers, p.reread)  # noqa: E731
     for dtype in ("bfloat16", "float16"):
         assert shape(plan(16384, dtype, 4800)) == (1, 8, 80, False)
         assert shape(plan(16384, dtype, policy.FAST_DRAM_FROM_GBS)) == (1, 8, 80, False)
         assert shape(plan(16384, dtype, 4800, M=8191)) == (1, 8, 0, False)
+        assert shape(_hopper_plan(16384, dtype, 4800, M=8191)) == (1, 8, 0, False)
         for slow in (plan(16384, dtype, 3350), plan(16384, dtype, None),
-                     plan(16384, dtype, 8000, capability=10)):
+                     plan(16384, dtype, 8000, capability=10), _hopper_plan(16384, dtype, 3350)):
             assert shape(slow) == (1, 8, 0, False), slow
         for rule in (plan(16384, dtype, 4800, backward=True), plan(13001, dtype, 4800),
-                     plan(8192, dtype, 4800, kernel="single_block", block_n=16384),
-                     plan(32768, dtype, 4800)):
+                     plan(8192, dtype, 4800, block_n=16384), plan(32768, dtype, 4800)):
             assert rule.max_registers == 0, rule
     capped = plan(16384, "bfloat16", 4800, M=8192)
     assert "at most 80 registers" in capped.describe()
@@ -763,6 +765,46 @@ def test_a_fast_dram_takes_the_measured_16_bit_single_block_forward_tile():
     strided = torch.empty((8192, 16385), dtype=torch.bfloat16, device="meta")[:, :16384]
     assert launch.launches(capped, (whole, whole), log=False)[0].max_registers == 80
     assert launch.launches(capped, (strided, whole), log=False)[0].max_registers == 0
+
+
+def test_a_fast_dram_takes_the_cooperative_16_bit_forward_of_rows_that_fill_their_blocks():
+    """``policy.FAST_DRAM_COOPERATIVE_FORWARD_COLS``: the 16-bit forward of 12288-32768 columns
+    that fill their blocks of 8192 by ``FAST_DRAM_COOPERATIVE_FORWARD_MIN_FILL`` takes the
+    cooperative kernel in the plan it was timed in (the one forced blocks of 8192 give: held as
+    words, 4 warps, capped at 56 / 64) on a Hopper GPU with a fast DRAM, from 2^27 // N rows, rows
+    of whole 16-byte vectors; not on a slow DRAM or another capability, not narrower or less full
+    rows (9216-11264, 16385-18431), not float32, not the backward, not fewer rows. A forced
+    single_block still runs there, and ``default_kernel`` says so given M and the device."""
+    gpu = policy.DeviceDescription("an H200", 132, dram_gbs=4800, capability=9)
+    assert policy.FAST_DRAM_COOPERATIVE_FORWARD_COLS == {2: (12288, 32768)}
+    assert policy.FAST_DRAM_COOPERATIVE_FORWARD_MIN_FILL == 0.75
+    cooperative_widths = (12288, 14336, 16384, 18432, 20480, 24576, 24584, 32768)
+    single_block_widths = (9216, 10240, 11264, 12280, 16392, 18424, 16383)
+    for dtype, cap in (("bfloat16", 56), ("float16", 64)):
+        for N in cooperative_widths + single_block_widths:
+            M = (1 << 27) // N
+            chosen = policy.choose(M, N, dtype, gpu)
+            expected = "cooperative" if N in cooperative_widths else "single_block"
+            assert chosen.kernel == expected, (N, chosen)
+            assert policy.default_kernel(N, 2, False, M, gpu) == expected
+            assert policy.default_kernel(N, 2, False) == "single_block"
+            if expected == "cooperative":
+                forced = policy.choose(M, N, dtype, gpu,
+                                       forcing=policy.Forcing("cooperative", 8192))
+                assert chosen == forced, (chosen, forced)
+                assert (chosen.block_n, chosen.num_warps, chosen.max_registers, chosen.chunk,
+                        chosen.paired) == (8192, 4, cap, 8192, True), chosen
+                assert policy.choose(M, N, dtype, gpu, forcing=policy.Forcing(
+                    "single_block")).kernel == "single_block"
+                others = (policy.choose(M - 1, N, dtype, gpu),
+                          policy.choose(M, N, dtype, dataclasses.replace(gpu, dram_gbs=3350)),
+                          policy.choose(M, N, dtype, dataclasses.replace(gpu, dram_gbs=None)),
+                          policy.choose(M, N, dtype, dataclasses.replace(gpu, capability=10)))
+                assert all(p.kernel == "single_block" for p in others), others
+                backward = policy.choose(M, N, dtype, gpu, backward=True)
+                assert backward.kernel == policy.default_kernel(N, 2, True), backward
+                assert policy.choose(M, N, "float32", gpu).kernel != "cooperative"
+    assert policy.choose(1 << 20, 16384, "bfloat16", gpu).kernel == "cooperative"
 
 
 SEEDS_ROW_TILES_OF_MEASURED_WIDTHS = {("forward", 4, 512), ("forward", 4, 1024),

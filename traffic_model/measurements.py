@@ -56,8 +56,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from reference.dtypes import canonical, format_of
-from triton_impl.policy import KERNELS, ROW_KERNELS, default_kernel
+from triton_impl.policy import KERNELS, ROW_KERNELS, DeviceDescription, default_kernel
 
+from traffic_model.gpus import gpu_in_device_name
 from traffic_model.implementations import IMPLEMENTATIONS, POLICY_ALGORITHMS
 
 DIRECTIONS = ("forward", "backward")
@@ -106,16 +107,20 @@ class MeasuredPoint:
     section: str = ""
     kernel: str | None = None
     """The policy kernel an "ours" point ran, where the file or a dispatch record says."""
+    device: DeviceDescription | None = None
+    """The GPU that ran it as the policy sees it, where the file's device is a built-in GPU."""
 
     @property
     def model_name(self) -> str | None:
         """The model implementation to set this point beside (``model_name``), None if none: an
-        "ours" point that ran the kernel today's dispatcher runs there is "ours" (its plan, not
-        that kernel's forced one: the online kernel in one step of the row is the policy's
-        own, ``policy.ONLINE_ONE_STEP_COLS``)."""
+        "ours" point that ran the kernel today's dispatcher runs there, on its GPU where known,
+        is "ours" (its plan, not that kernel's forced one: the online kernel in one step of the
+        row is the policy's own, ``policy.ONLINE_ONE_STEP_COLS``); one that ran another is that
+        kernel forced."""
         if (self.impl == "ours" and self.kernel is not None
                 and self.kernel == default_kernel(self.N, format_of(self.dtype).itemsize,
-                                                  self.direction == "backward")):
+                                                  self.direction == "backward", self.M,
+                                                  self.device)):
             return model_name(self.impl, self.direction)
         return model_name(self.impl, self.direction, self.kernel)
 
@@ -176,6 +181,7 @@ def parse_measurements(data, source: str = "measurements", record: dict | None =
     if not isinstance(data["points"], list):
         raise ValueError(f"{source}: points must be a list")
     copy = float(_positive(data["copy_gbs"], f"{source}: copy_gbs"))
+    gpu = gpu_in_device_name(str(data["device"]))
     points, assumed, failed = [], 0, 0
     for i, p in enumerate(data["points"]):
         where = f"{source}: points[{i}]"
@@ -204,6 +210,7 @@ def parse_measurements(data, source: str = "measurements", record: dict | None =
             gbs=float(_positive(p["gbs"], f"{where}.gbs")),
             ms=None if ms is None else float(_positive(ms, f"{where}.ms")),
             section=str(p.get("section", "")), kernel=kernel,
+            device=None if gpu is None else gpu.description,
         ))
     per_run = data.get("copy_gbs_per_run", [copy])
     if not isinstance(per_run, list) or not per_run:

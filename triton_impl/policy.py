@@ -182,7 +182,8 @@ FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES = {(2, 16384): (1, 8, 80, False)}
 as ``SINGLE_BLOCK_TILES``'s, of a 16-bit
 single-block forward of rows exactly that wide on a Hopper GPU whose DRAM delivers
 ``FAST_DRAM_FROM_GBS`` or more, from ``SINGLE_BLOCK_TILES_FROM_ELEMENTS``, where
-``SINGLE_BLOCK_TILES`` has none. A single-block program issues its whole row's loads, then
+``SINGLE_BLOCK_TILES`` has none; since the cooperative kernel is the default there
+(``FAST_DRAM_COOPERATIVE_FORWARD_COLS``), the tile of single_block forced. A single-block program issues its whole row's loads, then
 reduces with nothing in flight, then writes: the more programs an SM holds, the likelier one of
 them is loading. By Little's law the bytes in flight a DRAM needs grow with its bandwidth, so a
 faster DRAM needs more programs an SM, or more threads loading, for the same fraction of its
@@ -784,6 +785,35 @@ Untimed: float16 at two and three blocks on the H200 (its one-block and four-blo
 forced blocks and programs counts that give two or three blocks a program, GPUs whose SM count
 gives other N two or three blocks (N = 1M is two on 108 SMs), and rows of even N not read in
 whole vectors (the words kept, the cap of two blocks dropped by ``for_rows``)."""
+FAST_DRAM_COOPERATIVE_FORWARD_COLS = {2: (12288, 32768)}
+"""Item size -> (narrowest, widest) N of a forward whose rows a single-block program could hold
+but that takes the cooperative kernel, in the plan it takes at N = 65536 (``COOPERATIVE_PLAN``:
+blocks of 8192 columns in 4 warps, one a program, held as words, at most 56 registers for
+bfloat16 and 64 for float16), where the rows fill their blocks of 8192 by
+``FAST_DRAM_COOPERATIVE_FORWARD_MIN_FILL`` or more: on a Hopper GPU with a fast DRAM
+(``FAST_DRAM_FROM_GBS``), from 2^27 // N rows (``SINGLE_BLOCK_TILES_FROM_ELEMENTS``), rows of
+whole 16-byte vectors. So the 16-bit forward of 12288-16384 and 18432-32768 columns.
+
+Timed on an H200 against the policy's single-block plans in five interleaved rounds at M*N =
+2^27 (results/h200/cooperative_16bit_2026-11-29/), of copy, single-block -> cooperative at 56 /
+64 registers:
+
+- bfloat16: 12288 81.7 -> 90.7 / 88.6%, 14336 86.3 -> 96.4 / 95.0%, 16384 93.6 -> 96.5 / 96.8%,
+  20480 75.7 -> 94.3 / 92.0%, 24576 84.8 -> 96.6 / 96.6%, 32768 85.3 -> 96.8 / 96.6%;
+- float16: 12288 82.0 -> 91.0 / 88.7%, 14336 87.9 -> 96.7 / 95.6%, 16384 93.0 -> 96.6 / 96.6%,
+  20480 78.0 -> 94.5 / 92.2%, 24576 86.9 -> 96.2 / 96.1%, 32768 85.1 -> 96.8 / 96.7%;
+- lost where the row fills its two blocks by less: 9216 (0.56) bfloat16 95.6 -> 74.7%, float16
+  95.0 -> 75.3%; 10240 (0.63) 94.9 -> 80.4%, 95.0 -> 80.7%.
+
+An earlier call of three rounds (results/h200/verify_2026-11-29/) swept the cooperative plans at
+bfloat16 16384: blocks of 4096 (85.7% at best), 8192 and 16384 (one program a row: 96.7% in 4
+warps at 80 registers), in 4, 8 and 16 warps, uncapped (83.8% at 8192) or at 56 or 80; the
+policy's single-block plan 94.3%. Untimed: rows of 11264 (a fill of 0.69) and 16385-18431 (of
+0.67-0.75), left to the single-block programs; fewer rows; the H100, whose single-block 16-bit
+forward at 16384 ran at 97-99% of its copy in the runs of 6b77a26."""
+FAST_DRAM_COOPERATIVE_FORWARD_MIN_FILL = 0.75
+"""Least N / (the row's blocks of 8192 x 8192) at which ``FAST_DRAM_COOPERATIVE_FORWARD_COLS``
+applies: 0.75 (12288 columns) gained 9 points, 0.63 (10240) lost 14."""
 COOPERATIVE_PATIENCE = 4096
 """Polls a waiting cooperative program makes of its row's words before it computes the missing
 ones itself (``kernels/cooperative.py``: why no launch can hang). A poll is one round trip to L2,
@@ -1080,11 +1110,28 @@ def single_block_max_cols(itemsize: int, backward: bool) -> int:
     return values // 2 if backward else values
 
 
-def default_kernel(N: int, itemsize: int, backward: bool) -> str:
+def default_kernel(N: int, itemsize: int, backward: bool, M: int | None = None,
+                   device: DeviceDescription | None = None) -> str:
+    """The kernel of rows of N columns: by their width alone, or, given M and the device, as
+    ``choose`` takes it (``FAST_DRAM_COOPERATIVE_FORWARD_COLS``)."""
     if not backward and _online_in_one_step(N, itemsize):
         return "online"
+    if (not backward and M is not None and device is not None
+            and _cooperative_forward_on_fast_dram(M, N, itemsize, device)):
+        return "cooperative"
     fits = next_power_of_2(N) <= single_block_max_cols(itemsize, backward)
     return "single_block" if fits else "cooperative"
+
+
+def _cooperative_forward_on_fast_dram(M: int, N: int, itemsize: int,
+                                      device: DeviceDescription) -> bool:
+    """Whether a forward of M rows of N columns takes the cooperative kernel though a
+    single-block program could hold the row (``FAST_DRAM_COOPERATIVE_FORWARD_COLS``)."""
+    narrowest, widest = FAST_DRAM_COOPERATIVE_FORWARD_COLS.get(itemsize, (math.inf, 0))
+    block = COOPERATIVE_PLAN[itemsize, False][0]
+    return (device.capability == 9 and _fast_dram(device) and narrowest <= N <= widest
+            and N % _vector(itemsize) == 0 and M >= SINGLE_BLOCK_TILES_FROM_ELEMENTS // N
+            and N >= FAST_DRAM_COOPERATIVE_FORWARD_MIN_FILL * cdiv(N, block) * block)
 
 
 def _online_in_one_step(N: int, itemsize: int) -> bool:
@@ -1534,7 +1581,7 @@ def _rows(M: int, N: int, fmt, device: DeviceDescription, backward: bool,
           forcing: Forcing) -> Plan:
     """The plan of a row kernel (``choose``) for values of ``fmt`` (``reference.dtypes``)."""
     itemsize, dtype_name = fmt.itemsize, fmt.name
-    kernel = forcing.kernel or default_kernel(N, itemsize, backward)
+    kernel = forcing.kernel or default_kernel(N, itemsize, backward, M, device)
     if kernel != "single_block" and (forcing.block_n or 0) > MAX_FORCED_BLOCK:
         raise ValueError(f"block_n={forcing.block_n} is wider than the {MAX_FORCED_BLOCK} columns "
                          f"a {kernel} program may hold or step by; use at most {MAX_FORCED_BLOCK}")
