@@ -5,13 +5,7 @@
 # this file copied to .gl/ab.sh and run from there: bash .gl/ab.sh
 set -o pipefail
 export PYTHONUNBUFFERED=1
-nvidia-smi --query-gpu=name,driver_version,clocks.max.memory --format=csv,noheader | tee $OUT/device.txt
-bash benchmarks/commit_from_tree.sh .gl && sha=$(git rev-parse HEAD) && {
-    python3 -m pip install -q --no-index --no-deps --no-compile --target /tmp/site .whl/*.whl 2>&1 | grep -v WARN
-    PYTHONPATH=/tmp/site:. timeout ${ASV_LIMIT:-110} python3 benchmarks/asv_history.py --quick -n 1 \
-        --machine h200 --no-publish --log $OUT/asv.log 2>&1 | tail -3
-    cp asv_results/h200/${sha:0:8}-*.json $OUT/
-}
+bash benchmarks/asv_on_device.sh .gl
 PYTHONPATH=. timeout ${SWEEP_LIMIT:-240} python3 benchmarks/sweep_plans.py --out $OUT \
     --kernel cooperative --n 16384 12288 14336 10240 9216 20480 24576 32768 --dtypes bfloat16 float16 \
     --directions forward --blocks 8192 --warps 4 --registers 56 64 --repeat 5 --budget-s 210 \

@@ -7,13 +7,7 @@
 # rebuilt from the tree that did, and kept only if it is HEAD's tree exactly.
 set -o pipefail
 export PYTHONUNBUFFERED=1
-nvidia-smi --query-gpu=name,driver_version,clocks.max.memory --format=csv,noheader | tee $OUT/device.txt
-bash benchmarks/commit_from_tree.sh .gl && sha=$(git rev-parse HEAD) && {
-    python3 -m pip install -q --no-index --no-deps --no-compile --target /tmp/site .whl/*.whl 2>&1 | grep -v WARN
-    PYTHONPATH=/tmp/site:. timeout ${ASV_LIMIT:-240} python3 benchmarks/asv_history.py --quick -n 1 \
-        --machine h200 --no-publish --log $OUT/asv.log 2>&1 | tail -3
-    cp asv_results/h200/${sha:0:8}-*.json $OUT/
-}
+bash benchmarks/asv_on_device.sh .gl
 PYTHONPATH=. timeout ${TEST_LIMIT:-200} python3 -m pytest -q -p no:cacheprovider -n 4 \
     tests/test_cooperative.py > $OUT/pytest_cooperative.log 2>&1; tail -2 $OUT/pytest_cooperative.log
 PYTHONPATH=. timeout ${SWEEP_LIMIT:-200} python3 benchmarks/sweep_plans.py --out $OUT \
