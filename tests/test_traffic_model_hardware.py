@@ -469,8 +469,8 @@ RUNS_OF_D1D0980 = {
 _WORDS_MAX = ("The bfloat16 grid and wide rows timed again at 6b77a26 (a held block's "
               "max of its words, kernels/cooperative.py words_max; programs of two and three "
               "blocks read every block as words, policy.COOPERATIVE_PAIRED_OTHERS_BLOCKS), with "
-              "every peer; the model knows neither (it gives the capped forward of two blocks six programs "
-              "an SM, which moves none of its times here). There, ")
+              "every peer; the model knows neither (it gives the capped forward of two blocks "
+              "six programs an SM, which moves none of its times here). There, ")
 RUNS_OF_6B77A26 = {
     "h100/run_6b77a26_2026-11-25": (
         "results/h100/run_6b77a26_2026-11-25 (out of sample: the H100, the run of d1d0980 with "

@@ -178,12 +178,12 @@ registers, 100.2 / 97.1% of an H100's / H200's copy against 99.4 / 96.2% for the
 (results/h*/forward_tiles_2026-11-24/), and on a fast DRAM bfloat16 at 4096 and 8192
 (``FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES``'s history)."""
 FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES = {(2, 16384): (1, 8, 80, False)}
-"""(item size, row width) -> (rows a program, warps, ``Plan.max_registers``, ``Plan.reread``),
-as ``SINGLE_BLOCK_TILES``'s, of a 16-bit
-single-block forward of rows exactly that wide on a Hopper GPU whose DRAM delivers
-``FAST_DRAM_FROM_GBS`` or more, from ``SINGLE_BLOCK_TILES_FROM_ELEMENTS``, where
-``SINGLE_BLOCK_TILES`` has none; since the cooperative kernel is the default there
-(``FAST_DRAM_COOPERATIVE_FORWARD_COLS``), the tile of single_block forced. A single-block program issues its whole row's loads, then
+"""(item size, row width) -> (rows a program, warps, ``Plan.max_registers``, ``Plan.reread``), as
+``SINGLE_BLOCK_TILES``'s, of a 16-bit single-block forward of rows exactly that wide on a Hopper
+GPU whose DRAM delivers ``FAST_DRAM_FROM_GBS`` or more, from ``SINGLE_BLOCK_TILES_FROM_ELEMENTS``,
+where ``SINGLE_BLOCK_TILES`` has none; since the cooperative kernel is the default there
+(``FAST_DRAM_COOPERATIVE_FORWARD_COLS``), the tile of single_block forced. A single-block program
+issues its whole row's loads, then
 reduces with nothing in flight, then writes: the more programs an SM holds, the likelier one of
 them is loading. By Little's law the bytes in flight a DRAM needs grow with its bandwidth, so a
 faster DRAM needs more programs an SM, or more threads loading, for the same fraction of its
@@ -521,15 +521,15 @@ spills and halves it). The registers of a program set how many programs share a 
 and so the bytes in flight while some of them wait (``benchmarks/resource_usage.py`` counts
 them). float64 is unmeasured: half the columns.
 
-All of it with one block a program. Where a program holds several (rows wider than one block an
-SM) its loop keeps more live: compiled for sm_90 at N = 4M (``benchmarks/resource_usage.py``),
-the bfloat16 forward capped at 80 registers spills 264 bytes (uncapped, 162 registers and none),
-and the float32 backward with 4 warps takes 255 registers and spills 24 bytes. Such plans take
-no cap (but the backward of two or three blocks and the 16-bit forward of two read as words,
-``COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS``, float16's backward of four or more, ``COOPERATIVE_SEVERAL_BLOCKS_MAX_REGISTERS``, and float32's of four or
-more, which take the blocks of ``COOPERATIVE_WIDE_ROW_PLAN``), and the backward half the
-values a thread (twice the warps), or, from four blocks a program, the values of
-``COOPERATIVE_SEVERAL_BLOCKS_VALUES``."""
+All of it with one block a program. Where a program holds several (rows wider than one block an SM)
+its loop keeps more live: compiled for sm_90 at N = 4M (``benchmarks/resource_usage.py``), the
+bfloat16 forward capped at 80 registers spills 264 bytes (uncapped, 162 registers and none), and
+the float32 backward with 4 warps takes 255 registers and spills 24 bytes. Such plans take no cap
+(but the backward of two or three blocks and the 16-bit forward of two read as words,
+``COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS``, float16's backward of four or more,
+``COOPERATIVE_SEVERAL_BLOCKS_MAX_REGISTERS``, and float32's of four or more, which take the blocks
+of ``COOPERATIVE_WIDE_ROW_PLAN``), and the backward half the values a thread (twice the warps), or,
+from four blocks a program, the values of ``COOPERATIVE_SEVERAL_BLOCKS_VALUES``."""
 COOPERATIVE_SEVERAL_BLOCKS_VALUES = {("float32", False): 16, ("float32", True): 16,
                                      ("bfloat16", True): 16, ("float16", True): 16}
 """(dtype, backward) -> values of a block each thread holds where a cooperative program holds at
@@ -777,14 +777,15 @@ as words in ``b/b.log`` and ``c/c.log``), of copy:
 
 The words' max was timed in the form ``max.NaN.bf16x2`` / ``max.NaN.f16x2`` (a NaN wins), the
 landed one in ``max.bf16x2`` (a NaN loses, as ``tl.max``'s): the same output, since any NaN of a
-block makes its normaliser NaN either way; the runs of 6b77a26 (results/h100/run_6b77a26_2026-11-25/,
-results/h200/run_6b77a26_2026-11-25/) timed the landed form, with the L2 flushed before each call
-where these A/B calls did not: there the H200's bfloat16 forward at 65536 / 262144 moved 96.3 /
-88.4 -> 96.9 / 90.0% of copy against the run before, the H100's 98.2 / 98.3 -> 98.6 / 98.0%.
-Untimed: float16 at two and three blocks on the H200 (its one-block and four-block plans were),
-forced blocks and programs counts that give two or three blocks a program, GPUs whose SM count
-gives other N two or three blocks (N = 1M is two on 108 SMs), and rows of even N not read in
-whole vectors (the words kept, the cap of two blocks dropped by ``for_rows``)."""
+block makes its normaliser NaN either way; the runs of 6b77a26
+(results/h100/run_6b77a26_2026-11-25/, results/h200/run_6b77a26_2026-11-25/) timed the landed form,
+with the L2 flushed before each call where these A/B calls did not: there the H200's bfloat16
+forward at 65536 / 262144 moved 96.3 / 88.4 -> 96.9 / 90.0% of copy against the run before, the
+H100's 98.2 / 98.3 -> 98.6 / 98.0%. Untimed: float16 at two and three blocks on the H200 (its
+one-block and four-block plans were), forced blocks and programs counts that give two or three
+blocks a program, GPUs whose SM count gives other N two or three blocks (N = 1M is two on 108 SMs),
+and rows of even N not read in whole vectors (the words kept, the cap of two blocks dropped by
+``for_rows``)."""
 FAST_DRAM_COOPERATIVE_FORWARD_COLS = {2: (12288, 32768)}
 """Item size -> (narrowest, widest) N of a forward whose rows a single-block program could hold
 but that takes the cooperative kernel, in the plan it takes at N = 65536 (``COOPERATIVE_PLAN``:

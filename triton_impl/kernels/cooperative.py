@@ -72,10 +72,10 @@ against 77.7 / 75.6% and 74.1 / 73.5% for this kernel in the same call
 In this kernel, then, every element is read once and written once: 2MN forward, 3MN backward, at
 any width. With BLOCKS > 1 (rows wider than one block per multiprocessor, or the interpreter) a
 program's first block (or its last, ``HOLD_LAST``, below) stays in registers and the others are
-reloaded in step 3. They were loaded
-evict-last a moment before, and their outputs are stored evict-first, so that the lines written
-leave the L2 before those still to be re-read (but those of a 16-bit program that reads its
-blocks as words, ``Plan.paired_others``, stored as its held block is: the form that was timed). Nsight on an H200 at N = 4M, M = 32 (four blocks a
+reloaded in step 3. They were loaded evict-last a moment before, and their outputs are stored
+evict-first, so that the lines written leave the L2 before those still to be re-read (but those of
+a 16-bit program that reads its blocks as words, ``Plan.paired_others``, stored as its held block
+is: the form that was timed). Nsight on an H200 at N = 4M, M = 32 (four blocks a
 program, before the evict-first stores) counted 53% of the float32 forward's re-reads served by L2,
 88% of the bfloat16 forward's and 97% of the float32 backward's (results/h200/wide_4m_2026-11-24/;
 on an H100, float32 forward, M = 32-64, an older exchange: 4-8%,
