@@ -39,7 +39,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import checking  # noqa: E402
 import triton_impl  # noqa: E402
 from softmax_lab import implementations, measure  # noqa: E402
-from triton_impl import policy  # noqa: E402
+from triton_impl import hardware, policy  # noqa: E402
 from traffic_model.plot import save_figure  # noqa: E402
 
 DTYPES = {"float32": torch.float32, "bfloat16": torch.bfloat16, "float16": torch.float16}
@@ -67,11 +67,19 @@ def shape_argument(text: str) -> tuple[int, int, int]:
     return A, N, B
 
 
-def implementation(name: str, shape, dtype, backward: bool) -> implementations.Implementation:
+def transposed_kernel(shape, itemsize: int, backward: bool, device) -> str:
+    """The row kernel the policy gives the A*B rows of N columns of an (A, N, B) tensor on
+    ``device`` (``ours:transposed``)."""
+    A, N, B = shape
+    return policy.default_kernel(N, itemsize, backward, A * B,
+                                 hardware.device_info(torch.device(device)))
+
+
+def implementation(name: str, shape, dtype, backward: bool,
+                   device="cuda") -> implementations.Implementation:
     """``name`` along dim 1; ``ours:transposed`` forces the row kernel the policy gives the rows."""
     if name == "ours:transposed":
-        A, N, B = shape
-        kernel = policy.default_kernel(N, dtype.itemsize, backward)
+        kernel = transposed_kernel(shape, dtype.itemsize, backward, device)
         return implementations.get(f"ours:{kernel}", dim=1)
     return implementations.get(name, dim=1)
 
@@ -82,7 +90,7 @@ def plan_of(name: str, x: torch.Tensor, backward: bool) -> policy.Plan | None:
         return None
     kernel = {"ours": None, "ours:spatial": "spatial"}.get(name)
     if name == "ours:transposed":
-        kernel = policy.default_kernel(x.shape[1], x.element_size(), backward)
+        kernel = transposed_kernel(x.shape, x.element_size(), backward, x.device)
     return triton_impl.plan(x, 1, backward=backward, kernel=kernel)
 
 
@@ -115,7 +123,7 @@ def time_point(name, shape, dtype, direction, copy_gbs, points) -> dict | None:
         plan = plan_of(name, x, backward)
         if plan is not None:
             point["plan"] = plan.describe()
-        impl = implementation(name, shape, dtype, backward)
+        impl = implementation(name, shape, dtype, backward, x.device)
         check(impl, x, dy, direction, f"{name} {direction} {shape} {dtype}")
         if backward:
             y = torch.softmax(x, 1)
