@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# Rebuild a commit on a machine that has its tree but not its history (the GPU machine, to which
-# the working tree travels without .git): DIR holds the commit object (`git cat-file commit
-# HEAD > DIR/commit`) and the index (`cp .git/index DIR/index`, for the files' modes), made on
-# a machine that has the commit. Here the tree is written from the files, and only if it is the
-# commit's tree exactly is the commit written, with the same hash, as a shallow root (its parents
-# absent), and checked out as main. Then asv can record it under its own hash.
+# Rebuild commits on a machine that has a commit's tree but not its history (the GPU machine, to
+# which the working tree travels without .git), from DIR as benchmarks/commit_for_carry.sh wrote
+# it there: the tree is written from the files, and only if it is HEAD's tree exactly is HEAD's
+# commit written, with the same hash, as a shallow root (its parents absent), and checked out as
+# main. Each older commit of DIR/others is then written from its own objects (DIR/others.pack and
+# those of HEAD's tree), shallow too, and checked complete. Then asv can record each under its
+# own hash.
 #     bash benchmarks/commit_from_tree.sh DIR
 set -euo pipefail
-dir=${1:?usage: bash benchmarks/commit_from_tree.sh DIR (holding commit and index)}
+dir=${1:?usage: bash benchmarks/commit_from_tree.sh DIR (written by commit_for_carry.sh)}
 [ -f "$dir/commit" ] && [ -f "$dir/index" ] || { echo "no $dir/commit or $dir/index" >&2; exit 2; }
 rm -rf .git
 git init -q -b main
@@ -26,3 +27,19 @@ echo "$sha" > .git/shallow
 git update-ref refs/heads/main "$sha"
 git reset -q main
 echo "rebuilt $sha ($(git log -1 --format=%s | cut -c1-60)...)"
+[ -d "$dir/others" ] || exit 0
+[ ! -f "$dir/others.pack" ] || git unpack-objects -q < "$dir/others.pack"
+for object in "$dir"/others/*; do
+    [ -e "$object" ] || continue
+    sha=$(git hash-object -t commit -w --literally "$object")
+    if [ "$sha" != "$(basename "$object")" ]; then
+        echo "$object is not the commit its name says ($sha)" >&2
+        exit 1
+    fi
+    echo "$sha" >> .git/shallow
+    if git rev-list --objects --missing=print "$sha" | grep -q '^?'; then
+        echo "objects of $sha's tree missing: was $dir/others.pack written with it?" >&2
+        exit 1
+    fi
+    echo "rebuilt $sha ($(git log -1 --format=%s "$sha" | cut -c1-60)...)"
+done
