@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Here, where the history is: write into DIR what benchmarks/commit_from_tree.sh needs to rebuild
 # commits on a machine to which only the working tree travels (the GPU machine): HEAD's commit
-# object and the index (`commit`, `index`: HEAD is rebuilt from the tree itself), and for each
+# object, the index and this clone's own ignore rules (`commit`, `index`, `exclude`: HEAD is
+# rebuilt from the tree itself, carried folders ignored there as here), and for each
 # older COMMIT its commit object (`others/<hash>`) and, packed, the objects of its tree that
 # HEAD's tree does not hold (`others.pack`: a few files changed since cost a few kB; old runs'
 # plots can cost MBs, which count towards what the device tool carries).
@@ -24,6 +25,7 @@ mkdir -p "$dir"
 rm -rf "$dir/others" "$dir/others.pack"
 git cat-file commit HEAD > "$dir/commit"
 cp "$(git rev-parse --git-path index)" "$dir/index"
+cp "$(git rev-parse --git-path info/exclude)" "$dir/exclude" 2>/dev/null || : > "$dir/exclude"
 [ ${#others[@]} -gt 0 ] || exit 0
 mkdir "$dir/others"
 tree_objects() {  # every tree and blob of each commit's tree, the root tree too

@@ -14,6 +14,7 @@ rm -rf .git
 git init -q -b main
 git config core.fileMode false   # the index's modes stand where the copy lost an executable bit
 cp "$dir/index" .git/index
+[ ! -f "$dir/exclude" ] || cp "$dir/exclude" .git/info/exclude
 git add -A
 tree=$(git write-tree)
 expected=$(sed -n 's/^tree //p' "$dir/commit")
