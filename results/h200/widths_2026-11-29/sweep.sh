@@ -1,0 +1,10 @@
+# The widths the widths section found slow (results/h200/run_50ed588_2026-11-29/): single-block
+# layouts of the bfloat16 backward at 4100 (rows 8-byte aligned) and 1001 (odd), read again or
+# not; the bfloat16 forward at 12344 as single-block tiles and as cooperative blocks. Two
+# interleaved rounds each, every output NaN-poisoned and checked against float64 first.
+set -o pipefail
+export PYTHONUNBUFFERED=1
+sweep() { PYTHONPATH=. timeout $1 python3 benchmarks/sweep_plans.py --out $OUT/$2 "${@:3}" > $OUT/$2.log 2>&1; grep -v Warn $OUT/$2.log | grep -E "^(forward|backward)|best" | head -${4:-40}; }
+sweep 130 backward_4100_1001 --kernel single_block --n 4100 1001 --dtypes bfloat16 --directions backward --reread --no-persistent --repeat 2 --budget-s 110
+sweep 70 forward_12344_single --kernel single_block --n 12344 --dtypes bfloat16 --directions forward --no-persistent --repeat 2 --budget-s 55
+sweep 70 forward_12344_coop --kernel cooperative --n 12344 --dtypes bfloat16 --directions forward --blocks 4096 8192 --warps 2 4 8 --registers 0 56 --repeat 2 --budget-s 55
