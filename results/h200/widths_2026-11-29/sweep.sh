@@ -4,7 +4,12 @@
 # interleaved rounds each, every output NaN-poisoned and checked against float64 first.
 set -o pipefail
 export PYTHONUNBUFFERED=1
-sweep() { PYTHONPATH=. timeout $1 python3 benchmarks/sweep_plans.py --out $OUT/$2 "${@:3}" > $OUT/$2.log 2>&1; grep -v Warn $OUT/$2.log | grep -E "^(forward|backward)|best" | head -${4:-40}; }
+sweep() {  # LIMIT NAME ARGS...: the JSON in $OUT/NAME/, every sweep's log in $OUT/sweep.log
+    echo "== $2" >> $OUT/sweep.log
+    PYTHONPATH=. timeout $1 python3 benchmarks/sweep_plans.py --out $OUT/$2 "${@:3}" 2>&1 \
+        | grep -v Warn >> $OUT/sweep.log
+}
 sweep 130 backward_4100_1001 --kernel single_block --n 4100 1001 --dtypes bfloat16 --directions backward --reread --no-persistent --repeat 2 --budget-s 110
 sweep 70 forward_12344_single --kernel single_block --n 12344 --dtypes bfloat16 --directions forward --no-persistent --repeat 2 --budget-s 55
 sweep 70 forward_12344_coop --kernel cooperative --n 12344 --dtypes bfloat16 --directions forward --blocks 4096 8192 --warps 2 4 8 --registers 0 56 --repeat 2 --budget-s 55
+grep -E "^(==|forward|backward)|best" $OUT/sweep.log
