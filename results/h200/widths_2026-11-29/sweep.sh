@@ -5,7 +5,7 @@
 set -o pipefail
 export PYTHONUNBUFFERED=1
 sweep() {  # LIMIT NAME ARGS...: the JSON in $OUT/NAME/, every sweep's log in $OUT/sweep.log
-    echo "== $2" >> $OUT/sweep.log
+    echo "== $2" >> $OUT/sweep.log; mkdir -p $OUT/$2
     PYTHONPATH=. timeout $1 python3 benchmarks/sweep_plans.py --out $OUT/$2 "${@:3}" 2>&1 \
         | grep -v Warn >> $OUT/sweep.log
 }
