@@ -125,6 +125,21 @@ against 93.4 / 93.2%) and an H100 99.5 / 99.4% against 100.3 / 100.3%; at 8192 b
 0.6-0.9 points with it, so narrower rows convert once. float16 takes it too, and gained one point
 on that H200 (92.9 / 93.1% against 92.1 / 92.0%): its second conversion is inline PTX, not the
 shift of bfloat16's."""
+EIGHT_BYTE_ROWS_BACKWARD_WARPS = {8192: 4}
+"""Block -> warps of a 16-bit single-block backward whose rows are read in 8-byte vectors (N % 8
+== 4: four values a load where a 16-byte vector holds eight), one row a program, on a Hopper GPU
+with a fast DRAM (``FAST_DRAM_FROM_GBS``), from 2^27 // N rows. A 16-byte vector's rows take 8
+warps at a block of 8192, which here left half a program's loads of each thread in flight.
+
+Timed on an H200, bfloat16 at M = 2^27 // N, two interleaved rounds a call, every output
+NaN-poisoned and checked against float64 first (results/h200/widths_2026-11-29/), of copy, the
+policy's 8 warps -> 4: 4100 75.8 / 76.7 / 75.7 -> 90.4 / 90.6 / 90.4% (three calls), 6148 91.2
+-> 99.7%. The same swap lost or tied where the rows are 4-byte words (N % 8 == 2: 4098 71.5 ->
+70.6%, 6146 88.8 -> 89.3%) or odd (4097 59.7 -> 54.2%, 6145 75.4 -> 63.8%), and rows of whole
+vectors ran at 99.7-100% with 8 (5120, 6144). At a block of 4096 the policy's 4 warps stand
+(2052 89.7%, 3076 99.8%). Untimed: the H100; other M; a block of 16384 (8196-16380 columns);
+float16 (the bfloat16 plans); rows whose strides are not multiples of 4, which take these warps
+too, read in narrower loads."""
 SINGLE_BLOCK_TILES = {
     ("forward", 4, 256): (4, 4, 0, True), ("forward", 4, 512): (4, 8, 0, True),
     ("forward", 4, 1024): (2, 8, 0, True), ("forward", 4, 2048): (1, 8, 0, True),
@@ -1216,6 +1231,8 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
         if timed_tile and block_n in TWO_ROWS_A_PROGRAM.get(itemsize, ()):
             block_m = 2
         num_warps = max(num_warps, _warps_to_hold(block_m * (block_n + tail)))
+    if backward and block_m == 1 and _eight_byte_rows(M, N, itemsize, device):
+        num_warps = EIGHT_BYTE_ROWS_BACKWARD_WARPS.get(block_n, num_warps)
     cap = 0
     measured = None if persistent or N != block_n else _measured_tile(M, N, itemsize, device,
                                                                       backward)
@@ -1235,6 +1252,14 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     programs = min(n_tiles, PERSISTENT_PROGRAMS_PER_SM * device.sm_count)
     return Plan("single_block", block_m, block_n, num_warps, PERSISTENT_STAGES, 1, N, (programs,),
                 programs < n_tiles, tail=tail)
+
+
+def _eight_byte_rows(M: int, N: int, itemsize: int, device: DeviceDescription) -> bool:
+    """Whether 16-bit rows of N columns read in 8-byte vectors where
+    ``EIGHT_BYTE_ROWS_BACKWARD_WARPS`` was timed: N % 8 == 4, a Hopper GPU with a fast DRAM, from
+    2^27 // N rows."""
+    return (itemsize == 2 and N % 8 == 4 and device.capability == 9 and _fast_dram(device)
+            and M >= SINGLE_BLOCK_TILES_FROM_ELEMENTS // N)
 
 
 def _fast_dram(device: DeviceDescription) -> bool:
