@@ -92,7 +92,9 @@ def test_rows_not_a_multiple_of_16_are_read_in_vectors(rows_not_of_16):
     kernel that reads its row with plain loads reads it in vectors (of 16 bytes where N allows),
     not one element at a time as Triton's specialisation alone would (the online backward reads
     through cp.async, which the count leaves out; a cooperative kernel's one or two scalar loads
-    are its exchange). Cooperative plans keep their cap where the rows are whole 16-byte vectors,
+    are its exchange). Cooperative plans keep their cap where the rows are whole 16-byte vectors
+    or read in them through a window (65534 but for the 16-bit forward, which reads words:
+    ``policy.reads_in_window``; not float16's backward, ``COOPERATIVE_WINDOW_UNCAPPED``),
     compile uncapped elsewhere (``policy.for_rows``), and never spill."""
     assert {(r["dtype"], r["N"]) for r in rows_not_of_16} == {
         (t, n) for t in DTYPES for n in (1000, 65528, 65534)}
@@ -104,7 +106,10 @@ def test_rows_not_a_multiple_of_16_are_read_in_vectors(rows_not_of_16):
             assert r["spill_bytes"] == 0, r
             capped = "at most " in r["plan"]
             planned = int(r["plan"].split("at most ")[1].split()[0]) if capped else 0
-            whole = r["N"] % (16 // itemsize) == 0
+            backward = r["direction"] == "backward"
+            whole = r["N"] % (16 // itemsize) == 0 or (
+                policy.reads_in_window(r["N"], itemsize, backward)
+                and (r["dtype"], backward) not in policy.COOPERATIVE_WINDOW_UNCAPPED)
             assert r["max_registers"] == (planned if whole else 0), r
 
 

@@ -56,21 +56,28 @@ def test_forward_and_backward_with_many_slots(device, dtype, log, M, N, block_n)
 @pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16])
 def test_sixteen_bit_forward_holds_words_only_where_rows_read_as_words(device, dtype):
     """A 16-bit forward holds its block as 32-bit words (``Plan.paired``) when N is even and every
-    row starts 4-byte aligned, under its own register cap; otherwise its block as loaded, with
-    the compiler's choice of registers (rows that are not 4-byte aligned are not read in 16-byte
-    vectors either: ``policy.for_rows``). Both give softmax (the interpreter runs the
-    words' Triton form)."""
+    row starts 4-byte aligned, under its own register cap, or when N is odd and the rows are read
+    through a window from 16-byte boundaries (one row stride, 16-byte aligned tensors:
+    ``launch.row_window``), under the window's cap (``COOPERATIVE_WINDOW_PAIRED_MAX_REGISTERS``);
+    otherwise its block as loaded, with the compiler's choice of registers (rows that are not
+    4-byte aligned are not read in 16-byte vectors either: ``policy.for_rows``). All give softmax
+    (the interpreter runs the words' Triton form)."""
     M, N = 3, 40
     base = (torch.randn(M * N + 1, dtype=torch.float64) * 4).to(dtype).to(device)
-    cases = {"aligned": (base[:M * N].view(M, N), True),
-             "two bytes off": (base[1:].view(M, N), False),
-             "odd row stride": (base[:M * (N - 1)].view(M, N - 1)[:, : N - 2], False),
-             "odd N": (base[:M * (N - 1)].view(M, N - 1), False)}
-    for name, (x, paired) in cases.items():
+    cases = {"aligned": (base[:M * N].view(M, N), True, 0),
+             "two bytes off": (base[1:].view(M, N), False, 0),
+             "odd row stride": (base[:M * (N - 1)].view(M, N - 1)[:, : N - 2], False, 0),
+             "odd N": (base[:M * (N - 1)].view(M, N - 1), True, 8),
+             "odd N two bytes off": (base[1:M * (N - 1) + 1].view(M, N - 1), False, 0)}
+    for name, (x, paired, window) in cases.items():
         plan = triton_impl.plan(x, kernel="cooperative", block_n=16)
-        assert plan.paired == (x.shape[1] % 2 == 0), name
+        assert plan.paired, name
+        words_cap = policy.COOPERATIVE_PAIRED_MAX_REGISTERS[format_of(dtype).name]
+        assert plan.max_registers == (policy.COOPERATIVE_WINDOW_PAIRED_MAX_REGISTERS
+                                      if x.shape[1] % 2 else words_cap), name
         (record,) = launch.launches(plan, (x, torch.empty_like(x)), log=False)
         assert record.constexprs["PAIRED"] == paired, name
+        assert record.constexprs["WINDOW"] == window, name
         assert record.max_registers == (plan.max_registers if paired else 0), name
         y = triton_impl.softmax(x, -1, kernel="cooperative", block_n=16)
         assert_close(y, torch.softmax(x.double(), -1), dtype=dtype, kind="softmax")
@@ -80,18 +87,24 @@ def test_sixteen_bit_forward_holds_words_only_where_rows_read_as_words(device, d
 @pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16], ids=str)
 def test_register_caps_hold_only_for_rows_read_in_whole_vectors(device, dtype, backward):
     """The caps of ``policy.COOPERATIVE_PLAN`` were measured on rows read in 16-byte vectors: a
-    launch keeps a plan's cap where N, the row strides and the rows' starts allow them, and
-    compiles uncapped elsewhere (``policy.for_rows``), right either way."""
+    launch keeps a plan's cap where N, the row strides and the rows' starts allow them, or where
+    the rows are read in them through a window (``launch.row_window``: rows that are not whole
+    vectors, but for the 16-bit forward's rows of even N, read as words), and compiles uncapped
+    elsewhere (``policy.for_rows``), right either way."""
     base = (torch.randn(4 * 48 + 8, dtype=torch.float64) * 4).to(dtype).to(device)
-    cases = {"whole vectors": (base[:4 * 48].view(4, 48), True),
-             "N of 4": (base[:4 * 44].view(4, 44), dtype == torch.float32),
-             "N of 2": (base[:4 * 46].view(4, 46), False),
-             "one element off": (base[1:4 * 48 + 1].view(4, 48), False)}
-    for name, (x, whole) in cases.items():
+    vector = 16 // base.element_size()
+    windowed = dtype == torch.float32 or backward  # rows of 44 or 46 columns
+    cases = {"whole vectors": (base[:4 * 48].view(4, 48), True, 0),
+             "N of 4": (base[:4 * 44].view(4, 44), dtype == torch.float32 or backward,
+                        vector if backward and dtype != torch.float32 else 0),
+             "N of 2": (base[:4 * 46].view(4, 46), windowed, vector if windowed else 0),
+             "one element off": (base[1:4 * 48 + 1].view(4, 48), False, 0)}
+    for name, (x, capped, window) in cases.items():
         plan = triton_impl.plan(x, kernel="cooperative", block_n=16, backward=backward)
         rows = (x, x.clone(), torch.empty_like(x)) if backward else (x, torch.empty_like(x))
         (record,) = launch.launches(plan, rows, log=False)
-        assert record.max_registers == (plan.max_registers if whole else 0), name
+        assert record.constexprs["WINDOW"] == window, name
+        assert record.max_registers == (plan.max_registers if capped else 0), name
         y = triton_impl.softmax(x, -1, kernel="cooperative", block_n=16)
         assert_close(y, torch.softmax(x.double(), -1), dtype=dtype, kind="softmax")
 
@@ -400,8 +413,9 @@ def test_paired_programs_of_two_or_three_blocks_read_every_block_as_words():
     """``Plan.paired_others`` exactly where a paired forward program holds one of
     ``COOPERATIVE_PAIRED_OTHERS_BLOCKS`` blocks (N = 2M and 3M on 132 SMs), capped at 80
     registers at two (``COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS``) and uncapped at three; not at
-    one block or four, not the backward, float32 or rows of odd N (whose forward of two or three
-    blocks takes no cap either); dropped with ``paired`` on rows not read as words."""
+    one block or four, not the backward or float32; rows of odd N too, read as words through a
+    window, whose launch drops the cap (it spills there: ``launch.launches``); dropped with
+    ``paired`` on rows not read as words."""
     assert policy.COOPERATIVE_PAIRED_OTHERS_BLOCKS == (2, 3)
     gpu = policy.DeviceDescription("a 132-SM GPU", 132)
     for dtype in ("bfloat16", "float16", "float32"):
@@ -409,8 +423,14 @@ def test_paired_programs_of_two_or_three_blocks_read_every_block_as_words():
             for N in (1 << 20, 1 << 21, 3 << 20, 1 << 22, (1 << 21) + 1):
                 plan = policy.choose(64, N, dtype, gpu, backward=backward)
                 blocks = plan.blocks_per_program
-                expected = dtype != "float32" and not backward and N % 2 == 0 and blocks in (2, 3)
+                expected = dtype != "float32" and not backward and blocks in (2, 3)
                 assert plan.paired_others == expected, plan
+                if expected and N % 2:
+                    rows = tuple(torch.empty((64, N), dtype=getattr(torch, dtype), device="meta")
+                                 for _ in range(2))
+                    (record,) = launch.launches(plan, rows, log=False)
+                    assert record.constexprs["WINDOW"] == 8 and record.max_registers == 0
+                    assert record.constexprs["PAIRED_OTHERS"], record
                 if expected:
                     assert plan.paired and plan.max_registers == (80 if blocks == 2 else 0), plan
                     assert "every block read as words of two values" in plan.describe()
@@ -483,3 +503,52 @@ def test_the_launch_takes_the_warps_of_the_plan_for_its_rows():
         assert (cooperative.num_warps, cooperative.max_registers) == expected, cooperative
         slots = plan.splits * plan.blocks_per_program
         assert cooperative.constexprs["SLOTS"] == launch.exchange_vector(slots, expected[0])
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16, torch.float16])
+@pytest.mark.parametrize("log", [False, True])
+@pytest.mark.parametrize("N,block_n", [(37, 16), (29, 8), (3, 8), (101, 32)])
+def test_rows_read_through_a_window_touch_nothing_outside_them(device, dtype, log, N, block_n):
+    """Rows that are not whole 16-byte vectors, read from the 16-byte boundary before each
+    (``kernels/cooperative.py``, ``row_window``): rows of odd N one after another start at every
+    offset from a boundary (lo = 0 to 7 for 16-bit values), so every row's first and last
+    vectors are shared with a neighbour. Sentinels around both tensors stay unread (a NaN read
+    would show in the output) and unwritten, and forward and backward match float64."""
+    M, guard = 9, 16  # 16 elements keep both tensors 16-byte aligned
+    vector = 16 // torch.empty((), dtype=dtype).element_size()
+    torch.manual_seed(N * block_n)
+    source = torch.full((M * N + 2 * guard,), float("nan"), dtype=dtype, device=device)
+    x = source[guard:guard + M * N].view(M, N)
+    x.copy_((torch.randn(M, N, dtype=torch.float64) * 4).to(dtype))
+    x[1, ::3] = -float("inf")
+    sentinel = 1234.0
+    target = torch.full((M * N + 2 * guard,), sentinel, dtype=dtype, device=device)
+    y = target[guard:guard + M * N].view(M, N)
+    options = dict(kernel="cooperative", block_n=block_n)
+    plan = triton_impl.plan(x, **options)
+    (record,) = launch.launches(plan, (x, y), log=log)
+    assert record.constexprs["WINDOW"] == vector, "rows of odd N are read through the window"
+    launch.softmax_rows(plan, x, y, log)
+    assert not y.isnan().any(), "a column outside the row was read"
+    assert (target[:guard] == sentinel).all() and (target[guard + M * N:] == sentinel).all()
+    exact = (torch.log_softmax if log else torch.softmax)(x.double(), -1)
+    kind = "log_softmax" if log else "softmax"
+    assert_close(y, exact, dtype=dtype, kind=kind)
+
+    dy_source = torch.full_like(source, float("nan"))
+    dy = dy_source[guard:guard + M * N].view(M, N)
+    dy.copy_(torch.randn(M, N, dtype=torch.float64).to(dtype))
+    dx_target = torch.full_like(target, sentinel)
+    dx = dx_target[guard:guard + M * N].view(M, N)
+    backward_plan = triton_impl.plan(x, backward=True, **options)
+    (record,) = launch.launches(backward_plan, (y, dy, dx), log=log)
+    assert record.constexprs["WINDOW"] == vector
+    launch.softmax_backward_rows(backward_plan, y, dy, dx, log)
+    assert not dx.isnan().any(), "a column outside the row was read"
+    assert (dx_target[:guard] == sentinel).all() and (dx_target[guard + M * N:] == sentinel).all()
+    y64, dy64 = y.double(), dy.double()
+    if log:
+        expected = dy64 - y64.exp() * dy64.sum(-1, keepdim=True)
+    else:
+        expected = y64 * (dy64 - (dy64 * y64).sum(-1, keepdim=True))
+    assert_close(dx, expected, dtype=dtype, kind="grad", scale=grad_scale(y, dy, log=log))

@@ -36,7 +36,8 @@ from .kernels import cooperative as coop
 from .kernels import forward as fwd
 from .kernels import spatial
 from .policy import (COOPERATIVE_PREFETCH_LINE_BYTES, Plan, exchange_words, for_rows,
-                     next_power_of_2, row_pass)
+                     keeps_caps_through_window, next_power_of_2, reads_in_window, row_pass,
+                     window_columns)
 
 LAUNCHES: collections.Counter = collections.Counter()
 """Kernel launches by plan kernel and direction ("cooperative_forward", ...), counted so that
@@ -214,6 +215,24 @@ def _word_aligned(rows: torch.Tensor) -> bool:
     return rows.data_ptr() % 4 == 0 and (rows.stride(0) % 2 == 0 or rows.shape[0] == 1)
 
 
+def row_window(plan: Plan, rows: tuple[torch.Tensor, ...]) -> int:
+    """``WINDOW`` of a cooperative launch (``kernels/cooperative.py``, ``row_window``): the
+    elements of a 16-byte vector where the rows are read from the 16-byte boundary before each
+    row's start (``policy.reads_in_window``), which needs every tensor to shift its rows alike
+    (one row stride, or one row) from a 16-byte aligned start, and the plan's programs to cover
+    the shifted row (``policy.window_columns``: a forced plan may not); else 0, each row read from
+    its own start."""
+    M, N = rows[0].shape
+    itemsize = rows[0].element_size()
+    backward = len(rows) == 3
+    if (not reads_in_window(N, itemsize, backward)
+            or plan.splits * plan.chunk < window_columns(N, itemsize, backward)
+            or any(t.data_ptr() % 16 for t in rows)
+            or (M > 1 and len({t.stride(0) for t in rows}) > 1)):
+        return 0
+    return 16 // itemsize
+
+
 def row_multiple(N: int, strides: tuple[int, ...], itemsize: int) -> int:
     """The largest power of two that divides N and every row stride, up to the elements of a
     16-byte vector (16 // itemsize): N = 1000 float32 gives 4, N = 4100 bfloat16 4, an odd N 1.
@@ -289,14 +308,18 @@ def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Lau
                        dict(BLOCK=plan.block_n, LANES=plan.lanes, LOG=log, STAGES=plan.num_stages,
                             MULTIPLE_OF=multiple_of), **options),)
     if plan.kernel == "cooperative":
-        plan = for_rows(plan, all(_word_aligned(t) for t in rows), vectors)
+        window = row_window(plan, rows)
+        capped = window > 0 and keeps_caps_through_window(plan, rows[0].dtype, backward)
+        plan = for_rows(plan, window > 0 or all(_word_aligned(t) for t in rows),
+                        vectors or capped)
         options.update(num_warps=plan.num_warps, max_registers=plan.max_registers)
         slots = plan.splits * plan.blocks_per_program
         lease = Lease(exchange_words(M, plan, backward, itemsize), rows[0].device)
         constexprs = dict(BLOCK=plan.block_n, BLOCKS=plan.blocks_per_program,
                           SLOTS=exchange_vector(slots, plan.num_warps), PATIENCE=plan.patience,
                           LOG=log, ASM=not kernels_interpreted(), MULTIPLE_OF=multiple_of,
-                          PREFETCH=COOPERATIVE_PREFETCH_LINE_BYTES if plan.prefetch else 0)
+                          PREFETCH=COOPERATIVE_PREFETCH_LINE_BYTES if plan.prefetch else 0,
+                          WINDOW=window)
         if backward:
             if plan.hold_last:
                 raise ValueError("Plan.hold_last is the cooperative forward's: the backward holds "

@@ -763,6 +763,18 @@ waiting for its row's pairs, and the same kernel with each block normalised alon
 copy (results/h200/timeline_2026-11-23/). The words form's history: results/h200/
 packed_words_2026-11-23/ (against the block held as float32, 95.0 / 84.7 / 78.4% of an H200's
 copy against 83.1 / 74.5 / 69.5%) and results/*/ptxas_2026-11-23/ (the two ptxas)."""
+COOPERATIVE_WINDOW_PAIRED_MAX_REGISTERS = 64
+"""``Plan.max_registers`` of a paired cooperative forward of one block a program whose rows are
+read through a window (N odd: ``reads_in_window``; ``kernels/cooperative.py``, ``row_window``),
+both 16-bit dtypes. The window's bounds and its edge columns take registers of their own:
+compiled for sm_90 (4 warps, 8192 columns) the bfloat16 program spills 32 bytes at the 56 of
+``COOPERATIVE_PAIRED_MAX_REGISTERS`` and none at 64. Timed on an H200, M*N = 2^27, two
+interleaved rounds, every output NaN-poisoned and checked against float64 first
+(results/h200/window_2026-11-29/), of copy, at 56 / 64 / 72 registers / uncapped: bfloat16
+50257 80.8 / 89.1 / 85.6 / -, 65535 79.4 / 89.9 / 86.8 / 82.4%; float16 50257 80.8 / 89.1 /
+86.1 / -, 65535 - / 90.1 / 87.2 / 82.2%. Held as loaded (not as words) at the 88 of
+``COOPERATIVE_PLAN``: 73.5 / 75.9%; each element loaded alone, before the window: 49.4 / 52.0%
+(bfloat16)."""
 COOPERATIVE_PAIRED_OTHERS_BLOCKS = (2, 3)
 """Blocks a program of a paired cooperative forward (``Plan.paired``) holds at which it reads its
 other blocks as words too, before the wait and after (``Plan.paired_others``): each is then
@@ -948,8 +960,9 @@ class Plan:
     0: the compiler's choice), so that more programs fit on a multiprocessor. ``patience``: the
     polls a cooperative program makes before it computes its row's missing words itself
     (``COOPERATIVE_PATIENCE``). ``paired``: a 16-bit cooperative forward holds its block as 32-bit
-    words of two values (``COOPERATIVE_PAIRED_MAX_REGISTERS``); the launch adapts the plan to rows
-    that cannot be read as words or in 16-byte vectors (``for_rows``). ``prefetch``: a
+    words of two values (``COOPERATIVE_PAIRED_MAX_REGISTERS``; at an odd N through a window,
+    ``reads_in_window``); the launch adapts the plan to rows that cannot be read as words or in
+    16-byte vectors (``for_rows``). ``prefetch``: a
     cooperative program asks the L2 for its other blocks as it loads its first
     (``COOPERATIVE_PREFETCHED_BLOCKS``). ``uncapped_warps``: the warps of a capped plan whose cap
     came with more warps (``COOPERATIVE_SEVERAL_BLOCKS_MAX_REGISTERS``), on rows where the launch
@@ -1424,7 +1437,8 @@ def _cooperative(M, N, itemsize, dtype_name, device, backward, block_n, splits) 
         raise ValueError(f"splits={splits} cooperative programs a row cannot all be resident "
                          f"at once on {device.name} ({device.sm_count} SMs, one program "
                          f"each guaranteed): use at most {device.sm_count}")
-    programs, chunk = _cooperative_chunks(N, block_n, splits, device)
+    programs, chunk = _cooperative_chunks(window_columns(N, itemsize, backward), block_n, splits,
+                                          device)
     several = chunk >= COOPERATIVE_SEVERAL_BLOCKS_FROM * block_n
     wide = (COOPERATIVE_WIDE_ROW_PLAN.get((dtype_name, backward))
             if (chosen and splits is None and block_n == default_block and several
@@ -1442,12 +1456,14 @@ def _cooperative(M, N, itemsize, dtype_name, device, backward, block_n, splits) 
     elif several and (dtype_name, backward) in COOPERATIVE_SEVERAL_BLOCKS_VALUES:
         num_warps = max(_warps(block_n, COOPERATIVE_SEVERAL_BLOCKS_VALUES[dtype_name, backward],
                                MAX_WARPS), 4)
-    paired = itemsize == 2 and not backward and N % 2 == 0
+    paired = itemsize == 2 and not backward and (N % 2 == 0 or reads_in_window(N, itemsize,
+                                                                               backward))
     blocks = chunk // block_n
     paired_others = paired and blocks in COOPERATIVE_PAIRED_OTHERS_BLOCKS
     max_registers = (wide.max_registers if wide
                      else _cooperative_registers(itemsize, backward, dtype_name, paired,
-                                                 paired_others, blocks))
+                                                 paired_others, blocks,
+                                                 reads_in_window(N, itemsize, backward)))
     capped_wide = several and max_registers and num_warps != rule_warps
     prefetch = (not wide and dtype_name in COOPERATIVE_PREFETCHED_DTYPES
                 and chunk == COOPERATIVE_PREFETCHED_BLOCKS * block_n
@@ -1457,6 +1473,37 @@ def _cooperative(M, N, itemsize, dtype_name, device, backward, block_n, splits) 
                 patience=1 if device.interpreted else COOPERATIVE_PATIENCE, paired=paired,
                 prefetch=prefetch, uncapped_warps=rule_warps if capped_wide else 0,
                 hold_last=bool(wide and wide.hold_last), paired_others=paired_others)
+
+
+def reads_in_window(N: int, itemsize: int, backward: bool) -> bool:
+    """Whether cooperative rows of N columns are read from a 16-byte boundary before their start
+    (``kernels/cooperative.py``, ``row_window``), where the launch finds their layout allows it
+    (``launch.row_window``): rows that are not whole 16-byte vectors, but for the 16-bit forward
+    of an even N, which reads its rows as 32-bit words instead (``Plan.paired``)."""
+    if N % _vector(itemsize) == 0:
+        return False
+    return not (itemsize == 2 and not backward and N % 2 == 0)
+
+
+COOPERATIVE_WINDOW_UNCAPPED = frozenset({("float16", True)})
+"""(dtype, backward) of the one-block cooperative plans that launch uncapped through a window:
+compiled for sm_90 (8192 columns, 4 warps) float16's backward spills 8 bytes at its cap of 96
+there, bfloat16's none (untimed)."""
+
+
+def keeps_caps_through_window(plan: Plan, dtype, backward: bool) -> bool:
+    """Whether a cooperative ``plan`` launched through a window (``launch.row_window``) keeps its
+    cap, as on rows of whole vectors (``for_rows``): one block a program, as the caps were
+    measured, but for ``COOPERATIVE_WINDOW_UNCAPPED``. Programs of several blocks spill under
+    theirs there (compiled for sm_90: 32-344 bytes at N = 2M+1 and 3M+1), and launch uncapped."""
+    return (plan.blocks_per_program == 1
+            and (format_of(dtype).name, backward) not in COOPERATIVE_WINDOW_UNCAPPED)
+
+
+def window_columns(N: int, itemsize: int, backward: bool) -> int:
+    """The columns a cooperative plan's programs cover: N, or N and the most a window shifts a
+    row by (``reads_in_window``), a vector less one element."""
+    return N + _vector(itemsize) - 1 if reads_in_window(N, itemsize, backward) else N
 
 
 def _cooperative_chunks(N: int, block_n: int, splits: int | None,
@@ -1469,10 +1516,11 @@ def _cooperative_chunks(N: int, block_n: int, splits: int | None,
 
 
 def _cooperative_registers(itemsize: int, backward: bool, dtype_name: str, paired: bool,
-                           paired_others: bool, blocks: int) -> int:
+                           paired_others: bool, blocks: int, window: bool) -> int:
     """``Plan.max_registers`` of a cooperative plan whose programs hold ``blocks`` blocks: one, the
     cap of ``COOPERATIVE_PLAN`` (of ``COOPERATIVE_PAIRED_MAX_REGISTERS`` for a block held as words,
-    ``paired``); a few, that of ``COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS`` where one was measured
+    ``paired``, and of ``COOPERATIVE_WINDOW_PAIRED_MAX_REGISTERS`` for such rows read through a
+    ``window``); a few, that of ``COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS`` where one was measured
     (a forward's only where it reads every block as words, ``paired_others``); more, that of
     ``COOPERATIVE_SEVERAL_BLOCKS_MAX_REGISTERS``; else none."""
     if blocks >= COOPERATIVE_SEVERAL_BLOCKS_FROM:
@@ -1482,7 +1530,8 @@ def _cooperative_registers(itemsize: int, backward: bool, dtype_name: str, paire
             return 0
         return COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS.get((dtype_name, backward, blocks), 0)
     if paired:
-        return COOPERATIVE_PAIRED_MAX_REGISTERS[dtype_name]
+        return (COOPERATIVE_WINDOW_PAIRED_MAX_REGISTERS if window
+                else COOPERATIVE_PAIRED_MAX_REGISTERS[dtype_name])
     return COOPERATIVE_PLAN[itemsize, backward][2]
 
 
@@ -1493,7 +1542,8 @@ def for_rows(plan: Plan, words: bool, vectors: bool) -> Plan:
     ``words``: every row reads as 32-bit words (16-bit, 4-byte aligned, at even strides); without
     them a paired plan (``Plan.paired``) holds its block as loaded. ``vectors``: every row reads
     in whole 16-byte vectors (N and the strides multiples of a vector's elements, the rows
-    16-byte aligned); without them the kernel takes the compiler's choice of registers. The caps
+    16-byte aligned; or, one block a program, through a window: ``launch.launches``); without
+    them the kernel takes the compiler's choice of registers. The caps
     (``COOPERATIVE_PLAN``, ``COOPERATIVE_PAIRED_MAX_REGISTERS``,
     ``COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS``, ``COOPERATIVE_SEVERAL_BLOCKS_MAX_REGISTERS``,
     ``SINGLE_BLOCK_TILES``, ``FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES``) were measured on

@@ -55,8 +55,19 @@ shifts) the compiler kept more live, not less:
 (``pack_words``), and the block's max is taken of the words as they are, two values an
 instruction (``words_max``). A program of two or three blocks reads its other blocks as words
 too (``Plan.paired_others``, ``policy.COOPERATIVE_PAIRED_OTHERS_BLOCKS``). Rows that cannot be
-read as words (N odd, a row not 4-byte aligned) hold the block as loaded, uncapped
-(``policy.for_rows``).
+read as words (a row not 4-byte aligned, N odd without a window) hold the block as loaded,
+uncapped (``policy.for_rows``).
+
+Rows that are not whole 16-byte vectors (N odd, say, or 4100 16-bit values) are read from the
+16-byte boundary before each row (``row_window``): the whole vectors inside the row in 16-byte
+loads, its first and last few columns alone (``edge_columns``). From the row's own start the
+compiler can prove no alignment, loads each value on its own, an address each, and the programs
+take so many registers that few fit on an SM: compiled for sm_90, a bfloat16 forward of 8192
+columns in 4 warps took 168 registers and spilled, its backward 235; through the window 64
+(held as words) and 96. Timed on an H200 (N = 50257 and 65535, M*N = 2^27;
+results/h200/widths_2026-11-29/ before, results/h200/window_2026-11-29/ through the window), of
+copy: bfloat16 forward 49.4 / 52.0% -> 89.1 / 89.9%, backward 54.7 / 56.3% -> 97.3 / 97.7%;
+float32 (N = 50257 / 65537, through the window) 98.5 / 98.7% forward, 92.7 / 94.6% backward.
 
 Hiding the wait instead, by persistent programs that each walk a group of rows and load their
 next row's block while they wait, measured slower everywhere (0.33-0.87 of copy against
@@ -221,25 +232,137 @@ def block_columns(block, BLOCK: tl.constexpr):
 
 
 @triton.jit
-def load_raw(row, block, N, BLOCK: tl.constexpr, other: tl.constexpr, POLICY: tl.constexpr):
-    """Block ``block`` of a row as stored, ``other`` past N; ``POLICY``: evict_last when the
-    program reads it again after the wait, evict_first on that second read."""
-    cols = block_columns(block, BLOCK)
-    return tl.load(row + cols, mask=cols < N, other=other, eviction_policy=POLICY)
+def row_window(ptr, row, row_stride, N, MULTIPLE_OF: tl.constexpr, WINDOW: tl.constexpr):
+    """(start, lo, hi): where a program reads row ``row`` from, and the columns ``lo`` to ``hi``
+    of that start that are the row's.
+
+    ``WINDOW`` 0: the row's own start, columns 0 to N. ``WINDOW`` > 0, the elements of a 16-byte
+    vector, for rows that are not whole vectors (N not a multiple of them; the launch passes it
+    where every row stride is the same and every tensor 16-byte aligned, ``launch.row_window``):
+    the row's start rounded down to a multiple of WINDOW elements, a 16-byte boundary, so that
+    the row holds columns lo = start % WINDOW to hi = lo + N of it, and tensors of the same row
+    stride share lo. Read from there, the whole vectors of a row that lie inside it (its body,
+    ``column_mask``) load as one 16-byte instruction each, where from the row's own start the
+    compiler can prove no alignment and loads value by value, an address each; the few columns
+    of the row's first and last vectors that share them with a neighbouring row are read alone
+    (``edge_columns``). No column outside the row is read or written."""
+    if WINDOW > 0:
+        start = tl.cast(row, tl.int64) * row_stride
+        aligned = start // WINDOW * WINDOW
+        lo = (start - aligned).to(tl.int32)
+        return ptr + aligned, lo, N + lo
+    else:
+        return row_pointer(ptr, row, row_stride, MULTIPLE_OF), 0, N
 
 
 @triton.jit
-def load_block(row, block, N, BLOCK: tl.constexpr, other: tl.constexpr, POLICY: tl.constexpr):
+def column_mask(cols, lo, hi, WINDOW: tl.constexpr):
+    """The columns of ``cols`` a block's vectors load and store: below ``hi`` (``WINDOW`` 0), or
+    the whole vectors from ``lo`` to ``hi`` (``row_window``), bounds the compiler sees are
+    multiples of WINDOW, so that each vector's mask is all or nothing."""
+    if WINDOW > 0:
+        return (cols >= (lo + WINDOW - 1) // WINDOW * WINDOW) & (cols < hi // WINDOW * WINDOW)
+    else:
+        return cols < hi
+
+
+@triton.jit
+def edge_columns(block, lo, hi, BLOCK: tl.constexpr, WINDOW: tl.constexpr):
+    """The columns of block ``block`` that a windowed row's body (``column_mask``) leaves out:
+    the row's columns before its first whole vector and after its last, fewer than WINDOW each,
+    as 2 * WINDOW columns and their mask."""
+    e = tl.arange(0, 2 * WINDOW)
+    body_lo = (lo + WINDOW - 1) // WINDOW * WINDOW
+    body_hi = tl.maximum(hi // WINDOW * WINDOW, body_lo)
+    head = e < WINDOW
+    cols = tl.where(head, lo + e, body_hi + e - WINDOW)
+    mask = tl.where(head, cols < tl.minimum(body_lo, hi), cols < hi)
+    return cols, mask & (cols >= block * BLOCK) & (cols < block * BLOCK + BLOCK)
+
+
+@triton.jit
+def row_columns_mask(cols, lo, hi, WINDOW: tl.constexpr):
+    """The columns of ``cols`` that are the row's, one by one (``row_window``)."""
+    if WINDOW > 0:
+        return (cols >= lo) & (cols < hi)
+    else:
+        return cols < hi
+
+
+@triton.jit
+def load_raw(row, block, lo, hi, BLOCK: tl.constexpr, other: tl.constexpr,
+             POLICY: tl.constexpr, WINDOW: tl.constexpr):
+    """Block ``block`` of a row as stored, ``other`` outside ``column_mask``; ``POLICY``:
+    evict_last when the program reads it again after the wait, evict_first on that second
+    read."""
+    cols = block_columns(block, BLOCK)
+    return tl.load(row + cols, mask=column_mask(cols, lo, hi, WINDOW), other=other,
+                   eviction_policy=POLICY)
+
+
+@triton.jit
+def load_block(row, block, lo, hi, BLOCK: tl.constexpr, other: tl.constexpr,
+               POLICY: tl.constexpr, WINDOW: tl.constexpr):
     """``load_raw`` in the compute dtype."""
-    return to_compute(load_raw(row, block, N, BLOCK, other, POLICY))
+    return to_compute(load_raw(row, block, lo, hi, BLOCK, other, POLICY, WINDOW))
 
 
 @triton.jit
-def store_block(row, block, N, BLOCK: tl.constexpr, values, POLICY: tl.constexpr):
-    """Write a block; ``POLICY``: evict_first for the blocks a program re-reads after the wait
-    (the module's docstring: why), the L2's default for the block it held."""
+def store_block(row, block, lo, hi, BLOCK: tl.constexpr, values, POLICY: tl.constexpr,
+                WINDOW: tl.constexpr):
+    """Write a block's ``column_mask``; ``POLICY``: evict_first for the blocks a program re-reads
+    after the wait (the module's docstring: why), the L2's default for the block it held."""
     cols = block_columns(block, BLOCK)
-    tl.store(row + cols, values.to(row.dtype.element_ty), mask=cols < N, eviction_policy=POLICY)
+    tl.store(row + cols, values.to(row.dtype.element_ty),
+             mask=column_mask(cols, lo, hi, WINDOW), eviction_policy=POLICY)
+
+
+@triton.jit
+def edge_pair(m, d, x_row, block, lo, hi, BLOCK: tl.constexpr, WINDOW: tl.constexpr):
+    """A block's pair (m, d) with its ``edge_columns`` merged in (``WINDOW`` 0: as it is)."""
+    if WINDOW > 0:
+        cols, mask = edge_columns(block, lo, hi, BLOCK, WINDOW)
+        m_edge, p = block_exponentials(tl.load(x_row + cols, mask=mask, other=-float("inf")))
+        m_new = tl.maximum(m, m_edge)
+        d = rescale(d, m, m_new) + rescale(tl.sum(p, 0), m_edge, m_new)
+        m = m_new
+    return m, d
+
+
+@triton.jit
+def store_edge_outputs(x_row, y_row, block, lo, hi, BLOCK: tl.constexpr, m, d,
+                       LOG: tl.constexpr, WINDOW: tl.constexpr):
+    """Write the output of a block's ``edge_columns``, read again from x."""
+    if WINDOW > 0:
+        cols, mask = edge_columns(block, lo, hi, BLOCK, WINDOW)
+        x = to_compute(tl.load(x_row + cols, mask=mask, other=0.0))
+        tl.store(y_row + cols, softmax_output(x, m, d, LOG).to(y_row.dtype.element_ty),
+                 mask=mask)
+
+
+@triton.jit
+def edge_grad_sum(total, y_row, dy_row, block, lo, hi, BLOCK: tl.constexpr, LOG: tl.constexpr,
+                  WINDOW: tl.constexpr):
+    """A block's sum of ``grad_term`` with that of its ``edge_columns`` added (``WINDOW`` 0: as
+    it is)."""
+    if WINDOW > 0:
+        cols, mask = edge_columns(block, lo, hi, BLOCK, WINDOW)
+        y = to_compute(tl.load(y_row + cols, mask=mask, other=0.0))
+        dy = to_compute(tl.load(dy_row + cols, mask=mask, other=0.0))
+        total += tl.sum(grad_term(y, dy, LOG), 0)
+    return total
+
+
+@triton.jit
+def store_edge_grads(y_row, dy_row, dx_row, block, lo, hi, BLOCK: tl.constexpr, s,
+                     LOG: tl.constexpr, WINDOW: tl.constexpr):
+    """Write dx of a block's ``edge_columns``, y and dy read again."""
+    if WINDOW > 0:
+        cols, mask = edge_columns(block, lo, hi, BLOCK, WINDOW)
+        y = to_compute(tl.load(y_row + cols, mask=mask, other=0.0))
+        dy = to_compute(tl.load(dy_row + cols, mask=mask, other=0.0))
+        tl.store(dx_row + cols, grad_output(y, dy, s, LOG).to(dx_row.dtype.element_ty),
+                 mask=mask)
 
 
 @triton.jit
@@ -281,15 +404,31 @@ def word_pointer(row):
 
 
 @triton.jit
-def load_words(row, block, N, BLOCK: tl.constexpr, POLICY: tl.constexpr):
-    """Block ``block`` of a row of 16-bit values (N even) as BLOCK // 2 words, two -inf past N."""
+def word_bounds(lo, hi, WINDOW: tl.constexpr):
+    """The words of a row of 16-bit values that its blocks load and store as words: those below
+    hi // 2 (``WINDOW`` 0: N = hi even), or the body's (``column_mask``) from ``lo`` // 2."""
+    if WINDOW > 0:
+        return (lo + WINDOW - 1) // WINDOW * (WINDOW // 2), hi // WINDOW * (WINDOW // 2)
+    else:
+        return 0, hi // 2
+
+
+@triton.jit
+def load_words(row, block, lo, hi, BLOCK: tl.constexpr, POLICY: tl.constexpr,
+               WINDOW: tl.constexpr):
+    """Block ``block`` of a row of 16-bit values as BLOCK // 2 words, two -inf outside
+    ``word_bounds``."""
     cols = block * (BLOCK // 2) + tl.arange(0, BLOCK // 2)
+    first, last = word_bounds(lo, hi, WINDOW)
     if row.dtype.element_ty == tl.bfloat16:
         other: tl.constexpr = -8323200  # 0xFF80FF80
     else:
         other: tl.constexpr = -67044352  # 0xFC00FC00
-    return tl.load(word_pointer(row) + cols, mask=cols < N // 2, other=other,
-                   eviction_policy=POLICY)
+    if WINDOW > 0:
+        mask = (cols >= first) & (cols < last)
+    else:
+        mask = cols < last
+    return tl.load(word_pointer(row) + cols, mask=mask, other=other, eviction_policy=POLICY)
 
 
 @triton.jit
@@ -334,12 +473,13 @@ def pack_words(even, odd, like, ASM: tl.constexpr):
 
 
 @triton.jit
-def load_held(row, block, N, BLOCK: tl.constexpr, POLICY: tl.constexpr, PAIRED: tl.constexpr):
+def load_held(row, block, lo, hi, BLOCK: tl.constexpr, POLICY: tl.constexpr,
+              PAIRED: tl.constexpr, WINDOW: tl.constexpr):
     """The block a program holds across its wait: as words (``load_words``), or as loaded."""
     if PAIRED:
-        return load_words(row, block, N, BLOCK, POLICY)
+        return load_words(row, block, lo, hi, BLOCK, POLICY, WINDOW)
     else:
-        return load_raw(row, block, N, BLOCK, -float("inf"), POLICY)
+        return load_raw(row, block, lo, hi, BLOCK, -float("inf"), POLICY, WINDOW)
 
 
 @triton.jit
@@ -407,17 +547,21 @@ def held_pair(held, like, PAIRED: tl.constexpr, ASM: tl.constexpr):
 
 
 @triton.jit
-def publish_held(held, like, pairs, block, n_slots, PAIRED: tl.constexpr, ASM: tl.constexpr):
-    """Publish the pair of the block a program holds (``load_held``), block ``block`` of its row."""
+def publish_block_pair(held, x_row, lo, hi, like, pairs, block, n_slots, BLOCK: tl.constexpr,
+                       PAIRED: tl.constexpr, ASM: tl.constexpr, WINDOW: tl.constexpr):
+    """Publish the pair of block ``block`` of a row as ``load_held`` loaded it, its
+    ``edge_columns`` merged in."""
     m, d = held_pair(held, like, PAIRED, ASM)
+    m, d = edge_pair(m, d, x_row, block, lo, hi, BLOCK, WINDOW)
     publish_pair_values(m, d, pairs, block, n_slots)
 
 
 @triton.jit
-def store_held_output(y_row, block, N, BLOCK: tl.constexpr, held, like, m, d, LOG: tl.constexpr,
-                      PAIRED: tl.constexpr, ASM: tl.constexpr, POLICY: tl.constexpr):
-    """Write softmax (or log-softmax) of a block as ``load_held`` loaded it, given its row's pair
-    (m, d); ``POLICY``: as ``store_block``'s.
+def store_held_output(x_row, y_row, block, lo, hi, BLOCK: tl.constexpr, held, like, m, d,
+                      LOG: tl.constexpr, PAIRED: tl.constexpr, ASM: tl.constexpr,
+                      POLICY: tl.constexpr, WINDOW: tl.constexpr):
+    """Write softmax (or log-softmax) of a block as ``load_held`` loaded it, and of its
+    ``edge_columns``, given its row's pair (m, d); ``POLICY``: as ``store_block``'s.
 
     Words are masked by how many of the row's words are left from the block's first, not by the
     load's ``cols < N // 2``: the compiler would reuse the load's mask, keeping its predicates
@@ -427,13 +571,20 @@ def store_held_output(y_row, block, N, BLOCK: tl.constexpr, held, like, m, d, LO
     if PAIRED:
         even, odd = unpack_words(held, like, ASM)
         cols = block * (BLOCK // 2) + tl.arange(0, BLOCK // 2)
+        first, last = word_bounds(lo, hi, WINDOW)
+        if WINDOW > 0:
+            mask = ((tl.arange(0, BLOCK // 2) >= first - block * (BLOCK // 2))
+                    & (tl.arange(0, BLOCK // 2) < last - block * (BLOCK // 2)))
+        else:
+            mask = tl.arange(0, BLOCK // 2) < last - block * (BLOCK // 2)
         tl.store(word_pointer(y_row) + cols, pack_words(softmax_output(even, m, d, LOG),
                                                          softmax_output(odd, m, d, LOG), like,
                                                          ASM),
-                 mask=tl.arange(0, BLOCK // 2) < N // 2 - block * (BLOCK // 2),
-                 eviction_policy=POLICY)
+                 mask=mask, eviction_policy=POLICY)
     else:
-        store_block(y_row, block, N, BLOCK, softmax_output(to_compute(held), m, d, LOG), POLICY)
+        store_block(y_row, block, lo, hi, BLOCK, softmax_output(to_compute(held), m, d, LOG),
+                    POLICY, WINDOW)
+    store_edge_outputs(x_row, y_row, block, lo, hi, BLOCK, m, d, LOG, WINDOW)
 
 
 @triton.jit
@@ -489,7 +640,7 @@ def unpublished(word_ptr):
 
 
 @triton.jit
-def help_pairs(x_row, pairs, n_slots, N, BLOCK: tl.constexpr):
+def help_pairs(x_row, pairs, n_slots, lo, hi, BLOCK: tl.constexpr, WINDOW: tl.constexpr):
     """Publish the pair of every block of the row not yet published, computed here from the
     block in memory, a chunk at a time (the registers of a whole second block would cost every
     program of the launch its occupancy): merged as two partial pairs merge (``row_math``)."""
@@ -503,8 +654,8 @@ def help_pairs(x_row, pairs, n_slots, N, BLOCK: tl.constexpr):
             d = compute_like(tl.zeros([], tl.float32), x_row)
             for start in tl.range(0, BLOCK, CHUNK, loop_unroll_factor=1):
                 cols = slot * BLOCK + start + tl.arange(0, CHUNK)
-                m_chunk, p = block_exponentials(
-                    tl.load(x_row + cols, mask=cols < N, other=-float("inf")))
+                m_chunk, p = block_exponentials(tl.load(
+                    x_row + cols, mask=row_columns_mask(cols, lo, hi, WINDOW), other=-float("inf")))
                 m_new = tl.maximum(m, m_chunk)
                 d = rescale(d, m, m_new) + rescale(tl.sum(p, 0), m_chunk, m_new)
                 m = m_new
@@ -513,7 +664,8 @@ def help_pairs(x_row, pairs, n_slots, N, BLOCK: tl.constexpr):
 
 
 @triton.jit
-def help_sums(y_row, dy_row, sums, n_slots, N, BLOCK: tl.constexpr, LOG: tl.constexpr):
+def help_sums(y_row, dy_row, sums, n_slots, lo, hi, BLOCK: tl.constexpr, LOG: tl.constexpr,
+              WINDOW: tl.constexpr):
     """``help_pairs`` for the backward's sums of ``grad_term``."""
     CHUNK: tl.constexpr = HELP_COLUMNS if BLOCK > HELP_COLUMNS else BLOCK
     for slot in tl.range(0, n_slots, loop_unroll_factor=1):
@@ -521,8 +673,9 @@ def help_sums(y_row, dy_row, sums, n_slots, N, BLOCK: tl.constexpr, LOG: tl.cons
             total = compute_like(tl.zeros([], tl.float32), y_row)
             for start in tl.range(0, BLOCK, CHUNK, loop_unroll_factor=1):
                 cols = slot * BLOCK + start + tl.arange(0, CHUNK)
-                y = tl.load(y_row + cols, mask=cols < N, other=0.0)
-                dy = tl.load(dy_row + cols, mask=cols < N, other=0.0)
+                mask = row_columns_mask(cols, lo, hi, WINDOW)
+                y = tl.load(y_row + cols, mask=mask, other=0.0)
+                dy = tl.load(dy_row + cols, mask=mask, other=0.0)
                 total += tl.sum(grad_term(to_compute(y), to_compute(dy), LOG), 0)
             publish(sums + slot, as_bits(total))
     # One thread makes each compare-and-swap; the barrier performs them for the whole program
@@ -536,19 +689,21 @@ def cooperative_forward(x_ptr, y_ptr, N, x_row_stride, y_row_stride, programs, w
                         SLOTS: tl.constexpr, PATIENCE: tl.constexpr, LOG: tl.constexpr,
                         PAIRED: tl.constexpr, ASM: tl.constexpr, MULTIPLE_OF: tl.constexpr,
                         PREFETCH: tl.constexpr, HOLD_LAST: tl.constexpr,
-                        PAIRED_OTHERS: tl.constexpr):
+                        PAIRED_OTHERS: tl.constexpr, WINDOW: tl.constexpr):
     """Softmax of rows shared by ``programs`` programs of BLOCKS blocks; ``words`` is the
     int64 workspace of zeros: a row's programs * BLOCKS words of published pairs (float32; twice
     that, float64: the maxima, then the normalisers), row after row; the launch zeroes the words
     ``stale_offset`` words from them (``clear_stale``). ``PAIRED``: 16-bit rows
-    (N even, rows at even strides and 4-byte aligned) whose held block a program holds as
-    32-bit words (``held_pair``); ``ASM``: compiled, not interpreted (``unpack_words``).
+    (N even, rows at even strides and 4-byte aligned, or read through a window) whose held block
+    a program holds as 32-bit words (``held_pair``); ``ASM``: compiled, not interpreted
+    (``unpack_words``).
     ``MULTIPLE_OF``: see ``row_math.known_multiple``. ``PREFETCH``: a program asks the L2 for
     its other blocks as it loads its first, a line of PREFETCH bytes at a time (0: it does not;
     ``prefetch_blocks``). ``HOLD_LAST``: a program holds its last block across the wait, loaded
     after the others are reduced and published, rather than its first (``Plan.hold_last``).
     ``PAIRED_OTHERS``: a ``PAIRED`` program reads its other blocks as words too, before the
-    wait and after (``Plan.paired_others``)."""
+    wait and after (``Plan.paired_others``). ``WINDOW``: rows read from a 16-byte boundary
+    (``row_window``; 0: from their own start)."""
     tl.static_assert(not (HOLD_LAST and PREFETCH > 0), "a program that holds its last block "
                      "takes no prefetch: measured, it lost (policy.COOPERATIVE_WIDE_ROW_PLAN)")
     tl.static_assert(PAIRED or not PAIRED_OTHERS, "only a paired program reads its other blocks "
@@ -558,8 +713,8 @@ def cooperative_forward(x_ptr, y_ptr, N, x_row_stride, y_row_stride, programs, w
     WORDS: tl.constexpr = 2 if x_ptr.dtype.element_ty == tl.float64 else 1
     row, program = row_and_program(programs)
     first = program * BLOCKS
-    x_row = row_pointer(x_ptr, row, x_row_stride, MULTIPLE_OF)
-    y_row = row_pointer(y_ptr, row, y_row_stride, MULTIPLE_OF)
+    x_row, lo, hi = row_window(x_ptr, row, x_row_stride, N, MULTIPLE_OF, WINDOW)
+    y_row, _, _ = row_window(y_ptr, row, y_row_stride, N, MULTIPLE_OF, WINDOW)
     pairs = words_ptr + row.to(tl.int64) * n_slots * WORDS
     clear_stale(pairs + first, BLOCKS, stale_offset, n_slots, WORDS)
 
@@ -569,25 +724,28 @@ def cooperative_forward(x_ptr, y_ptr, N, x_row_stride, y_row_stride, programs, w
     else:
         held_block = first
         others = first + 1
-        held = load_held(x_row, held_block, N, BLOCK, "evict_last", PAIRED)
+        held = load_held(x_row, held_block, lo, hi, BLOCK, "evict_last", PAIRED, WINDOW)
         if PREFETCH > 0 and ASM:
-            prefetch_blocks(x_row, first + 1, BLOCKS - 1, N, BLOCK, PREFETCH)
-        publish_held(held, x_ptr, pairs, held_block, n_slots, PAIRED, ASM)
+            prefetch_blocks(x_row, first + 1, BLOCKS - 1, hi, BLOCK, PREFETCH)
+        publish_block_pair(held, x_row, lo, hi, x_ptr, pairs, held_block, n_slots, BLOCK, PAIRED,
+                           ASM, WINDOW)
     for b in tl.range(others, others + BLOCKS - 1):
-        m, d = held_pair(load_held(x_row, b, N, BLOCK, "evict_last", PAIRED_OTHERS), x_ptr,
-                         PAIRED_OTHERS, ASM)
-        publish_pair_values(m, d, pairs, b, n_slots)
+        publish_block_pair(load_held(x_row, b, lo, hi, BLOCK, "evict_last", PAIRED_OTHERS, WINDOW),
+                           x_row, lo, hi, x_ptr, pairs, b, n_slots, BLOCK, PAIRED_OTHERS, ASM,
+                           WINDOW)
     if HOLD_LAST:
-        held = load_held(x_row, held_block, N, BLOCK, "evict_first", PAIRED)
-        publish_held(held, x_ptr, pairs, held_block, n_slots, PAIRED, ASM)
+        held = load_held(x_row, held_block, lo, hi, BLOCK, "evict_first", PAIRED, WINDOW)
+        publish_block_pair(held, x_row, lo, hi, x_ptr, pairs, held_block, n_slots, BLOCK, PAIRED,
+                           ASM, WINDOW)
 
     offsets = tl.arange(0, WORDS * SLOTS)
     present = offsets < WORDS * n_slots
     words = wait_for(pairs, offsets, present, 0xFF800000, PATIENCE)  # past the row: (-inf, 0)
     if not all_published(words):
-        help_pairs(x_row, pairs, n_slots, N, BLOCK)
+        help_pairs(x_row, pairs, n_slots, lo, hi, BLOCK, WINDOW)
         words = read_words(pairs, offsets, present, 0xFF800000)
-        held = load_held(x_row, held_block, N, BLOCK, "evict_first", PAIRED)  # see help_pairs
+        held = load_held(x_row, held_block, lo, hi, BLOCK, "evict_first", PAIRED,
+                         WINDOW)  # see help_pairs
     if WORDS == 2:
         slots = tl.arange(0, SLOTS)
         m_all = from_bits(published_bits(read_words(pairs, slots, slots < n_slots,
@@ -599,13 +757,13 @@ def cooperative_forward(x_ptr, y_ptr, N, x_row_stride, y_row_stride, programs, w
         m_all, d_all = from_bits(bits, x_ptr), from_bits(bits >> 32, x_ptr)
     m_row, d_row = merge_pairs(m_all, d_all)
 
-    store_held_output(y_row, held_block, N, BLOCK, held, x_ptr, m_row, d_row, LOG, PAIRED, ASM,
-                      "")
+    store_held_output(x_row, y_row, held_block, lo, hi, BLOCK, held, x_ptr, m_row, d_row, LOG,
+                      PAIRED, ASM, "", WINDOW)
     OTHERS_STORED: tl.constexpr = "" if PAIRED_OTHERS else "evict_first"  # as each was timed
     for b in tl.range(others, others + BLOCKS - 1):
-        store_held_output(y_row, b, N, BLOCK,
-                          load_held(x_row, b, N, BLOCK, "evict_first", PAIRED_OTHERS), x_ptr,
-                          m_row, d_row, LOG, PAIRED_OTHERS, ASM, OTHERS_STORED)
+        store_held_output(x_row, y_row, b, lo, hi, BLOCK,
+                          load_held(x_row, b, lo, hi, BLOCK, "evict_first", PAIRED_OTHERS, WINDOW),
+                          x_ptr, m_row, d_row, LOG, PAIRED_OTHERS, ASM, OTHERS_STORED, WINDOW)
 
 
 @triton.jit
@@ -613,46 +771,52 @@ def cooperative_backward(y_ptr, dy_ptr, dx_ptr, N, y_row_stride, dy_row_stride,
                          dx_row_stride, programs, words_ptr, stale_offset, BLOCK: tl.constexpr,
                          BLOCKS: tl.constexpr, SLOTS: tl.constexpr, PATIENCE: tl.constexpr,
                          LOG: tl.constexpr, ASM: tl.constexpr, MULTIPLE_OF: tl.constexpr,
-                         PREFETCH: tl.constexpr):
+                         PREFETCH: tl.constexpr, WINDOW: tl.constexpr):
     """dx of rows shared by ``programs`` programs (see ``cooperative_forward``); ``words`` is the
     workspace of zeros: a row's programs * BLOCKS words, the partial sums of ``grad_term`` of
     its blocks, row after row; ``stale_offset`` as the forward's. ``ASM``: compiled, not
     interpreted (``to_compute_again``).
-    ``PREFETCH``: as the forward's, for y and dy."""
+    ``PREFETCH``: as the forward's, for y and dy; ``WINDOW``: as the forward's."""
     N = known_multiple(N, MULTIPLE_OF)
     n_slots = programs * BLOCKS
     row, program = row_and_program(programs)
     first = program * BLOCKS
-    y_row = row_pointer(y_ptr, row, y_row_stride, MULTIPLE_OF)
-    dy_row = row_pointer(dy_ptr, row, dy_row_stride, MULTIPLE_OF)
-    dx_row = row_pointer(dx_ptr, row, dx_row_stride, MULTIPLE_OF)
+    y_row, lo, hi = row_window(y_ptr, row, y_row_stride, N, MULTIPLE_OF, WINDOW)
+    dy_row, _, _ = row_window(dy_ptr, row, dy_row_stride, N, MULTIPLE_OF, WINDOW)
+    dx_row, _, _ = row_window(dx_ptr, row, dx_row_stride, N, MULTIPLE_OF, WINDOW)
     sums = words_ptr + row.to(tl.int64) * n_slots
     clear_stale(sums + first, BLOCKS, stale_offset, n_slots, 1)
 
-    y = load_raw(y_row, first, N, BLOCK, 0.0, "evict_last")  # both held across the wait
-    dy = load_raw(dy_row, first, N, BLOCK, 0.0, "evict_last")
+    y = load_raw(y_row, first, lo, hi, BLOCK, 0.0, "evict_last", WINDOW)  # both held
+    dy = load_raw(dy_row, first, lo, hi, BLOCK, 0.0, "evict_last", WINDOW)  # across the wait
     if PREFETCH > 0 and ASM:
-        prefetch_blocks(y_row, first + 1, BLOCKS - 1, N, BLOCK, PREFETCH)
-        prefetch_blocks(dy_row, first + 1, BLOCKS - 1, N, BLOCK, PREFETCH)
-    publish(sums + first, as_bits(tl.sum(grad_term(to_compute(y), to_compute(dy), LOG), 0)))
+        prefetch_blocks(y_row, first + 1, BLOCKS - 1, hi, BLOCK, PREFETCH)
+        prefetch_blocks(dy_row, first + 1, BLOCKS - 1, hi, BLOCK, PREFETCH)
+    publish(sums + first, as_bits(edge_grad_sum(
+        tl.sum(grad_term(to_compute(y), to_compute(dy), LOG), 0), y_row, dy_row, first, lo, hi,
+        BLOCK, LOG, WINDOW)))
     for b in tl.range(first + 1, first + BLOCKS):
-        yb = load_block(y_row, b, N, BLOCK, 0.0, "evict_last")
-        dyb = load_block(dy_row, b, N, BLOCK, 0.0, "evict_last")
-        publish(sums + b, as_bits(tl.sum(grad_term(yb, dyb, LOG), 0)))
+        yb = load_block(y_row, b, lo, hi, BLOCK, 0.0, "evict_last", WINDOW)
+        dyb = load_block(dy_row, b, lo, hi, BLOCK, 0.0, "evict_last", WINDOW)
+        publish(sums + b, as_bits(edge_grad_sum(tl.sum(grad_term(yb, dyb, LOG), 0), y_row, dy_row,
+                                                b, lo, hi, BLOCK, LOG, WINDOW)))
 
     slots = tl.arange(0, SLOTS)
     present = slots < n_slots
     words = wait_for(sums, slots, present, 0, PATIENCE)
     if not all_published(words):
-        help_sums(y_row, dy_row, sums, n_slots, N, BLOCK, LOG)
+        help_sums(y_row, dy_row, sums, n_slots, lo, hi, BLOCK, LOG, WINDOW)
         words = read_words(sums, slots, present, 0)
-        y = load_raw(y_row, first, N, BLOCK, 0.0, "evict_first")  # see help_pairs
-        dy = load_raw(dy_row, first, N, BLOCK, 0.0, "evict_first")
+        y = load_raw(y_row, first, lo, hi, BLOCK, 0.0, "evict_first", WINDOW)  # see help_pairs
+        dy = load_raw(dy_row, first, lo, hi, BLOCK, 0.0, "evict_first", WINDOW)
     s = tl.sum(from_bits(published_bits(words), y_ptr), 0)
 
-    store_block(dx_row, first, N, BLOCK,
-                grad_output(to_compute_again(y, ASM), to_compute_again(dy, ASM), s, LOG), "")
+    store_block(dx_row, first, lo, hi, BLOCK,
+                grad_output(to_compute_again(y, ASM), to_compute_again(dy, ASM), s, LOG), "",
+                WINDOW)
+    store_edge_grads(y_row, dy_row, dx_row, first, lo, hi, BLOCK, s, LOG, WINDOW)
     for b in tl.range(first + 1, first + BLOCKS):
-        yb = load_block(y_row, b, N, BLOCK, 0.0, "evict_first")
-        dyb = load_block(dy_row, b, N, BLOCK, 0.0, "evict_first")
-        store_block(dx_row, b, N, BLOCK, grad_output(yb, dyb, s, LOG), "evict_first")
+        yb = load_block(y_row, b, lo, hi, BLOCK, 0.0, "evict_first", WINDOW)
+        dyb = load_block(dy_row, b, lo, hi, BLOCK, 0.0, "evict_first", WINDOW)
+        store_block(dx_row, b, lo, hi, BLOCK, grad_output(yb, dyb, s, LOG), "evict_first", WINDOW)
+        store_edge_grads(y_row, dy_row, dx_row, b, lo, hi, BLOCK, s, LOG, WINDOW)
