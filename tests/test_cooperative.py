@@ -27,6 +27,16 @@ from triton_impl import dispatch, launch, policy
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+def assert_grad_close(dx, y, dy, dtype, log):
+    """dx against the gradient computed in float64 from the forward's output y and dy."""
+    y64, dy64 = y.double(), dy.double()
+    if log:
+        expected = dy64 - y64.exp() * dy64.sum(-1, keepdim=True)
+    else:
+        expected = y64 * (dy64 - (dy64 * y64).sum(-1, keepdim=True))
+    assert_close(dx, expected, dtype=dtype, kind="grad", scale=grad_scale(y, dy, log=log))
+
+
 @pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16, torch.float16])
 @pytest.mark.parametrize("log", [False, True])
 @pytest.mark.parametrize("M,N,block_n", [(3, 100, 16), (2, 257, 32), (1, 8, 8)])
@@ -45,12 +55,7 @@ def test_forward_and_backward_with_many_slots(device, dtype, log, M, N, block_n)
     assert_close(y, exact, dtype=dtype, kind="log_softmax" if log else "softmax")
     dy = (torch.randn(M, N, dtype=torch.float64)).to(dtype).to(device)
     dx = triton_impl.softmax_backward_data(y, dy, -1, log=log, **options)
-    y64, dy64 = y.double(), dy.double()
-    if log:
-        expected = dy64 - y64.exp() * dy64.sum(-1, keepdim=True)
-    else:
-        expected = y64 * (dy64 - (dy64 * y64).sum(-1, keepdim=True))
-    assert_close(dx, expected, dtype=dtype, kind="grad", scale=grad_scale(y, dy, log=log))
+    assert_grad_close(dx, y, dy, dtype, log)
 
 
 @pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16])
@@ -546,9 +551,4 @@ def test_rows_read_through_a_window_touch_nothing_outside_them(device, dtype, lo
     launch.softmax_backward_rows(backward_plan, y, dy, dx, log)
     assert not dx.isnan().any(), "a column outside the row was read"
     assert (dx_target[:guard] == sentinel).all() and (dx_target[guard + M * N:] == sentinel).all()
-    y64, dy64 = y.double(), dy.double()
-    if log:
-        expected = dy64 - y64.exp() * dy64.sum(-1, keepdim=True)
-    else:
-        expected = y64 * (dy64 - (dy64 * y64).sum(-1, keepdim=True))
-    assert_close(dx, expected, dtype=dtype, kind="grad", scale=grad_scale(y, dy, log=log))
+    assert_grad_close(dx, y, dy, dtype, log)
