@@ -73,7 +73,8 @@ def test_sixteen_bit_forward_holds_words_only_where_rows_read_as_words(device, d
              "two bytes off": (base[1:].view(M, N), False, 0),
              "odd row stride": (base[:M * (N - 1)].view(M, N - 1)[:, : N - 2], False, 0),
              "odd N": (base[:M * (N - 1)].view(M, N - 1), True, 8),
-             "odd N two bytes off": (base[1:M * (N - 1) + 1].view(M, N - 1), False, 0)}
+             "odd N two bytes off": (base[1:M * (N - 1) + 1].view(M, N - 1), False, 0),
+             "odd N one row four bytes off": (base[2:N + 1].view(1, N - 1), False, 0)}
     for name, (x, paired, window) in cases.items():
         plan = triton_impl.plan(x, kernel="cooperative", block_n=16)
         assert plan.paired, name

@@ -210,23 +210,27 @@ def _workspace(M: int, slots: int, like: torch.Tensor, pairs: int) -> torch.Tens
 
 
 def _word_aligned(rows: torch.Tensor) -> bool:
-    """Whether every row of ``rows`` (16-bit, N even) starts 4-byte aligned, so that it reads as
-    32-bit words (``Plan.paired``)."""
-    return rows.data_ptr() % 4 == 0 and (rows.stride(0) % 2 == 0 or rows.shape[0] == 1)
+    """Whether ``rows`` (16-bit) read as 32-bit words from their own starts (``Plan.paired``): N
+    even, and every row starting 4-byte aligned. (Rows of odd N read as words only through a
+    window, ``row_window``.)"""
+    return (rows.shape[1] % 2 == 0 and rows.data_ptr() % 4 == 0
+            and (rows.stride(0) % 2 == 0 or rows.shape[0] == 1))
 
 
 def row_window(plan: Plan, rows: tuple[torch.Tensor, ...]) -> int:
     """``WINDOW`` of a cooperative launch (``kernels/cooperative.py``, ``row_window``): the
     elements of a 16-byte vector where the rows are read from the 16-byte boundary before each
     row's start (``policy.reads_in_window``), which needs every tensor to shift its rows alike
-    (one row stride, or one row) from a 16-byte aligned start, and the plan's programs to cover
-    the shifted row (``policy.window_columns``: a forced plan may not); else 0, each row read from
-    its own start."""
+    (one row stride, or one row) from a 16-byte aligned start, the plan's programs to cover the
+    shifted row (``policy.window_columns``: a plan built by hand may not), and the shifted row's
+    last column to fit the kernels' 32-bit column numbers; else 0, each row read from its own
+    start."""
     M, N = rows[0].shape
     itemsize = rows[0].element_size()
     backward = len(rows) == 3
     if (not reads_in_window(N, itemsize, backward)
             or plan.splits * plan.chunk < window_columns(N, itemsize, backward)
+            or window_columns(N, itemsize, backward) >= 2 ** 31
             or any(t.data_ptr() % 16 for t in rows)
             or (M > 1 and len({t.stride(0) for t in rows}) > 1)):
         return 0

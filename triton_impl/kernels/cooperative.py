@@ -245,7 +245,8 @@ def row_window(ptr, row, row_stride, N, MULTIPLE_OF: tl.constexpr, WINDOW: tl.co
     ``column_mask``) load as one 16-byte instruction each, where from the row's own start the
     compiler can prove no alignment and loads value by value, an address each; the few columns
     of the row's first and last vectors that share them with a neighbouring row are read alone
-    (``edge_columns``). No column outside the row is read or written."""
+    (``edge_columns``). No column outside the row is loaded or stored (a prefetch,
+    ``prefetch_blocks``, may ask the L2 for a line the row shares with a neighbour)."""
     if WINDOW > 0:
         start = tl.cast(row, tl.int64) * row_stride
         aligned = start // WINDOW * WINDOW
