@@ -63,7 +63,7 @@ def test_sixteen_bit_forward_holds_words_only_where_rows_read_as_words(device, d
     """A 16-bit forward holds its block as 32-bit words (``Plan.paired``) when N is even and every
     row starts 4-byte aligned, under its own register cap, or when N is odd and the rows are read
     through a window from 16-byte boundaries (one row stride, 16-byte aligned tensors:
-    ``launch.row_window``), under the window's cap (``COOPERATIVE_WINDOW_PAIRED_MAX_REGISTERS``);
+    ``launch.window_elements``), under the window's cap (``COOPERATIVE_WINDOW_PAIRED_MAX_REGISTERS``);
     otherwise its block as loaded, with the compiler's choice of registers (rows that are not
     4-byte aligned are not read in 16-byte vectors either: ``policy.for_rows``). All give softmax
     (the interpreter runs the words' Triton form)."""
@@ -94,7 +94,7 @@ def test_sixteen_bit_forward_holds_words_only_where_rows_read_as_words(device, d
 def test_register_caps_hold_only_for_rows_read_in_whole_vectors(device, dtype, backward):
     """The caps of ``policy.COOPERATIVE_PLAN`` were measured on rows read in 16-byte vectors: a
     launch keeps a plan's cap where N, the row strides and the rows' starts allow them, or where
-    the rows are read in them through a window (``launch.row_window``: rows that are not whole
+    the rows are read in them through a window (``launch.window_elements``: rows that are not whole
     vectors, but for the 16-bit forward's rows of even N, read as words), and compiles uncapped
     elsewhere (``policy.for_rows``), right either way."""
     base = (torch.randn(4 * 48 + 8, dtype=torch.float64) * 4).to(dtype).to(device)
@@ -511,15 +511,16 @@ def test_the_launch_takes_the_warps_of_the_plan_for_its_rows():
         assert cooperative.constexprs["SLOTS"] == launch.exchange_vector(slots, expected[0])
 
 
-@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16, torch.float16])
+@pytest.mark.parametrize("dtype", [torch.float64, torch.float32, torch.bfloat16, torch.float16])
 @pytest.mark.parametrize("log", [False, True])
 @pytest.mark.parametrize("N,block_n", [(37, 16), (29, 8), (3, 8), (101, 32)])
 def test_rows_read_through_a_window_touch_nothing_outside_them(device, dtype, log, N, block_n):
     """Rows that are not whole 16-byte vectors, read from the 16-byte boundary before each
     (``kernels/cooperative.py``, ``row_window``): rows of odd N one after another start at every
-    offset from a boundary (lo = 0 to 7 for 16-bit values), so every row's first and last
-    vectors are shared with a neighbour. Sentinels around both tensors stay unread (a NaN read
-    would show in the output) and unwritten, and forward and backward match float64."""
+    offset from a boundary (lo = 0 to 7 for 16-bit values, 0 to 1 for float64), so every row's
+    first and last vectors are shared with a neighbour. Sentinels around both tensors stay
+    unread (a NaN read would show in the output) and unwritten, and forward and backward match
+    float64."""
     M, guard = 9, 16  # 16 elements keep both tensors 16-byte aligned
     vector = 16 // torch.empty((), dtype=dtype).element_size()
     torch.manual_seed(N * block_n)

@@ -212,12 +212,12 @@ def _workspace(M: int, slots: int, like: torch.Tensor, pairs: int) -> torch.Tens
 def _word_aligned(rows: torch.Tensor) -> bool:
     """Whether ``rows`` (16-bit) read as 32-bit words from their own starts (``Plan.paired``): N
     even, and every row starting 4-byte aligned. (Rows of odd N read as words only through a
-    window, ``row_window``.)"""
+    window, ``window_elements``.)"""
     return (rows.shape[1] % 2 == 0 and rows.data_ptr() % 4 == 0
             and (rows.stride(0) % 2 == 0 or rows.shape[0] == 1))
 
 
-def row_window(plan: Plan, rows: tuple[torch.Tensor, ...]) -> int:
+def window_elements(plan: Plan, rows: tuple[torch.Tensor, ...]) -> int:
     """``WINDOW`` of a cooperative launch (``kernels/cooperative.py``, ``row_window``): the
     elements of a 16-byte vector where the rows are read from the 16-byte boundary before each
     row's start (``policy.reads_in_window``), which needs every tensor to shift its rows alike
@@ -228,9 +228,9 @@ def row_window(plan: Plan, rows: tuple[torch.Tensor, ...]) -> int:
     M, N = rows[0].shape
     itemsize = rows[0].element_size()
     backward = len(rows) == 3
+    covered = window_columns(N, itemsize, backward)
     if (not reads_in_window(N, itemsize, backward)
-            or plan.splits * plan.chunk < window_columns(N, itemsize, backward)
-            or window_columns(N, itemsize, backward) >= 2 ** 31
+            or plan.splits * plan.chunk < covered or covered >= 2 ** 31
             or any(t.data_ptr() % 16 for t in rows)
             or (M > 1 and len({t.stride(0) for t in rows}) > 1)):
         return 0
@@ -312,7 +312,7 @@ def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Lau
                        dict(BLOCK=plan.block_n, LANES=plan.lanes, LOG=log, STAGES=plan.num_stages,
                             MULTIPLE_OF=multiple_of), **options),)
     if plan.kernel == "cooperative":
-        window = row_window(plan, rows)
+        window = window_elements(plan, rows)
         capped = window > 0 and keeps_caps_through_window(plan, rows[0].dtype, backward)
         plan = for_rows(plan, window > 0 or all(_word_aligned(t) for t in rows),
                         vectors or capped)

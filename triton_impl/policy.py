@@ -1456,8 +1456,7 @@ def _cooperative(M, N, itemsize, dtype_name, device, backward, block_n, splits) 
     elif several and (dtype_name, backward) in COOPERATIVE_SEVERAL_BLOCKS_VALUES:
         num_warps = max(_warps(block_n, COOPERATIVE_SEVERAL_BLOCKS_VALUES[dtype_name, backward],
                                MAX_WARPS), 4)
-    paired = itemsize == 2 and not backward and (N % 2 == 0 or reads_in_window(N, itemsize,
-                                                                               backward))
+    paired = itemsize == 2 and not backward  # odd N as words too, through a window
     blocks = chunk // block_n
     paired_others = paired and blocks in COOPERATIVE_PAIRED_OTHERS_BLOCKS
     max_registers = (wide.max_registers if wide
@@ -1478,7 +1477,7 @@ def _cooperative(M, N, itemsize, dtype_name, device, backward, block_n, splits) 
 def reads_in_window(N: int, itemsize: int, backward: bool) -> bool:
     """Whether cooperative rows of N columns are read from a 16-byte boundary before their start
     (``kernels/cooperative.py``, ``row_window``), where the launch finds their layout allows it
-    (``launch.row_window``): rows that are not whole 16-byte vectors, but for the 16-bit forward
+    (``launch.window_elements``): rows that are not whole 16-byte vectors, but for the 16-bit forward
     of an even N, which reads its rows as 32-bit words instead (``Plan.paired``)."""
     if N % _vector(itemsize) == 0:
         return False
@@ -1492,7 +1491,7 @@ there, bfloat16's none (untimed)."""
 
 
 def keeps_caps_through_window(plan: Plan, dtype, backward: bool) -> bool:
-    """Whether a cooperative ``plan`` launched through a window (``launch.row_window``) keeps its
+    """Whether a cooperative ``plan`` launched through a window (``launch.window_elements``) keeps its
     cap, as on rows of whole vectors (``for_rows``): one block a program, as the caps were
     measured, but for ``COOPERATIVE_WINDOW_UNCAPPED``. Programs of several blocks spill under
     theirs there (compiled for sm_90: 32-344 bytes at N = 2M+1 and 3M+1), and launch uncapped."""

@@ -238,7 +238,7 @@ def row_window(ptr, row, row_stride, N, MULTIPLE_OF: tl.constexpr, WINDOW: tl.co
 
     ``WINDOW`` 0: the row's own start, columns 0 to N. ``WINDOW`` > 0, the elements of a 16-byte
     vector, for rows that are not whole vectors (N not a multiple of them; the launch passes it
-    where every row stride is the same and every tensor 16-byte aligned, ``launch.row_window``):
+    where every row stride is the same and every tensor 16-byte aligned, ``launch.window_elements``):
     the row's start rounded down to a multiple of WINDOW elements, a 16-byte boundary, so that
     the row holds columns lo = start % WINDOW to hi = lo + N of it, and tensors of the same row
     stride share lo. Read from there, the whole vectors of a row that lie inside it (its body,
@@ -257,12 +257,21 @@ def row_window(ptr, row, row_stride, N, MULTIPLE_OF: tl.constexpr, WINDOW: tl.co
 
 
 @triton.jit
+def body_bounds(lo, hi, WINDOW: tl.constexpr):
+    """The columns of a windowed row (``row_window``) in whole vectors: from the first vector
+    boundary at or after ``lo`` to the last at or before ``hi`` (none where the second is the
+    smaller), multiples of WINDOW that the compiler sees as such."""
+    return (lo + WINDOW - 1) // WINDOW * WINDOW, hi // WINDOW * WINDOW
+
+
+@triton.jit
 def column_mask(cols, lo, hi, WINDOW: tl.constexpr):
     """The columns of ``cols`` a block's vectors load and store: below ``hi`` (``WINDOW`` 0), or
     the whole vectors from ``lo`` to ``hi`` (``row_window``), bounds the compiler sees are
     multiples of WINDOW, so that each vector's mask is all or nothing."""
     if WINDOW > 0:
-        return (cols >= (lo + WINDOW - 1) // WINDOW * WINDOW) & (cols < hi // WINDOW * WINDOW)
+        first, last = body_bounds(lo, hi, WINDOW)
+        return (cols >= first) & (cols < last)
     else:
         return cols < hi
 
@@ -273,8 +282,8 @@ def edge_columns(block, lo, hi, BLOCK: tl.constexpr, WINDOW: tl.constexpr):
     the row's columns before its first whole vector and after its last, fewer than WINDOW each,
     as 2 * WINDOW columns and their mask."""
     e = tl.arange(0, 2 * WINDOW)
-    body_lo = (lo + WINDOW - 1) // WINDOW * WINDOW
-    body_hi = tl.maximum(hi // WINDOW * WINDOW, body_lo)
+    body_lo, body_hi = body_bounds(lo, hi, WINDOW)
+    body_hi = tl.maximum(body_hi, body_lo)
     head = e < WINDOW
     cols = tl.where(head, lo + e, body_hi + e - WINDOW)
     mask = tl.where(head, cols < tl.minimum(body_lo, hi), cols < hi)
