@@ -63,7 +63,8 @@ def test_sixteen_bit_forward_holds_words_only_where_rows_read_as_words(device, d
     """A 16-bit forward holds its block as 32-bit words (``Plan.paired``) when N is even and every
     row starts 4-byte aligned, under its own register cap, or when N is odd and the rows are read
     through a window from 16-byte boundaries (one row stride, 16-byte aligned tensors:
-    ``launch.window_elements``), under the window's cap (``COOPERATIVE_WINDOW_PAIRED_MAX_REGISTERS``);
+    ``launch.window_elements``), under the window's cap
+    (``COOPERATIVE_WINDOW_PAIRED_MAX_REGISTERS``);
     otherwise its block as loaded, with the compiler's choice of registers (rows that are not
     4-byte aligned are not read in 16-byte vectors either: ``policy.for_rows``). All give softmax
     (the interpreter runs the words' Triton form)."""

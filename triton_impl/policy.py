@@ -1477,8 +1477,8 @@ def _cooperative(M, N, itemsize, dtype_name, device, backward, block_n, splits) 
 def reads_in_window(N: int, itemsize: int, backward: bool) -> bool:
     """Whether cooperative rows of N columns are read from a 16-byte boundary before their start
     (``kernels/cooperative.py``, ``row_window``), where the launch finds their layout allows it
-    (``launch.window_elements``): rows that are not whole 16-byte vectors, but for the 16-bit forward
-    of an even N, which reads its rows as 32-bit words instead (``Plan.paired``)."""
+    (``launch.window_elements``): rows that are not whole 16-byte vectors, but for the 16-bit
+    forward of an even N, which reads its rows as 32-bit words instead (``Plan.paired``)."""
     if N % _vector(itemsize) == 0:
         return False
     return not (itemsize == 2 and not backward and N % 2 == 0)
@@ -1491,8 +1491,8 @@ there, bfloat16's none (untimed)."""
 
 
 def keeps_caps_through_window(plan: Plan, dtype, backward: bool) -> bool:
-    """Whether a cooperative ``plan`` launched through a window (``launch.window_elements``) keeps its
-    cap, as on rows of whole vectors (``for_rows``): one block a program, as the caps were
+    """Whether a cooperative ``plan`` launched through a window (``launch.window_elements``) keeps
+    its cap, as on rows of whole vectors (``for_rows``): one block a program, as the caps were
     measured, but for ``COOPERATIVE_WINDOW_UNCAPPED``. Programs of several blocks spill under
     theirs there (compiled for sm_90: 32-344 bytes at N = 2M+1 and 3M+1), and launch uncapped."""
     return (plan.blocks_per_program == 1

@@ -238,10 +238,10 @@ def row_window(ptr, row, row_stride, N, MULTIPLE_OF: tl.constexpr, WINDOW: tl.co
 
     ``WINDOW`` 0: the row's own start, columns 0 to N. ``WINDOW`` > 0, the elements of a 16-byte
     vector, for rows that are not whole vectors (N not a multiple of them; the launch passes it
-    where every row stride is the same and every tensor 16-byte aligned, ``launch.window_elements``):
-    the row's start rounded down to a multiple of WINDOW elements, a 16-byte boundary, so that
-    the row holds columns lo = start % WINDOW to hi = lo + N of it, and tensors of the same row
-    stride share lo. Read from there, the whole vectors of a row that lie inside it (its body,
+    where every row stride is the same and every tensor 16-byte aligned,
+    ``launch.window_elements``): the row's start rounded down to a multiple of WINDOW elements,
+    a 16-byte boundary, so that the row holds columns lo = start % WINDOW to hi = lo + N of it,
+    and tensors of the same row stride share lo. Read from there, the whole vectors of a row that lie inside it (its body,
     ``column_mask``) load as one 16-byte instruction each, where from the row's own start the
     compiler can prove no alignment and loads value by value, an address each; the few columns
     of the row's first and last vectors that share them with a neighbouring row are read alone
