@@ -108,7 +108,7 @@ def test_rows_not_a_multiple_of_16_are_read_in_vectors(rows_not_of_16):
             planned = int(r["plan"].split("at most ")[1].split()[0]) if capped else 0
             backward = r["direction"] == "backward"
             whole = r["N"] % (16 // itemsize) == 0 or (
-                policy.reads_in_window(r["N"], itemsize, backward)
+                policy.reads_in_window(r["N"], itemsize, backward, "cooperative")
                 and (r["dtype"], backward) not in policy.COOPERATIVE_WINDOW_UNCAPPED)
             assert r["max_registers"] == (planned if whole else 0), r
 

@@ -21,20 +21,11 @@ import torch
 
 import triton_impl
 from reference.dtypes import format_of
+from checks import assert_grad_close
 from reference.tolerance import assert_close, grad_scale
 from triton_impl import dispatch, launch, policy
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def assert_grad_close(dx, y, dy, dtype, log):
-    """dx against the gradient computed in float64 from the forward's output y and dy."""
-    y64, dy64 = y.double(), dy.double()
-    if log:
-        expected = dy64 - y64.exp() * dy64.sum(-1, keepdim=True)
-    else:
-        expected = y64 * (dy64 - (dy64 * y64).sum(-1, keepdim=True))
-    assert_close(dx, expected, dtype=dtype, kind="grad", scale=grad_scale(y, dy, log=log))
 
 
 @pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16, torch.float16])
@@ -510,48 +501,3 @@ def test_the_launch_takes_the_warps_of_the_plan_for_its_rows():
         assert (cooperative.num_warps, cooperative.max_registers) == expected, cooperative
         slots = plan.splits * plan.blocks_per_program
         assert cooperative.constexprs["SLOTS"] == launch.exchange_vector(slots, expected[0])
-
-
-@pytest.mark.parametrize("dtype", [torch.float64, torch.float32, torch.bfloat16, torch.float16])
-@pytest.mark.parametrize("log", [False, True])
-@pytest.mark.parametrize("N,block_n", [(37, 16), (29, 8), (3, 8), (101, 32)])
-def test_rows_read_through_a_window_touch_nothing_outside_them(device, dtype, log, N, block_n):
-    """Rows that are not whole 16-byte vectors, read from the 16-byte boundary before each
-    (``kernels/cooperative.py``, ``row_window``): rows of odd N one after another start at every
-    offset from a boundary (lo = 0 to 7 for 16-bit values, 0 to 1 for float64), so every row's
-    first and last vectors are shared with a neighbour. Sentinels around both tensors stay
-    unread (a NaN read would show in the output) and unwritten, and forward and backward match
-    float64."""
-    M, guard = 9, 16  # 16 elements keep both tensors 16-byte aligned
-    vector = 16 // torch.empty((), dtype=dtype).element_size()
-    torch.manual_seed(N * block_n)
-    source = torch.full((M * N + 2 * guard,), float("nan"), dtype=dtype, device=device)
-    x = source[guard:guard + M * N].view(M, N)
-    x.copy_((torch.randn(M, N, dtype=torch.float64) * 4).to(dtype))
-    x[1, ::3] = -float("inf")
-    sentinel = 1234.0
-    target = torch.full((M * N + 2 * guard,), sentinel, dtype=dtype, device=device)
-    y = target[guard:guard + M * N].view(M, N)
-    options = dict(kernel="cooperative", block_n=block_n)
-    plan = triton_impl.plan(x, **options)
-    (record,) = launch.launches(plan, (x, y), log=log)
-    assert record.constexprs["WINDOW"] == vector, "rows of odd N are read through the window"
-    launch.softmax_rows(plan, x, y, log)
-    assert not y.isnan().any(), "a column outside the row was read"
-    assert (target[:guard] == sentinel).all() and (target[guard + M * N:] == sentinel).all()
-    exact = (torch.log_softmax if log else torch.softmax)(x.double(), -1)
-    kind = "log_softmax" if log else "softmax"
-    assert_close(y, exact, dtype=dtype, kind=kind)
-
-    dy_source = torch.full_like(source, float("nan"))
-    dy = dy_source[guard:guard + M * N].view(M, N)
-    dy.copy_(torch.randn(M, N, dtype=torch.float64).to(dtype))
-    dx_target = torch.full_like(target, sentinel)
-    dx = dx_target[guard:guard + M * N].view(M, N)
-    backward_plan = triton_impl.plan(x, backward=True, **options)
-    (record,) = launch.launches(backward_plan, (y, dy, dx), log=log)
-    assert record.constexprs["WINDOW"] == vector
-    launch.softmax_backward_rows(backward_plan, y, dy, dx, log)
-    assert not dx.isnan().any(), "a column outside the row was read"
-    assert (dx_target[:guard] == sentinel).all() and (dx_target[guard + M * N:] == sentinel).all()
-    assert_grad_close(dx, y, dy, dtype, log)

@@ -218,19 +218,20 @@ def _word_aligned(rows: torch.Tensor) -> bool:
 
 
 def window_elements(plan: Plan, rows: tuple[torch.Tensor, ...]) -> int:
-    """``WINDOW`` of a cooperative launch (``kernels/cooperative.py``, ``row_window``): the
-    elements of a 16-byte vector where the rows are read from the 16-byte boundary before each
-    row's start (``policy.reads_in_window``), which needs every tensor to shift its rows alike
-    (one row stride, or one row) from a 16-byte aligned start, the plan's programs to cover the
-    shifted row (``policy.window_columns``: a plan built by hand may not), and the shifted row's
-    last column to fit the kernels' 32-bit column numbers; else 0, each row read from its own
+    """``WINDOW`` of a single-block or cooperative launch (``kernels/row_math.py``,
+    ``row_window``): the elements of a 16-byte vector where the rows are read from the 16-byte
+    boundary before each row's start (``policy.reads_in_window``), which needs every tensor to
+    shift its rows alike (one row stride, or one row) from a 16-byte aligned start, the plan's
+    programs to hold the shifted row (``policy.window_columns``: a plan built by hand, or a
+    single-block plan of N just under its tiles' columns, may not), and the shifted row's last
+    column to fit the kernels' 32-bit column numbers; else 0, each row read from its own
     start."""
     M, N = rows[0].shape
     itemsize = rows[0].element_size()
     backward = len(rows) == 3
-    covered = window_columns(N, itemsize, backward)
-    if (not reads_in_window(N, itemsize, backward)
-            or plan.splits * plan.chunk < covered or covered >= 2 ** 31
+    covered = window_columns(N, itemsize, backward, plan.kernel)
+    if (not reads_in_window(N, itemsize, backward, plan.kernel)
+            or plan.columns_held < covered or covered >= 2 ** 31
             or any(t.data_ptr() % 16 for t in rows)
             or (M > 1 and len({t.stride(0) for t in rows}) > 1)):
         return 0
@@ -296,15 +297,16 @@ def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Lau
     vectors = (row_multiple(N, strides, itemsize) == 16 // itemsize
                and all(t.data_ptr() % 16 == 0 for t in rows))
     if plan.kernel == "single_block":
-        options["max_registers"] = for_rows(plan, True, vectors).max_registers
+        window = window_elements(plan, rows)
+        options["max_registers"] = for_rows(plan, True, vectors or window > 0).max_registers
         kernel = bwd.single_block_backward if backward else fwd.single_block_forward
         constexprs = dict(BLOCK_M=plan.block_m, BLOCK=plan.block_n, LOG=log, STAGES=plan.num_stages,
-                          MULTIPLE_OF=multiple_of, REREAD=plan.reread)
+                          MULTIPLE_OF=multiple_of, REREAD=plan.reread, WINDOW=window)
         if backward:
             constexprs.update(HELD_AS_LOADED=plan.held_as_loaded, ASM=not kernels_interpreted())
         else:
             constexprs.update(TAIL=plan.tail, TAIL2=plan.tail2,
-                              PASS=row_pass(plan.row_threads, itemsize, vectors))
+                              PASS=row_pass(plan.row_threads, itemsize, vectors or window > 0))
         return (Launch(kernel, plan.grid, (*rows, M, N, *strides), constexprs, **options),)
     if plan.kernel == "online":
         kernel = bwd.online_backward if backward else fwd.online_forward

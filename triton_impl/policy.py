@@ -765,7 +765,7 @@ packed_words_2026-11-23/ (against the block held as float32, 95.0 / 84.7 / 78.4%
 copy against 83.1 / 74.5 / 69.5%) and results/*/ptxas_2026-11-23/ (the two ptxas)."""
 COOPERATIVE_WINDOW_PAIRED_MAX_REGISTERS = 64
 """``Plan.max_registers`` of a paired cooperative forward of one block a program whose rows are
-read through a window (N odd: ``reads_in_window``; ``kernels/cooperative.py``, ``row_window``),
+read through a window (N odd: ``reads_in_window``; ``kernels/row_math.py``, ``row_window``),
 both 16-bit dtypes. The window's bounds and its edge columns take registers of their own:
 compiled for sm_90 (4 warps, 8192 columns) the bfloat16 program spills 32 bytes at the 56 of
 ``COOPERATIVE_PAIRED_MAX_REGISTERS`` and none at 64. Timed on an H200, M*N = 2^27, two
@@ -1007,6 +1007,14 @@ class Plan:
     @property
     def blocks_per_program(self) -> int:
         return self.chunk // self.block_n
+
+    @property
+    def columns_held(self) -> int:
+        """The columns of a row that a single-block program's tiles or a cooperative row's
+        programs hold: at least N, more where they pad it."""
+        if self.kernel == "cooperative":
+            return self.splits * self.chunk
+        return self.block_n + self.tail + self.tail2
 
     @property
     def passes(self) -> int:
@@ -1437,8 +1445,8 @@ def _cooperative(M, N, itemsize, dtype_name, device, backward, block_n, splits) 
         raise ValueError(f"splits={splits} cooperative programs a row cannot all be resident "
                          f"at once on {device.name} ({device.sm_count} SMs, one program "
                          f"each guaranteed): use at most {device.sm_count}")
-    programs, chunk = _cooperative_chunks(window_columns(N, itemsize, backward), block_n, splits,
-                                          device)
+    programs, chunk = _cooperative_chunks(window_columns(N, itemsize, backward, "cooperative"),
+                                          block_n, splits, device)
     several = chunk >= COOPERATIVE_SEVERAL_BLOCKS_FROM * block_n
     wide = (COOPERATIVE_WIDE_ROW_PLAN.get((dtype_name, backward))
             if (chosen and splits is None and block_n == default_block and several
@@ -1462,7 +1470,8 @@ def _cooperative(M, N, itemsize, dtype_name, device, backward, block_n, splits) 
     max_registers = (wide.max_registers if wide
                      else _cooperative_registers(itemsize, backward, dtype_name, paired,
                                                  paired_others, blocks,
-                                                 reads_in_window(N, itemsize, backward)))
+                                                 reads_in_window(N, itemsize, backward,
+                                                                 "cooperative")))
     capped_wide = several and max_registers and num_warps != rule_warps
     prefetch = (not wide and dtype_name in COOPERATIVE_PREFETCHED_DTYPES
                 and chunk == COOPERATIVE_PREFETCHED_BLOCKS * block_n
@@ -1474,14 +1483,15 @@ def _cooperative(M, N, itemsize, dtype_name, device, backward, block_n, splits) 
                 hold_last=bool(wide and wide.hold_last), paired_others=paired_others)
 
 
-def reads_in_window(N: int, itemsize: int, backward: bool) -> bool:
-    """Whether cooperative rows of N columns are read from a 16-byte boundary before their start
-    (``kernels/cooperative.py``, ``row_window``), where the launch finds their layout allows it
-    (``launch.window_elements``): rows that are not whole 16-byte vectors, but for the 16-bit
-    forward of an even N, which reads its rows as 32-bit words instead (``Plan.paired``)."""
+def reads_in_window(N: int, itemsize: int, backward: bool, kernel: str) -> bool:
+    """Whether single-block or cooperative rows of N columns are read from a 16-byte boundary
+    before their start (``kernels/row_math.py``, ``row_window``), where the launch finds their
+    layout allows it (``launch.window_elements``): rows that are not whole 16-byte vectors, but
+    for the cooperative 16-bit forward of an even N, which reads its rows as 32-bit words
+    instead (``Plan.paired``)."""
     if N % _vector(itemsize) == 0:
         return False
-    return not (itemsize == 2 and not backward and N % 2 == 0)
+    return kernel == "single_block" or not (itemsize == 2 and not backward and N % 2 == 0)
 
 
 COOPERATIVE_WINDOW_UNCAPPED = frozenset({("float16", True)})
@@ -1499,10 +1509,14 @@ def keeps_caps_through_window(plan: Plan, dtype, backward: bool) -> bool:
             and (format_of(dtype).name, backward) not in COOPERATIVE_WINDOW_UNCAPPED)
 
 
-def window_columns(N: int, itemsize: int, backward: bool) -> int:
-    """The columns a cooperative plan's programs cover: N, or N and the most a window shifts a
-    row by (``reads_in_window``), a vector less one element."""
-    return N + _vector(itemsize) - 1 if reads_in_window(N, itemsize, backward) else N
+def window_columns(N: int, itemsize: int, backward: bool, kernel: str) -> int:
+    """The columns a single-block or cooperative plan's programs cover (``Plan.columns_held``)
+    to read a row through a window: N, or N and the most a window shifts a row by
+    (``reads_in_window``), a vector less one element. The cooperative plans add a program where
+    the shift needs one; a single-block plan is built for N, and a row it cannot hold shifted
+    (N within a vector below the columns its tiles hold: 1018-1023 bfloat16 in 1024) is read
+    from its own start."""
+    return N + _vector(itemsize) - 1 if reads_in_window(N, itemsize, backward, kernel) else N
 
 
 def _cooperative_chunks(N: int, block_n: int, splits: int | None,

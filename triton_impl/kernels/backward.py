@@ -14,8 +14,9 @@ Masked lanes load y = dy = 0 and so add nothing to the sum.
 import triton
 import triton.language as tl
 
-from .row_math import (compute_like, grad_output, grad_term, known_multiple, lane_tile,
-                       row_pointer, to_compute, to_compute_again)
+from .row_math import (column_mask, compute_like, grad_output, grad_term, known_multiple,
+                       lane_tile, load_edges, row_pointer, row_window, to_compute,
+                       to_compute_again)
 
 
 @triton.jit
@@ -49,11 +50,21 @@ def write_grad_chunk(y_row, dy_row, dx_row, start, end, s, LOG: tl.constexpr, BL
 
 
 @triton.jit
-def load_rows(ptr, rows, row_stride, cols, mask, POLICY: tl.constexpr, MULTIPLE_OF: tl.constexpr):
+def load_rows(ptr, rows, row_stride, cols, mask, POLICY: tl.constexpr, MULTIPLE_OF: tl.constexpr,
+              WINDOW: tl.constexpr):
     """A tile of rows ``rows`` (a column) and columns ``cols`` (a row) of a tensor, as stored, 0
-    where masked; ``POLICY``: the load's eviction policy ("" for the L2's default)."""
-    return tl.load(row_pointer(ptr, rows, row_stride, MULTIPLE_OF) + cols, mask=mask, other=0.0,
-                   eviction_policy=POLICY)
+    where masked, each row read from ``row_math.row_window``'s start; ``POLICY``: the load's
+    eviction policy ("" for the L2's default)."""
+    return tl.load(row_window(ptr, rows, row_stride, 0, MULTIPLE_OF, WINDOW)[0] + cols, mask=mask,
+                   other=0.0, eviction_policy=POLICY)
+
+
+@triton.jit
+def store_rows(ptr, rows, row_stride, cols, mask, values, MULTIPLE_OF: tl.constexpr,
+               WINDOW: tl.constexpr):
+    """Write ``values`` to the tile that ``load_rows`` reads."""
+    tl.store(row_window(ptr, rows, row_stride, 0, MULTIPLE_OF, WINDOW)[0] + cols,
+             values.to(ptr.dtype.element_ty), mask=mask)
 
 
 @triton.jit
@@ -61,7 +72,7 @@ def single_block_backward(
     y_ptr, dy_ptr, dx_ptr, M, N, y_row_stride, dy_row_stride, dx_row_stride,
     BLOCK_M: tl.constexpr, BLOCK: tl.constexpr, LOG: tl.constexpr, STAGES: tl.constexpr,
     HELD_AS_LOADED: tl.constexpr, REREAD: tl.constexpr, ASM: tl.constexpr,
-    MULTIPLE_OF: tl.constexpr,
+    MULTIPLE_OF: tl.constexpr, WINDOW: tl.constexpr,
 ):
     """``HELD_AS_LOADED``: y and dy stay as loaded across the row sum and are converted to the
     compute dtype for it and again for dx (``row_math.to_compute_again``; ``ASM``: compiled, not
@@ -69,26 +80,40 @@ def single_block_backward(
     SINGLE_BLOCK_HELD_AS_LOADED_FROM_COLS``); else they are converted once. ``REREAD``: y and dy
     are loaded evict-last for the sum and loaded again, evict-first, for dx, rather than held
     (as ``forward.single_block_forward``'s REREAD; both again before dx is written, which may be
-    dy)."""
+    dy). ``WINDOW`` > 0: the rows are read from the 16-byte boundary before each
+    (``row_math.row_window``; the three tensors share its shift), their edges a narrow tile of
+    their own, held (``row_math.load_edges``), whose sum is added to the body's."""
     N = known_multiple(N, MULTIPLE_OF)
     FIRST: tl.constexpr = "evict_last" if REREAD else ""
     cols = tl.arange(0, BLOCK)[None, :]
     n_tiles = tl.cdiv(M, BLOCK_M)
     for tile in tl.range(tl.program_id(0), n_tiles, tl.num_programs(0), num_stages=STAGES):
         rows = (tile * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)[:, None]
-        mask = (rows < M) & (cols < N)
-        y = load_rows(y_ptr, rows, y_row_stride, cols, mask, FIRST, MULTIPLE_OF)
-        dy = load_rows(dy_ptr, rows, dy_row_stride, cols, mask, FIRST, MULTIPLE_OF)
+        _, lo, hi = row_window(y_ptr, rows, y_row_stride, N, MULTIPLE_OF, WINDOW)
+        mask = (rows < M) & column_mask(cols, lo, hi, WINDOW)
+        y = load_rows(y_ptr, rows, y_row_stride, cols, mask, FIRST, MULTIPLE_OF, WINDOW)
+        dy = load_rows(dy_ptr, rows, dy_row_stride, cols, mask, FIRST, MULTIPLE_OF, WINDOW)
+        if WINDOW > 0:
+            y_rows = row_window(y_ptr, rows, y_row_stride, N, MULTIPLE_OF, WINDOW)[0]
+            dy_rows = row_window(dy_ptr, rows, dy_row_stride, N, MULTIPLE_OF, WINDOW)[0]
+            y_edge, edge_cols, edge_mask = load_edges(y_rows, rows, M, lo, hi, 0.0, WINDOW)
+            dy_edge = load_edges(dy_rows, rows, M, lo, hi, 0.0, WINDOW)[0]
+            y_edge, dy_edge = to_compute(y_edge), to_compute(dy_edge)
         s = tl.sum(grad_term(to_compute(y), to_compute(dy), LOG), 1)[:, None]
+        if WINDOW > 0:
+            s += tl.sum(grad_term(y_edge, dy_edge, LOG), 1)[:, None]
         if REREAD:
-            y = load_rows(y_ptr, rows, y_row_stride, cols, mask, "evict_first", MULTIPLE_OF)
-            dy = load_rows(dy_ptr, rows, dy_row_stride, cols, mask, "evict_first", MULTIPLE_OF)
+            y = load_rows(y_ptr, rows, y_row_stride, cols, mask, "evict_first", MULTIPLE_OF, WINDOW)
+            dy = load_rows(dy_ptr, rows, dy_row_stride, cols, mask, "evict_first", MULTIPLE_OF,
+                           WINDOW)
+        if WINDOW > 0:
+            store_rows(dx_ptr, rows, dx_row_stride, edge_cols, edge_mask,
+                       grad_output(y_edge, dy_edge, s, LOG), MULTIPLE_OF, WINDOW)
         if HELD_AS_LOADED:
             dx = grad_output(to_compute_again(y, ASM), to_compute_again(dy, ASM), s, LOG)
         else:
             dx = grad_output(to_compute(y), to_compute(dy), s, LOG)
-        tl.store(row_pointer(dx_ptr, rows, dx_row_stride, MULTIPLE_OF) + cols,
-                 dx.to(dx_ptr.dtype.element_ty), mask=mask)
+        store_rows(dx_ptr, rows, dx_row_stride, cols, mask, dx, MULTIPLE_OF, WINDOW)
 
 
 @triton.jit

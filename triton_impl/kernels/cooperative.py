@@ -59,8 +59,10 @@ read as words (a row not 4-byte aligned, N odd without a window) hold the block 
 uncapped (``policy.for_rows``).
 
 Rows that are not whole 16-byte vectors (N odd, say, or 4100 16-bit values) are read from the
-16-byte boundary before each row (``row_window``): the whole vectors inside the row in 16-byte
-loads, its first and last few columns alone (``edge_columns``). From the row's own start the
+16-byte boundary before each row (``row_math.row_window``): the whole vectors inside the row in
+16-byte loads, its first and last few columns alone (``edge_columns``; a prefetch,
+``prefetch_blocks``, may ask the L2 for a line the row shares with a neighbour, but nothing
+outside the row is loaded or stored). From the row's own start the
 compiler can prove no alignment, loads each value on its own, an address each, and the programs
 take so many registers that few fit on an SM: compiled for sm_90, a bfloat16 forward of 8192
 columns in 4 warps took 168 registers and spilled, its backward 235; through the window 64
@@ -147,9 +149,10 @@ runs the helpers as well as the exchange.
 import triton
 import triton.language as tl
 
-from .row_math import (block_exponentials, compute_like, exp, exponent_base, grad_output,
-                       grad_term, known_multiple, merge_pairs, rescale, row_pointer,
-                       softmax_output, to_compute, to_compute_again)
+from .row_math import (block_exponentials, body_bounds, column_mask, compute_like, exp,
+                       exponent_base, grad_output, grad_term, known_multiple, merge_pairs,
+                       rescale, row_edges, row_pointer, row_window, softmax_output, to_compute,
+                       to_compute_again)
 
 
 @triton.jit
@@ -232,67 +235,15 @@ def block_columns(block, BLOCK: tl.constexpr):
 
 
 @triton.jit
-def row_window(ptr, row, row_stride, N, MULTIPLE_OF: tl.constexpr, WINDOW: tl.constexpr):
-    """(start, lo, hi): where a program reads row ``row`` from, and the columns ``lo`` to ``hi``
-    of that start that are the row's.
-
-    ``WINDOW`` 0: the row's own start, columns 0 to N. ``WINDOW`` > 0, the elements of a 16-byte
-    vector, for rows that are not whole vectors (N not a multiple of them; the launch passes it
-    where every row stride is the same and every tensor 16-byte aligned,
-    ``launch.window_elements``): the row's start rounded down to a multiple of WINDOW elements,
-    a 16-byte boundary, so that the row holds columns lo = start % WINDOW to hi = lo + N of it,
-    and tensors of the same row stride share lo. Read from there, the whole vectors of a row that lie inside it (its body,
-    ``column_mask``) load as one 16-byte instruction each, where from the row's own start the
-    compiler can prove no alignment and loads value by value, an address each; the few columns
-    of the row's first and last vectors that share them with a neighbouring row are read alone
-    (``edge_columns``). No column outside the row is loaded or stored (a prefetch,
-    ``prefetch_blocks``, may ask the L2 for a line the row shares with a neighbour)."""
-    if WINDOW > 0:
-        start = tl.cast(row, tl.int64) * row_stride
-        aligned = start // WINDOW * WINDOW
-        lo = (start - aligned).to(tl.int32)
-        return ptr + aligned, lo, N + lo
-    else:
-        return row_pointer(ptr, row, row_stride, MULTIPLE_OF), 0, N
-
-
-@triton.jit
-def body_bounds(lo, hi, WINDOW: tl.constexpr):
-    """The columns of a windowed row (``row_window``) in whole vectors: from the first vector
-    boundary at or after ``lo`` to the last at or before ``hi`` (none where the second is the
-    smaller), multiples of WINDOW that the compiler sees as such."""
-    return (lo + WINDOW - 1) // WINDOW * WINDOW, hi // WINDOW * WINDOW
-
-
-@triton.jit
-def column_mask(cols, lo, hi, WINDOW: tl.constexpr):
-    """The columns of ``cols`` a block's vectors load and store: below ``hi`` (``WINDOW`` 0), or
-    the whole vectors from ``lo`` to ``hi`` (``row_window``), bounds the compiler sees are
-    multiples of WINDOW, so that each vector's mask is all or nothing."""
-    if WINDOW > 0:
-        first, last = body_bounds(lo, hi, WINDOW)
-        return (cols >= first) & (cols < last)
-    else:
-        return cols < hi
-
-
-@triton.jit
 def edge_columns(block, lo, hi, BLOCK: tl.constexpr, WINDOW: tl.constexpr):
-    """The columns of block ``block`` that a windowed row's body (``column_mask``) leaves out:
-    the row's columns before its first whole vector and after its last, fewer than WINDOW each,
-    as 2 * WINDOW columns and their mask."""
-    e = tl.arange(0, 2 * WINDOW)
-    body_lo, body_hi = body_bounds(lo, hi, WINDOW)
-    body_hi = tl.maximum(body_hi, body_lo)
-    head = e < WINDOW
-    cols = tl.where(head, lo + e, body_hi + e - WINDOW)
-    mask = tl.where(head, cols < tl.minimum(body_lo, hi), cols < hi)
+    """The ``row_edges`` of a windowed row that lie in block ``block``."""
+    cols, mask = row_edges(lo, hi, WINDOW)
     return cols, mask & (cols >= block * BLOCK) & (cols < block * BLOCK + BLOCK)
 
 
 @triton.jit
 def row_columns_mask(cols, lo, hi, WINDOW: tl.constexpr):
-    """The columns of ``cols`` that are the row's, one by one (``row_window``)."""
+    """The columns of ``cols`` that are the row's, one by one (``row_math.row_window``)."""
     if WINDOW > 0:
         return (cols >= lo) & (cols < hi)
     else:
@@ -713,7 +664,7 @@ def cooperative_forward(x_ptr, y_ptr, N, x_row_stride, y_row_stride, programs, w
     after the others are reduced and published, rather than its first (``Plan.hold_last``).
     ``PAIRED_OTHERS``: a ``PAIRED`` program reads its other blocks as words too, before the
     wait and after (``Plan.paired_others``). ``WINDOW``: rows read from a 16-byte boundary
-    (``row_window``; 0: from their own start)."""
+    (``row_math.row_window``; 0: from their own start)."""
     tl.static_assert(not (HOLD_LAST and PREFETCH > 0), "a program that holds its last block "
                      "takes no prefetch: measured, it lost (policy.COOPERATIVE_WIDE_ROW_PLAN)")
     tl.static_assert(PAIRED or not PAIRED_OTHERS, "only a paired program reads its other blocks "

@@ -22,9 +22,9 @@ split_forward         row would leave most of the GPU idle): each writes its chu
 import triton
 import triton.language as tl
 
-from .row_math import (compute_like, known_multiple, lane_tile, load_tile, merge_pairs,
-                       online_update, row_max, row_normaliser, row_pointer, softmax_output,
-                       tile_max, tile_pair, tile_rows, to_compute)
+from .row_math import (compute_like, exp, known_multiple, lane_tile, load_edges, load_tile,
+                       merge_pairs, online_update, row_max, row_normaliser, row_pointer,
+                       row_window, softmax_output, tile_max, tile_rows, tile_sum, to_compute)
 
 
 @triton.jit
@@ -63,7 +63,7 @@ def single_block_forward(
     x_ptr, y_ptr, M, N, x_row_stride, y_row_stride,
     BLOCK_M: tl.constexpr, BLOCK: tl.constexpr, TAIL: tl.constexpr, TAIL2: tl.constexpr,
     PASS: tl.constexpr, LOG: tl.constexpr, STAGES: tl.constexpr, MULTIPLE_OF: tl.constexpr,
-    REREAD: tl.constexpr,
+    REREAD: tl.constexpr, WINDOW: tl.constexpr,
 ):
     """BLOCK_M rows a tile, each held as BLOCK columns and, where TAIL > 0, a second tile of the
     TAIL columns after them, and where TAIL2 > 0 a third of the TAIL2 after those: a row of 8320
@@ -72,49 +72,79 @@ def single_block_forward(
     bytes are in flight at once. PASS > 0 lays the tiles out rows by warps, PASS columns a pass
     of a row's threads (``row_math.load_tile``, ``policy.Plan.row_threads``). N and the row
     strides are multiples of MULTIPLE_OF (``row_math.known_multiple``), as in every kernel.
+    WINDOW > 0: the rows are read from the 16-byte boundary before each (``row_math.
+    row_window``), their edges as a fourth, narrow tile (``row_math.load_edges``), and the
+    tiles cover the row shifted by up to WINDOW - 1 columns.
 
     REREAD (``policy.Plan.reread``): the tiles are loaded evict-last for the row's max and sum
     and loaded again, evict-first, for the output, rather than held across the reductions: the
-    second read comes from the L2, and nothing stays live across the reductions but the pair.
-    Every tile is read again before any is written, so that y may be x. The values read twice
-    are the same, and so is every output bit."""
+    second read comes from the L2, and nothing stays live across the reductions but the pair
+    (and the edges, held). Every tile is read again before any is written, so that y may be x.
+    The values read twice are the same, and so is every output bit.
+
+    The row's normaliser adds its tiles' sums narrowest first, each tile's a tree
+    (``row_math.row_normaliser``)."""
     tl.static_assert(TAIL2 == 0 or TAIL > 0, "a third tile (TAIL2) needs a second (TAIL)")
     FIRST: tl.constexpr = "evict_last" if REREAD else ""
     N = known_multiple(N, MULTIPLE_OF)
     n_tiles = tl.cdiv(M, BLOCK_M)
     for tile in tl.range(tl.program_id(0), n_tiles, tl.num_programs(0), num_stages=STAGES):
         rows = tile_rows(tile, BLOCK_M, PASS)
-        x_rows = row_pointer(x_ptr, rows, x_row_stride, MULTIPLE_OF)
-        y_rows = row_pointer(y_ptr, rows, y_row_stride, MULTIPLE_OF)
-        x, cols, mask = load_tile(x_rows, rows, M, N, 0, BLOCK, PASS, FIRST)
+        x_rows, lo, hi = row_window(x_ptr, rows, x_row_stride, N, MULTIPLE_OF, WINDOW)
+        y_rows = row_window(y_ptr, rows, y_row_stride, N, MULTIPLE_OF, WINDOW)[0]
+        x, cols, mask = load_tile(x_rows, rows, M, lo, hi, 0, BLOCK, PASS, FIRST, WINDOW)
         if TAIL > 0:
-            x_tail, tail_cols, tail_mask = load_tile(x_rows, rows, M, N, BLOCK, TAIL, PASS, FIRST)
-            if TAIL2 > 0:
-                x_tail2, tail2_cols, tail2_mask = load_tile(x_rows, rows, M, N, BLOCK + TAIL,
-                                                            TAIL2, PASS, FIRST)
-                m = row_max(row_max(tile_max(x), x_tail), x_tail2)
-                d = row_normaliser(row_normaliser(row_normaliser(0.0, x_tail2, m), x_tail, m),
-                                   x, m)
-            else:
-                m = row_max(tile_max(x), x_tail)
-                d = row_normaliser(row_normaliser(0.0, x_tail, m), x, m)
-        else:
-            m, d = tile_pair(x)
-        if REREAD:
-            x = load_tile(x_rows, rows, M, N, 0, BLOCK, PASS, "evict_first")[0]
-            if TAIL > 0:
-                x_tail = load_tile(x_rows, rows, M, N, BLOCK, TAIL, PASS, "evict_first")[0]
-            if TAIL2 > 0:
-                x_tail2 = load_tile(x_rows, rows, M, N, BLOCK + TAIL, TAIL2, PASS,
-                                    "evict_first")[0]
+            x_tail, tail_cols, tail_mask = load_tile(x_rows, rows, M, lo, hi, BLOCK, TAIL, PASS,
+                                                     FIRST, WINDOW)
         if TAIL2 > 0:
-            tl.store(y_rows + tail2_cols, softmax_output(x_tail2, m, d, LOG).to(
-                y_ptr.dtype.element_ty), mask=tail2_mask)
+            x_tail2, tail2_cols, tail2_mask = load_tile(x_rows, rows, M, lo, hi, BLOCK + TAIL,
+                                                        TAIL2, PASS, FIRST, WINDOW)
+        if WINDOW > 0:
+            x_edge, edge_cols, edge_mask = load_edges(x_rows, rows, M, lo, hi, -float("inf"),
+                                                      WINDOW)
+            x_edge = to_compute(x_edge)
+        m = tile_max(x)
         if TAIL > 0:
-            tl.store(y_rows + tail_cols, softmax_output(x_tail, m, d, LOG).to(
-                y_ptr.dtype.element_ty), mask=tail_mask)
+            m = row_max(m, x_tail)
+        if TAIL2 > 0:
+            m = row_max(m, x_tail2)
+        if WINDOW > 0:
+            m = row_max(m, x_edge)
+        if TAIL > 0 or WINDOW > 0:  # narrowest first
+            d = 0.0
+            if WINDOW > 0:
+                d = row_normaliser(d, x_edge, m)
+            if TAIL2 > 0:
+                d = row_normaliser(d, x_tail2, m)
+            if TAIL > 0:
+                d = row_normaliser(d, x_tail, m)
+            d = row_normaliser(d, x, m)
+        else:
+            d = tile_sum(exp(x - m))
+        if REREAD:
+            x = load_tile(x_rows, rows, M, lo, hi, 0, BLOCK, PASS, "evict_first", WINDOW)[0]
+            if TAIL > 0:
+                x_tail = load_tile(x_rows, rows, M, lo, hi, BLOCK, TAIL, PASS, "evict_first",
+                                   WINDOW)[0]
+            if TAIL2 > 0:
+                x_tail2 = load_tile(x_rows, rows, M, lo, hi, BLOCK + TAIL, TAIL2, PASS,
+                                    "evict_first", WINDOW)[0]
+        if WINDOW > 0:
+            store_output(y_rows, edge_cols, edge_mask, x_edge, m, d, LOG)
+        if TAIL2 > 0:
+            store_output(y_rows, tail2_cols, tail2_mask, x_tail2, m, d, LOG)
+        if TAIL > 0:
+            store_output(y_rows, tail_cols, tail_mask, x_tail, m, d, LOG)
         y = softmax_output(x, m, d, LOG)
         tl.store(y_rows + cols, y.to(y_ptr.dtype.element_ty), mask=mask)
+
+
+@triton.jit
+def store_output(y_rows, cols, mask, x, m, d, LOG: tl.constexpr):
+    """Write softmax (or log-softmax) of a tile ``x`` of rows whose pair is (m, d): a tail or the
+    edges (the body's store, written out, computes its values before its addresses: the order
+    of the code timed, which the compiler's schedule follows)."""
+    tl.store(y_rows + cols, softmax_output(x, m, d, LOG).to(y_rows.dtype.element_ty), mask=mask)
 
 
 @triton.jit

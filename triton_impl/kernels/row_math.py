@@ -66,6 +66,66 @@ def row_pointer(ptr, row, row_stride, MULTIPLE_OF: tl.constexpr):
 
 
 @triton.jit
+def row_window(ptr, row, row_stride, N, MULTIPLE_OF: tl.constexpr, WINDOW: tl.constexpr):
+    """(start, lo, hi): where a program reads row ``row`` (or each of a tile's rows) from, and
+    the columns ``lo`` to ``hi`` of that start that are the row's.
+
+    ``WINDOW`` 0: the row's own start (``row_pointer``), columns 0 to N. ``WINDOW`` > 0, the
+    elements of a 16-byte vector, for rows that are not whole vectors (N not a multiple of
+    them; the launch passes it where every row stride is the same and every tensor 16-byte
+    aligned, ``launch.window_elements``): the row's start rounded down to a multiple of WINDOW
+    elements, a 16-byte boundary, so that the row holds columns lo = start % WINDOW to
+    hi = lo + N of it, and tensors of the same row stride share lo. Read from there, the whole
+    vectors of a row that lie inside it (its body, ``column_mask``) load as one 16-byte
+    instruction each, where from the row's own start the compiler can prove no alignment and
+    loads value by value (or in the vectors N's largest power of two allows,
+    ``known_multiple``); the few columns of the row's first and last vectors that share them
+    with a neighbouring row are read alone (``row_edges``). No column outside the row is loaded
+    or stored."""
+    if WINDOW > 0:
+        start = tl.cast(row, tl.int64) * row_stride
+        aligned = start // WINDOW * WINDOW
+        lo = (start - aligned).to(tl.int32)
+        return ptr + aligned, lo, N + lo
+    else:
+        return row_pointer(ptr, row, row_stride, MULTIPLE_OF), 0, N
+
+
+@triton.jit
+def body_bounds(lo, hi, WINDOW: tl.constexpr):
+    """The columns of a windowed row (``row_window``) in whole vectors: from the first vector
+    boundary at or after ``lo`` to the last at or before ``hi`` (none where the second is the
+    smaller), multiples of WINDOW that the compiler sees as such."""
+    return (lo + WINDOW - 1) // WINDOW * WINDOW, hi // WINDOW * WINDOW
+
+
+@triton.jit
+def column_mask(cols, lo, hi, WINDOW: tl.constexpr):
+    """The columns of ``cols`` a program's vectors load and store: below ``hi`` (``WINDOW`` 0),
+    or the whole vectors from ``lo`` to ``hi`` (``row_window``), bounds the compiler sees are
+    multiples of WINDOW, so that each vector's mask is all or nothing."""
+    if WINDOW > 0:
+        first, last = body_bounds(lo, hi, WINDOW)
+        return (cols >= first) & (cols < last)
+    else:
+        return cols < hi
+
+
+@triton.jit
+def row_edges(lo, hi, WINDOW: tl.constexpr):
+    """The columns of a windowed row that its body (``column_mask``) leaves out: those before its
+    first whole vector and after its last, fewer than WINDOW each, as 2 * WINDOW columns and
+    their mask; [2 * WINDOW] for one row, and for a tile's rows (``lo`` and ``hi`` of shape
+    [rows, 1] or [rows, 1, 1]) the same with that last axis."""
+    e = tl.arange(0, 2 * WINDOW)
+    body_lo, body_hi = body_bounds(lo, hi, WINDOW)
+    body_hi = tl.maximum(body_hi, body_lo)
+    head = e < WINDOW
+    cols = tl.where(head, lo + e, body_hi + e - WINDOW)
+    return cols, tl.where(head, cols < tl.minimum(body_lo, hi), cols < hi)
+
+
+@triton.jit
 def to_compute(x):
     """``x`` in its compute dtype: float64 stays float64, every other float becomes float32 (the
     table: ``reference.dtypes``). The test is on a dtype, so it is decided at compile time."""
@@ -190,14 +250,6 @@ def softmax_output(x, m, d, LOG: tl.constexpr):
 
 
 @triton.jit
-def tile_pair(x):
-    """Each row's (max, normaliser) over a tile of rows held on chip (masked lanes hold -inf),
-    both shaped to broadcast against it: the whole row's pair where the tile is the row."""
-    m = tile_max(x)
-    return m, tile_sum(exp(x - m))
-
-
-@triton.jit
 def tile_rows(tile, BLOCK_M: tl.constexpr, PASS: tl.constexpr):
     """Indices of tile ``tile``'s BLOCK_M rows (64-bit), shaped as the first axis of its tiles
     (``load_tile``): ``[BLOCK_M, 1]``, or ``[BLOCK_M, 1, 1]`` where PASS > 0."""
@@ -209,10 +261,11 @@ def tile_rows(tile, BLOCK_M: tl.constexpr, PASS: tl.constexpr):
 
 
 @triton.jit
-def load_tile(x_rows, rows, M, N, START, WIDTH: tl.constexpr, PASS: tl.constexpr,
-              POLICY: tl.constexpr):
-    """Columns [START, START + WIDTH) of a tile's rows (``x_rows``: each row's start; ``rows``:
-    their indices, both shaped by ``tile_rows``), in the compute dtype, -inf past N and past M;
+def load_tile(x_rows, rows, M, lo, hi, START, WIDTH: tl.constexpr, PASS: tl.constexpr,
+              POLICY: tl.constexpr, WINDOW: tl.constexpr):
+    """Columns [START, START + WIDTH) of a tile's rows (``x_rows``: where each row is read from;
+    ``rows``: their indices, both shaped by ``tile_rows``; ``lo``, ``hi``: the columns that are
+    each row's, ``row_window``), in the compute dtype, -inf outside ``column_mask`` and past M;
     with the columns and the mask, for the store. POLICY: the load's eviction policy ("" for
     the L2's default).
 
@@ -228,16 +281,26 @@ def load_tile(x_rows, rows, M, N, START, WIDTH: tl.constexpr, PASS: tl.constexpr
         tl.static_assert(WIDTH % PASS == 0, "a tile is whole passes of its row's threads")
         cols = START + (tl.arange(0, WIDTH // PASS)[:, None] * PASS
                         + tl.arange(0, PASS)[None, :])[None, :, :]
-        mask = (rows < M) & (cols < N)
-        x = tl.load(x_rows + cols, mask=mask, other=-float("inf"), eviction_policy=POLICY)
-        return to_compute(x), cols, mask
+        mask = (rows < M) & column_mask(cols, lo, hi, WINDOW)
+    elif WINDOW > 0:
+        cols = (START + tl.arange(0, WIDTH))[None, :]
+        mask = (rows < M) & column_mask(cols, lo, hi, WINDOW)
     else:  # masked in 1-D before it is expanded: the form the runs timed (a shared
         # [1, WIDTH] mask compiles to other SASS; benchmarks/gpu_code_digest.py)
         cols = START + tl.arange(0, WIDTH)
-        mask = (rows < M) & (cols < N)[None, :]
-        x = tl.load(x_rows + cols[None, :], mask=mask, other=-float("inf"),
-                    eviction_policy=POLICY)
-        return to_compute(x), cols[None, :], mask
+        mask = (rows < M) & (cols < hi)[None, :]
+        cols = cols[None, :]
+    x = tl.load(x_rows + cols, mask=mask, other=-float("inf"), eviction_policy=POLICY)
+    return to_compute(x), cols, mask
+
+
+@triton.jit
+def load_edges(rows_start, rows, M, lo, hi, other: tl.constexpr, WINDOW: tl.constexpr):
+    """A tile's ``row_edges`` (shaped as ``load_tile``'s tiles, their last axis 2 * WINDOW) as
+    stored, ``other`` where masked; with their columns and mask."""
+    cols, mask = row_edges(lo, hi, WINDOW)
+    mask = mask & (rows < M)
+    return tl.load(rows_start + cols, mask=mask, other=other), cols, mask
 
 
 @triton.jit

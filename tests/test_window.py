@@ -1,0 +1,110 @@
+"""Rows that are not whole 16-byte vectors, read through a window (``kernels/row_math.py``,
+``row_window``): each row from the 16-byte boundary before it, its whole vectors in 16-byte loads
+and the few columns it shares a vector with a neighbour alone (``row_edges``). The single-block
+and cooperative kernels, forward and backward, every tile layout of the single-block kernels."""
+
+import dataclasses
+
+import pytest
+import torch
+
+import triton_impl
+from checks import assert_grad_close
+from reference.tolerance import assert_close
+from triton_impl import launch, policy
+
+SINGLE_BLOCK_LAYOUTS = {
+    "policy": ({}, {}),
+    "rows by warps": (dict(block_m=2, num_warps=2, row_threads=32), dict(block_m=2)),
+    "three tiles": (dict(block_m=1, block_n=128, tail=64, tail2=64), {}),
+    "read again": (dict(block_m=1, reread=True), dict(block_m=1, reread=True)),
+    "held as loaded": ({}, dict(held_as_loaded=True, reread=True)),
+}
+"""Changes to the policy's single-block plans of ``N = 243`` (a tile of 256 columns: the shifted
+rows fit), forward and backward: each tile layout the kernels have (``policy.Plan``)."""
+
+CASES = ([("cooperative", N, block_n, "policy") for N, block_n in ((37, 16), (29, 8), (3, 8),
+                                                                   (101, 32))]
+         + [("single_block", N, None, "policy") for N in (17, 37, 101)]
+         + [("single_block", 243, None, layout) for layout in SINGLE_BLOCK_LAYOUTS])
+
+
+def plan_of(x, kernel, block_n, layout, backward):
+    plan = triton_impl.plan(x, kernel=kernel, block_n=block_n, backward=backward)
+    if kernel == "single_block":
+        plan = dataclasses.replace(plan, **SINGLE_BLOCK_LAYOUTS[layout][backward])
+        plan = dataclasses.replace(plan, grid=(policy.cdiv(x.shape[0], plan.block_m),))
+    return plan
+
+
+@pytest.mark.parametrize("dtype", [torch.float64, torch.float32, torch.bfloat16, torch.float16])
+@pytest.mark.parametrize("log", [False, True])
+@pytest.mark.parametrize("kernel,N,block_n,layout", CASES)
+def test_rows_read_through_a_window_touch_nothing_outside_them(device, dtype, log, kernel, N,
+                                                                block_n, layout):
+    """Rows of odd N one after another start at every offset from a boundary (lo = 0 to 7 for
+    16-bit values, 0 to 1 for float64), so every row's first and last vectors are shared with a
+    neighbour. Sentinels around both tensors stay unread (a NaN read would show in the output)
+    and unwritten, and forward and backward match float64."""
+    M, guard = 9, 16  # 16 elements keep both tensors 16-byte aligned
+    vector = 16 // torch.empty((), dtype=dtype).element_size()
+    torch.manual_seed(N * (block_n or 1))
+    source = torch.full((M * N + 2 * guard,), float("nan"), dtype=dtype, device=device)
+    x = source[guard:guard + M * N].view(M, N)
+    x.copy_((torch.randn(M, N, dtype=torch.float64) * 4).to(dtype))
+    x[1, ::3] = -float("inf")
+    sentinel = 1234.0
+    target = torch.full((M * N + 2 * guard,), sentinel, dtype=dtype, device=device)
+    y = target[guard:guard + M * N].view(M, N)
+    plan = plan_of(x, kernel, block_n, layout, backward=False)
+    (record,) = launch.launches(plan, (x, y), log=log)
+    assert record.constexprs["WINDOW"] == vector, "rows of odd N are read through the window"
+    launch.softmax_rows(plan, x, y, log)
+    assert not y.isnan().any(), "a column outside the row was read"
+    assert (target[:guard] == sentinel).all() and (target[guard + M * N:] == sentinel).all()
+    exact = (torch.log_softmax if log else torch.softmax)(x.double(), -1)
+    kind = "log_softmax" if log else "softmax"
+    assert_close(y, exact, dtype=dtype, kind=kind)
+
+    dy_source = torch.full_like(source, float("nan"))
+    dy = dy_source[guard:guard + M * N].view(M, N)
+    dy.copy_(torch.randn(M, N, dtype=torch.float64).to(dtype))
+    dx_target = torch.full_like(target, sentinel)
+    dx = dx_target[guard:guard + M * N].view(M, N)
+    backward_plan = plan_of(x, kernel, block_n, layout, backward=True)
+    (record,) = launch.launches(backward_plan, (y, dy, dx), log=log)
+    assert record.constexprs["WINDOW"] == vector
+    launch.softmax_backward_rows(backward_plan, y, dy, dx, log)
+    assert not dx.isnan().any(), "a column outside the row was read"
+    assert (dx_target[:guard] == sentinel).all() and (dx_target[guard + M * N:] == sentinel).all()
+    assert_grad_close(dx, y, dy, dtype, log)
+
+
+@pytest.mark.parametrize("backward", [False, True], ids=["forward", "backward"])
+def test_single_block_rows_take_the_window_only_where_their_layout_allows(device, backward):
+    """A single-block launch reads rows that are not whole vectors through the window where the
+    tensors share one row stride (or hold one row: tensors of two row strides would shift their
+    rows apart), start 16-byte aligned and the plan's tiles hold the shifted row
+    (``launch.window_elements``); rows of whole vectors need none; else each row is read from
+    its own start. Right either way."""
+    dtype = torch.bfloat16
+    base = (torch.randn(4 * 1024 + 8, dtype=torch.float64) * 4).to(dtype).to(device)
+    cases = {"whole vectors": (base[:4 * 96].view(4, 96), 0),
+             "N of 4": (base[:4 * 100].view(4, 100), 8),
+             "odd N": (base[:4 * 101].view(4, 101), 8),
+             "one row two bytes off": (base[1:102].view(1, 101), 0),
+             "one row sixteen bytes off": (base[8:109].view(1, 101), 8),
+             "a strided view (its output is not)": (base[:4 * 102].view(4, 102)[:, :101], 0),
+             "N just under the tile": (base[:4 * 1021].view(4, 1021), 0)}
+    for name, (x, window) in cases.items():
+        plan = triton_impl.plan(x, kernel="single_block", backward=backward)
+        rows = ((x, x.clone(), torch.empty_like(x)) if backward
+                else (x, torch.empty_like(x)))
+        (record,) = launch.launches(plan, rows, log=False)
+        assert record.constexprs["WINDOW"] == window, name
+        if backward:
+            dx = triton_impl.softmax_backward_data(*rows[:2], -1, kernel="single_block")
+            assert_grad_close(dx, *rows[:2], dtype, False)
+        else:
+            y = triton_impl.softmax(x, -1, kernel="single_block")
+            assert_close(y, torch.softmax(x.double(), -1), dtype=dtype, kind="softmax")
