@@ -168,7 +168,7 @@ def policy_read_again_variants(auto, M: int, itemsize: int, warps_list):
 def time_point(direction, dtype_name, N, M, kernel, copy, budget_end, blocks, persistent=True,
                warps=(4, 8, 16, 32), registers=(0,), programs_per_sm=(1,), repeat=1,
                max_values=72, rows_by_warps_only=False, peers=(), reread=False,
-               policy_read_again=False):
+               policy_read_again=False, unwindowed=False):
     """The point's variants (and ``peers``, implementations by name, timed in the same rounds as
     the variants, each checked first), and torch's time apart."""
     dtype = DTYPES[dtype_name]
@@ -207,6 +207,9 @@ def time_point(direction, dtype_name, N, M, kernel, copy, budget_end, blocks, pe
             rows.append(dict(variant=label, error=str(error)))
             continue
         candidates.append((label, plan))
+    if unwindowed:
+        candidates += [(f"{label} unwindowed", dataclasses.replace(plan, windowed=False))
+                       for label, plan in candidates]
     checked = []
     for label, plan in candidates:
         if time.time() > budget_end:
@@ -301,6 +304,9 @@ def main(argv=None):
                         choices=("torch", "torch.compile", *implementations.PEERS),
                         help="implementations timed in the same rounds as the variants, each "
                              "checked first (one not installed is reported and skipped)")
+    parser.add_argument("--unwindowed", action="store_true",
+                        help="also each variant with rows that are not whole 16-byte vectors "
+                             "read from their own starts, not through a window (Plan.windowed)")
     parser.add_argument("--budget-s", type=float, default=480)
     args = parser.parse_args(argv)
     if (args.policy_read_again or args.reread) and args.kernel != "single_block":
@@ -347,7 +353,7 @@ def main(argv=None):
                                              args.warps, args.registers,
                                              args.programs_per_sm, args.repeat, args.max_values,
                                              args.rows_by_warps_only, args.peers, args.reread,
-                                             args.policy_read_again)
+                                             args.policy_read_again, args.unwindowed)
                 ok = sorted((r for r in rows if "gbs" in r), key=lambda r: -r["gbs"])
                 auto = next((r for r in rows if r["variant"].startswith("auto")), {})
                 print(f"{direction:8} {dtype_name:8} N={N:8} M={M:6} torch "

@@ -21,7 +21,9 @@ SINGLE_BLOCK_LAYOUTS = {
     "held as loaded": ({}, dict(held_as_loaded=True, reread=True)),
 }
 """Changes to the policy's single-block plans of ``N = 243`` (a tile of 256 columns: the shifted
-rows fit), forward and backward: each tile layout the kernels have (``policy.Plan``)."""
+rows fit), forward and backward: each tile layout the kernels have (``policy.Plan``). The
+forward's are made to read through the window, which the policy's do not
+(``policy.SINGLE_BLOCK_FORWARD_WINDOWED``)."""
 
 CASES = ([("cooperative", N, block_n, "policy") for N, block_n in ((37, 16), (29, 8), (3, 8),
                                                                    (101, 32))]
@@ -32,7 +34,7 @@ CASES = ([("cooperative", N, block_n, "policy") for N, block_n in ((37, 16), (29
 def plan_of(x, kernel, block_n, layout, backward):
     plan = triton_impl.plan(x, kernel=kernel, block_n=block_n, backward=backward)
     if kernel == "single_block":
-        plan = dataclasses.replace(plan, **SINGLE_BLOCK_LAYOUTS[layout][backward])
+        plan = dataclasses.replace(plan, **SINGLE_BLOCK_LAYOUTS[layout][backward], windowed=True)
         plan = dataclasses.replace(plan, grid=(policy.cdiv(x.shape[0], plan.block_m),))
     return plan
 
@@ -82,7 +84,8 @@ def test_rows_read_through_a_window_touch_nothing_outside_them(device, dtype, lo
 
 @pytest.mark.parametrize("backward", [False, True], ids=["forward", "backward"])
 def test_single_block_rows_take_the_window_only_where_their_layout_allows(device, backward):
-    """A single-block launch reads rows that are not whole vectors through the window where the
+    """A single-block launch whose plan reads through a window (``Plan.windowed``: the policy's
+    backward plans, a forward made to) reads rows that are not whole vectors through it where the
     tensors share one row stride (or hold one row: tensors of two row strides would shift their
     rows apart), start 16-byte aligned and the plan's tiles hold the shifted row
     (``launch.window_elements``); rows of whole vectors need none; else each row is read from
@@ -98,10 +101,13 @@ def test_single_block_rows_take_the_window_only_where_their_layout_allows(device
              "N just under the tile": (base[:4 * 1021].view(4, 1021), 0)}
     for name, (x, window) in cases.items():
         plan = triton_impl.plan(x, kernel="single_block", backward=backward)
+        assert plan.windowed == (backward or policy.SINGLE_BLOCK_FORWARD_WINDOWED)
         rows = ((x, x.clone(), torch.empty_like(x)) if backward
                 else (x, torch.empty_like(x)))
-        (record,) = launch.launches(plan, rows, log=False)
+        (record,) = launch.launches(dataclasses.replace(plan, windowed=True), rows, log=False)
         assert record.constexprs["WINDOW"] == window, name
+        (record,) = launch.launches(dataclasses.replace(plan, windowed=False), rows, log=False)
+        assert record.constexprs["WINDOW"] == 0, name
         if backward:
             dx = triton_impl.softmax_backward_data(*rows[:2], -1, kernel="single_block")
             assert_grad_close(dx, *rows[:2], dtype, False)

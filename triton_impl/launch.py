@@ -224,13 +224,13 @@ def window_elements(plan: Plan, rows: tuple[torch.Tensor, ...]) -> int:
     shift its rows alike (one row stride, or one row) from a 16-byte aligned start, the plan's
     programs to hold the shifted row (``policy.window_columns``: a plan built by hand, or a
     single-block plan of N just under its tiles' columns, may not), and the shifted row's last
-    column to fit the kernels' 32-bit column numbers; else 0, each row read from its own
-    start."""
+    column to fit the kernels' 32-bit column numbers, unless the plan says otherwise
+    (``Plan.windowed``); else 0, each row read from its own start."""
     M, N = rows[0].shape
     itemsize = rows[0].element_size()
     backward = len(rows) == 3
     covered = window_columns(N, itemsize, backward, plan.kernel)
-    if (not reads_in_window(N, itemsize, backward, plan.kernel)
+    if (not plan.windowed or not reads_in_window(N, itemsize, backward, plan.kernel)
             or plan.columns_held < covered or covered >= 2 ** 31
             or any(t.data_ptr() % 16 for t in rows)
             or (M > 1 and len({t.stride(0) for t in rows}) > 1)):

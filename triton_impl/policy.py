@@ -140,6 +140,21 @@ vectors ran at 99.7-100% with 8 (5120, 6144). At a block of 4096 the policy's 4 
 (2052 89.7%, 3076 99.8%). Untimed: the H100; other M; a block of 16384 (8196-16380 columns);
 float16 (the bfloat16 plans); rows whose strides are not multiples of 4, which take these warps
 too, read in narrower loads."""
+SINGLE_BLOCK_FORWARD_WINDOWED = False
+"""Whether the policy's single-block forward plans read rows that are not whole 16-byte vectors
+through a window (``Plan.windowed``; the backward's do). Timed on an H200 (results/h200/
+single_block_window_2026-11-29/, M*N = 2^27, two interleaved rounds, every output NaN-poisoned
+and checked against float64 first), bfloat16, of copy, through the window / from the rows' own
+starts: the policy's plans at 1001 (2 x 1024, 4 warps) 49.8 / 81.9% (the latter the widths
+section of c467f0c), 4100 (4096 + 1024, 4 warps) 63.0 / 80.4%, 3001 (2048 + 1024) 62.4 / 80.4%.
+Compiled for sm_90, the forward's edges, narrower than its threads, are loaded again in the
+body's layout, each thread holding every one of its rows' edge values (17 scalar loads a thread
+at 1001), however the edges are laid out on their own (``kernels/row_math.py``,
+``edge_rows``), where the backward's are not. Some layouts gain through the window (1001: rows
+4 in 2 warps 91.7%, rows 2 in 2 warps one warp a row 89.9-96.0%), none at 4100 and 3001 (best
+95.8 and 82.5%, from their own starts); float32, the first form of the edges, 98.0 / 96.1 /
+96.4% at 1001 / 4100 / 3001 (96.5 / 96.1 / - from the rows' own starts)."""
+
 SINGLE_BLOCK_TILES = {
     ("forward", 4, 256): (4, 4, 0, True), ("forward", 4, 512): (4, 8, 0, True),
     ("forward", 4, 1024): (2, 8, 0, True), ("forward", 4, 2048): (1, 8, 0, True),
@@ -969,7 +984,10 @@ class Plan:
     drops the cap (``for_rows``); 0: ``num_warps``. ``hold_last``: a cooperative forward program
     loads its last block after the others and holds that one across the wait, not its first
     (``COOPERATIVE_WIDE_ROW_PLAN``). ``paired_others``: a paired forward reads its other blocks
-    as words too (``COOPERATIVE_PAIRED_OTHERS_BLOCKS``).
+    as words too (``COOPERATIVE_PAIRED_OTHERS_BLOCKS``). ``windowed``: rows that are not whole
+    16-byte vectors are read through a window where their layout allows it
+    (``reads_in_window``); False: from their own starts (the policy's single-block forward
+    plans, ``SINGLE_BLOCK_FORWARD_WINDOWED``).
     """
 
     kernel: str
@@ -995,6 +1013,7 @@ class Plan:
     uncapped_warps: int = 0
     hold_last: bool = False
     paired_others: bool = False
+    windowed: bool = True
 
     def __post_init__(self):
         if self.hold_last and (self.kernel != "cooperative" or self.prefetch):
@@ -1055,6 +1074,8 @@ class Plan:
             parts.append("its other blocks prefetched")
         if self.hold_last:
             parts.append("its last block held")
+        if not self.windowed:
+            parts.append("rows read from their own starts")
         if self.max_registers:
             parts.append(f"at most {self.max_registers} registers")
         if self.kernel == "spatial":
@@ -1265,14 +1286,15 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
         rows, num_warps, cap, reread = measured
         block_m, row_threads = min(rows, next_power_of_2(M)), 0
     n_tiles = cdiv(M, block_m)
+    windowed = backward or SINGLE_BLOCK_FORWARD_WINDOWED
     if not persistent:
         held = backward and itemsize == 2 and block_n >= SINGLE_BLOCK_HELD_AS_LOADED_FROM_COLS
         return Plan("single_block", block_m, block_n, num_warps, 1, 1, N, (n_tiles,), tail=tail,
                     tail2=tail2, row_threads=row_threads, held_as_loaded=held, max_registers=cap,
-                    reread=reread)
+                    reread=reread, windowed=windowed)
     programs = min(n_tiles, PERSISTENT_PROGRAMS_PER_SM * device.sm_count)
     return Plan("single_block", block_m, block_n, num_warps, PERSISTENT_STAGES, 1, N, (programs,),
-                programs < n_tiles, tail=tail)
+                programs < n_tiles, tail=tail, windowed=windowed)
 
 
 def _eight_byte_rows(M: int, N: int, itemsize: int, device: DeviceDescription) -> bool:

@@ -14,9 +14,9 @@ Masked lanes load y = dy = 0 and so add nothing to the sum.
 import triton
 import triton.language as tl
 
-from .row_math import (column_mask, compute_like, grad_output, grad_term, known_multiple,
-                       lane_tile, load_edges, row_pointer, row_window, to_compute,
-                       to_compute_again)
+from .row_math import (column_mask, compute_like, edge_rows, grad_output, grad_term,
+                       known_multiple, lane_tile, load_edges, per_row, row_pointer, row_window,
+                       store_edges, to_compute, to_compute_again)
 
 
 @triton.jit
@@ -82,7 +82,8 @@ def single_block_backward(
     (as ``forward.single_block_forward``'s REREAD; both again before dx is written, which may be
     dy). ``WINDOW`` > 0: the rows are read from the 16-byte boundary before each
     (``row_math.row_window``; the three tensors share its shift), their edges a narrow tile of
-    their own, held (``row_math.load_edges``), whose sum is added to the body's."""
+    their own, held, in a layout of their own (``row_math.edge_rows``), whose sum is added
+    to the body's."""
     N = known_multiple(N, MULTIPLE_OF)
     FIRST: tl.constexpr = "evict_last" if REREAD else ""
     cols = tl.arange(0, BLOCK)[None, :]
@@ -94,21 +95,23 @@ def single_block_backward(
         y = load_rows(y_ptr, rows, y_row_stride, cols, mask, FIRST, MULTIPLE_OF, WINDOW)
         dy = load_rows(dy_ptr, rows, dy_row_stride, cols, mask, FIRST, MULTIPLE_OF, WINDOW)
         if WINDOW > 0:
-            y_rows = row_window(y_ptr, rows, y_row_stride, N, MULTIPLE_OF, WINDOW)[0]
-            dy_rows = row_window(dy_ptr, rows, dy_row_stride, N, MULTIPLE_OF, WINDOW)[0]
-            y_edge, edge_cols, edge_mask = load_edges(y_rows, rows, M, lo, hi, 0.0, WINDOW)
-            dy_edge = load_edges(dy_rows, rows, M, lo, hi, 0.0, WINDOW)[0]
+            e_rows = edge_rows(tile, BLOCK_M)
+            y_edge, edge_cols, edge_mask = load_edges(y_ptr, e_rows, y_row_stride, M, N, 0.0,
+                                                      MULTIPLE_OF, WINDOW)
+            dy_edge = load_edges(dy_ptr, e_rows, dy_row_stride, M, N, 0.0, MULTIPLE_OF,
+                                 WINDOW)[0]
             y_edge, dy_edge = to_compute(y_edge), to_compute(dy_edge)
         s = tl.sum(grad_term(to_compute(y), to_compute(dy), LOG), 1)[:, None]
         if WINDOW > 0:
-            s += tl.sum(grad_term(y_edge, dy_edge, LOG), 1)[:, None]
+            s += per_row(tl.sum(grad_term(y_edge, dy_edge, LOG), 1), s)
         if REREAD:
             y = load_rows(y_ptr, rows, y_row_stride, cols, mask, "evict_first", MULTIPLE_OF, WINDOW)
             dy = load_rows(dy_ptr, rows, dy_row_stride, cols, mask, "evict_first", MULTIPLE_OF,
                            WINDOW)
         if WINDOW > 0:
-            store_rows(dx_ptr, rows, dx_row_stride, edge_cols, edge_mask,
-                       grad_output(y_edge, dy_edge, s, LOG), MULTIPLE_OF, WINDOW)
+            store_edges(dx_ptr, e_rows, dx_row_stride, N, edge_cols, edge_mask,
+                        grad_output(y_edge, dy_edge, per_row(s, e_rows), LOG), MULTIPLE_OF,
+                        WINDOW)
         if HELD_AS_LOADED:
             dx = grad_output(to_compute_again(y, ASM), to_compute_again(dy, ASM), s, LOG)
         else:

@@ -22,9 +22,10 @@ split_forward         row would leave most of the GPU idle): each writes its chu
 import triton
 import triton.language as tl
 
-from .row_math import (compute_like, exp, known_multiple, lane_tile, load_edges, load_tile,
-                       merge_pairs, online_update, row_max, row_normaliser, row_pointer,
-                       row_window, softmax_output, tile_max, tile_rows, tile_sum, to_compute)
+from .row_math import (compute_like, edge_rows, exp, exponent_base, known_multiple, lane_tile, load_edges,
+                       load_tile, merge_pairs, online_update, per_row, row_max, row_normaliser,
+                       rescale, row_pointer, row_window, softmax_output, store_edges, tile_max, tile_rows,
+                       tile_sum, to_compute)
 
 
 @triton.jit
@@ -73,7 +74,8 @@ def single_block_forward(
     of a row's threads (``row_math.load_tile``, ``policy.Plan.row_threads``). N and the row
     strides are multiples of MULTIPLE_OF (``row_math.known_multiple``), as in every kernel.
     WINDOW > 0: the rows are read from the 16-byte boundary before each (``row_math.
-    row_window``), their edges as a fourth, narrow tile (``row_math.load_edges``), and the
+    row_window``), their edges as a fourth, narrow tile of its own layout (``row_math.
+    edge_rows``), and the
     tiles cover the row shifted by up to WINDOW - 1 columns.
 
     REREAD (``policy.Plan.reread``): the tiles are loaded evict-last for the row's max and sum
@@ -100,8 +102,9 @@ def single_block_forward(
             x_tail2, tail2_cols, tail2_mask = load_tile(x_rows, rows, M, lo, hi, BLOCK + TAIL,
                                                         TAIL2, PASS, FIRST, WINDOW)
         if WINDOW > 0:
-            x_edge, edge_cols, edge_mask = load_edges(x_rows, rows, M, lo, hi, -float("inf"),
-                                                      WINDOW)
+            e_rows = edge_rows(tile, BLOCK_M)
+            x_edge, edge_cols, edge_mask = load_edges(x_ptr, e_rows, x_row_stride, M, N,
+                                                      -float("inf"), MULTIPLE_OF, WINDOW)
             x_edge = to_compute(x_edge)
         m = tile_max(x)
         if TAIL > 0:
@@ -109,11 +112,16 @@ def single_block_forward(
         if TAIL2 > 0:
             m = row_max(m, x_tail2)
         if WINDOW > 0:
-            m = row_max(m, x_edge)
+            # the edges' own pair, merged: a normaliser taken against the row's max would
+            # bring the body's layout into the edges' (``row_math.edge_rows``)
+            edge_max = tl.max(x_edge, 1)
+            edge_sum = tl.sum(exp(x_edge - exponent_base(edge_max)[:, None]), 1)
+            edge_max = per_row(edge_max, m)
+            m = tl.maximum(m, edge_max)
         if TAIL > 0 or WINDOW > 0:  # narrowest first
             d = 0.0
             if WINDOW > 0:
-                d = row_normaliser(d, x_edge, m)
+                d = rescale(per_row(edge_sum, m), edge_max, m)
             if TAIL2 > 0:
                 d = row_normaliser(d, x_tail2, m)
             if TAIL > 0:
@@ -130,7 +138,9 @@ def single_block_forward(
                 x_tail2 = load_tile(x_rows, rows, M, lo, hi, BLOCK + TAIL, TAIL2, PASS,
                                     "evict_first", WINDOW)[0]
         if WINDOW > 0:
-            store_output(y_rows, edge_cols, edge_mask, x_edge, m, d, LOG)
+            store_edges(y_ptr, e_rows, y_row_stride, N, edge_cols, edge_mask,
+                        softmax_output(x_edge, per_row(m, e_rows), per_row(d, e_rows), LOG),
+                        MULTIPLE_OF, WINDOW)
         if TAIL2 > 0:
             store_output(y_rows, tail2_cols, tail2_mask, x_tail2, m, d, LOG)
         if TAIL > 0:

@@ -116,7 +116,7 @@ def row_edges(lo, hi, WINDOW: tl.constexpr):
     """The columns of a windowed row that its body (``column_mask``) leaves out: those before its
     first whole vector and after its last, fewer than WINDOW each, as 2 * WINDOW columns and
     their mask; [2 * WINDOW] for one row, and for a tile's rows (``lo`` and ``hi`` of shape
-    [rows, 1] or [rows, 1, 1]) the same with that last axis."""
+    [rows, 1]) the same with that last axis."""
     e = tl.arange(0, 2 * WINDOW)
     body_lo, body_hi = body_bounds(lo, hi, WINDOW)
     body_hi = tl.maximum(body_hi, body_lo)
@@ -295,12 +295,41 @@ def load_tile(x_rows, rows, M, lo, hi, START, WIDTH: tl.constexpr, PASS: tl.cons
 
 
 @triton.jit
-def load_edges(rows_start, rows, M, lo, hi, other: tl.constexpr, WINDOW: tl.constexpr):
-    """A tile's ``row_edges`` (shaped as ``load_tile``'s tiles, their last axis 2 * WINDOW) as
-    stored, ``other`` where masked; with their columns and mask."""
+def edge_rows(tile, BLOCK_M: tl.constexpr):
+    """The indices of tile ``tile``'s rows for their ``row_edges`` (64-bit, [BLOCK_M, 1]), made
+    afresh rather than taken from the body's tiles: tensors derived from those carry the
+    body's layout, in which a narrow tile is replicated over every thread (compiled for sm_90,
+    a bfloat16 tile of 2 x 1024 in 4 warps loaded its 32 edge values 16 to a thread, then went
+    through shared memory to store them)."""
+    return (tile * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)[:, None]
+
+
+@triton.jit
+def load_edges(ptr, rows, row_stride, M, N, other: tl.constexpr, MULTIPLE_OF: tl.constexpr,
+               WINDOW: tl.constexpr):
+    """The ``row_edges`` of rows ``rows`` (``edge_rows``), [BLOCK_M, 2 * WINDOW], as stored,
+    ``other`` where masked; with their columns and mask, for ``store_edges``."""
+    start, lo, hi = row_window(ptr, rows, row_stride, N, MULTIPLE_OF, WINDOW)
     cols, mask = row_edges(lo, hi, WINDOW)
     mask = mask & (rows < M)
-    return tl.load(rows_start + cols, mask=mask, other=other), cols, mask
+    return tl.load(start + cols, mask=mask, other=other), cols, mask
+
+
+@triton.jit
+def store_edges(ptr, rows, row_stride, N, cols, mask, values, MULTIPLE_OF: tl.constexpr,
+                WINDOW: tl.constexpr):
+    """Write ``values`` to the edges that ``load_edges`` read."""
+    start = row_window(ptr, rows, row_stride, N, MULTIPLE_OF, WINDOW)[0]
+    tl.store(start + cols, values.to(ptr.dtype.element_ty), mask=mask)
+
+
+@triton.jit
+def per_row(values, like):
+    """Values one a row, [BLOCK_M] or shaped as a tile's, shaped as ``like``: a tile's
+    ([BLOCK_M, 1] or [BLOCK_M, 1, 1]) or its edges' ([BLOCK_M, 1]). Always through the 1-D
+    form: the compiler then moves these few values between the body's layout and the edges'
+    (``edge_rows``), where, handed the same values, it rematerialised the edges in the body's."""
+    return tl.reshape(tl.reshape(values, [like.shape[0]]), like.shape)
 
 
 @triton.jit
