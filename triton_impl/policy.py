@@ -145,8 +145,9 @@ SINGLE_BLOCK_FORWARD_WINDOWED = False
 through a window (``Plan.windowed``; the backward's do). Timed on an H200 (results/h200/
 single_block_window_2026-11-29/, M*N = 2^27, two interleaved rounds, every output NaN-poisoned
 and checked against float64 first), bfloat16, of copy, through the window / from the rows' own
-starts: the policy's plans at 1001 (2 x 1024, 4 warps) 49.8 / 81.9% (the latter the widths
-section of c467f0c), 4100 (4096 + 1024, 4 warps) 63.0 / 80.4%, 3001 (2048 + 1024) 62.4 / 80.4%.
+starts: the policy's plans at 1001 (2 x 1024, 4 warps) 49.8 / 81.7%, 4100 (4096 + 1024, 4
+warps) 63.0 / 94.4% (the latter two the widths section at 737bee6), 3001 (2048 + 1024) 62.4 /
+80.4%.
 Compiled for sm_90, the forward's edges, narrower than its threads, are loaded again in the
 body's layout, each thread holding every one of its rows' edge values (17 scalar loads a thread
 at 1001), however the edges are laid out on their own (``kernels/row_math.py``,
