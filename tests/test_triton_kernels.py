@@ -808,18 +808,19 @@ def test_a_fast_dram_takes_the_cooperative_16_bit_forward_of_rows_that_fill_thei
     assert policy.choose(1 << 20, 16384, "bfloat16", gpu).kernel == "cooperative"
 
 
-def test_a_fast_dram_gives_the_16_bit_backward_of_8_byte_rows_four_warps():
-    """``policy.EIGHT_BYTE_ROWS_BACKWARD_WARPS``: the 16-bit single-block backward of rows read in
-    8-byte vectors (N % 8 == 4) in blocks of 8192 takes 4 warps where rows of whole vectors take
-    8, on a Hopper GPU with a fast DRAM, from 2^27 // N rows; not rows of 4-byte words or odd
-    ones, whole vectors, the forward, float32, a slow DRAM or fewer rows; blocks of 4096 keep
-    their 4, blocks of 16384 their 16. Launched on rows of those widths, the warps stand."""
+def test_a_fast_dram_gives_the_16_bit_backward_of_rows_past_vectors_four_warps():
+    """``policy.EIGHT_BYTE_ROWS_BACKWARD_WARPS``: the 16-bit single-block backward of rows that are
+    not whole vectors in blocks of 8192 takes 4 warps where rows of whole vectors take 8, on a
+    Hopper GPU with a fast DRAM, from 2^27 // N rows; not whole vectors, the forward, float32, a
+    slow DRAM or fewer rows; blocks of 4096 keep their 4, blocks of 16384 their 16. Launched, the
+    4 warps stand where the rows are read in 8-byte vectors (N % 8 == 4) or through a window,
+    and the rule's 8 come back where neither (a tensor two bytes off a 16-byte boundary)."""
     assert policy.EIGHT_BYTE_ROWS_BACKWARD_WARPS == {8192: 4}
     warps = lambda N, dtype="bfloat16", dram=4800, backward=True, M=None: _hopper_plan(  # noqa: E731
         N, dtype, dram, backward=backward, M=(1 << 27) // N if M is None else M).num_warps
     for dtype in ("bfloat16", "float16"):
-        assert [warps(N, dtype) for N in (4100, 4196, 6148, 8188)] == [4] * 4
-        assert [warps(N, dtype) for N in (4098, 4097, 5120, 6144, 6146, 6145)] == [8] * 6
+        assert [warps(N, dtype) for N in (4100, 4196, 6148, 8188, 4098, 4097, 6146, 6145)] == [4] * 8
+        assert [warps(N, dtype) for N in (5120, 6144)] == [8] * 2
         assert [warps(N, dtype, M=(1 << 27) // N - 1) for N in (4100, 6148)] == [8, 8]
         assert [warps(N, dtype, dram=3350) for N in (4100, 6148)] == [8, 8]
         assert [warps(N, dtype, dram=None) for N in (4100, 6148)] == [8, 8]
@@ -827,9 +828,14 @@ def test_a_fast_dram_gives_the_16_bit_backward_of_8_byte_rows_four_warps():
             4100, dtype, 3350, M=(1 << 27) // 4100).num_warps
         assert (warps(2052, dtype), warps(8196, dtype)) == (4, 16)
     assert warps(4100, "float32") == warps(4100, "float32", dram=3350)
-    plan = _hopper_plan(4100, "bfloat16", 4800, backward=True, M=(1 << 27) // 4100)
-    rows = torch.empty(((1 << 27) // 4100, 4100), dtype=torch.bfloat16, device="meta")
-    assert launch.launches(plan, (rows, rows, rows), log=False)[0].num_warps == 4
+    for N, off_boundary in ((4100, 4), (4097, 8)):
+        M = (1 << 27) // N
+        plan = _hopper_plan(N, "bfloat16", 4800, backward=True, M=M)
+        rows = torch.empty((M, N), dtype=torch.bfloat16, device="meta")
+        assert launch.launches(plan, (rows, rows, rows), log=False)[0].num_warps == 4
+        base = torch.empty(M * N + 1, dtype=torch.bfloat16, device="meta")
+        shifted = base[1:].view(M, N)  # two bytes off: neither a window nor 8-byte vectors
+        assert launch.launches(plan, (shifted,) * 3, log=False)[0].num_warps == off_boundary
 
 
 SEEDS_ROW_TILES_OF_MEASURED_WIDTHS = {("forward", 4, 512), ("forward", 4, 1024),

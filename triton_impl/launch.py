@@ -298,7 +298,8 @@ def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Lau
                and all(t.data_ptr() % 16 == 0 for t in rows))
     if plan.kernel == "single_block":
         window = window_elements(plan, rows)
-        options["max_registers"] = for_rows(plan, True, vectors or window > 0).max_registers
+        adapted = for_rows(plan, True, vectors or window > 0)
+        options.update(num_warps=adapted.num_warps, max_registers=adapted.max_registers)
         kernel = bwd.single_block_backward if backward else fwd.single_block_forward
         constexprs = dict(BLOCK_M=plan.block_m, BLOCK=plan.block_n, LOG=log, STAGES=plan.num_stages,
                           MULTIPLE_OF=multiple_of, REREAD=plan.reread, WINDOW=window)

@@ -126,20 +126,25 @@ against 93.4 / 93.2%) and an H100 99.5 / 99.4% against 100.3 / 100.3%; at 8192 b
 on that H200 (92.9 / 93.1% against 92.1 / 92.0%): its second conversion is inline PTX, not the
 shift of bfloat16's."""
 EIGHT_BYTE_ROWS_BACKWARD_WARPS = {8192: 4}
-"""Block -> warps of a 16-bit single-block backward whose rows are read in 8-byte vectors (N % 8
-== 4: four values a load where a 16-byte vector holds eight), one row a program, on a Hopper GPU
-with a fast DRAM (``FAST_DRAM_FROM_GBS``), from 2^27 // N rows. A 16-byte vector's rows take 8
-warps at a block of 8192, which here left half a program's loads of each thread in flight.
+"""Block -> warps of a 16-bit single-block backward whose rows are not whole 16-byte vectors but
+are read in 8-byte vectors or wider (N % 8 == 4: four values a load where a 16-byte vector holds
+eight; any such N through a window, ``reads_in_window``), one row a program, on a Hopper GPU with
+a fast DRAM (``FAST_DRAM_FROM_GBS``), from 2^27 // N rows. A 16-byte vector's rows take 8 warps
+at a block of 8192, which here left half a program's loads of each thread in flight. Rows read
+in narrower loads (not through a window: tensors of two row strides, or not 16-byte aligned)
+take the rule's warps (``Plan.uncapped_warps``, ``for_rows``).
 
 Timed on an H200, bfloat16 at M = 2^27 // N, two interleaved rounds a call, every output
 NaN-poisoned and checked against float64 first (results/h200/widths_2026-11-29/), of copy, the
 policy's 8 warps -> 4: 4100 75.8 / 76.7 / 75.7 -> 90.4 / 90.6 / 90.4% (three calls), 6148 91.2
--> 99.7%. The same swap lost or tied where the rows are 4-byte words (N % 8 == 2: 4098 71.5 ->
-70.6%, 6146 88.8 -> 89.3%) or odd (4097 59.7 -> 54.2%, 6145 75.4 -> 63.8%), and rows of whole
-vectors ran at 99.7-100% with 8 (5120, 6144). At a block of 4096 the policy's 4 warps stand
-(2052 89.7%, 3076 99.8%). Untimed: the H100; other M; a block of 16384 (8196-16380 columns);
-float16 (the bfloat16 plans); rows whose strides are not multiples of 4, which take these warps
-too, read in narrower loads."""
+-> 99.7%. Before the window the same swap lost or tied where the rows are 4-byte words (N % 8
+== 2: 4098 71.5 -> 70.6%, 6146 88.8 -> 89.3%) or odd (4097 59.7 -> 54.2%, 6145 75.4 -> 63.8%).
+Through the window (results/h200/single_block_window_2026-11-29/fifth_call/), 8 -> 4 warps,
+bfloat16 4097 / 4098 / 6145 / 6146 73.7 / 73.1 / 90.8 / 89.9 -> 90.3 / 90.0 / 100.4 / 100.5%,
+float16 75.5 / 73.9 / 91.1 / 90.0 -> 94.8 / 91.7 / 100.6 / 100.3%. Rows of whole vectors ran at
+99.7-100% with 8 (5120, 6144). At a block of 4096 the policy's 4 warps stand (2052 89.7%, 3076
+99.8%). Untimed: the H100; other M; a block of 16384 (8196-16380 columns)."""
+
 SINGLE_BLOCK_FORWARD_WINDOWED = False
 """Whether the policy's single-block forward plans read rows that are not whole 16-byte vectors
 through a window (``Plan.windowed``; the backward's do). Timed on an H200 (results/h200/
@@ -981,8 +986,9 @@ class Plan:
     16-byte vectors (``for_rows``). ``prefetch``: a
     cooperative program asks the L2 for its other blocks as it loads its first
     (``COOPERATIVE_PREFETCHED_BLOCKS``). ``uncapped_warps``: the warps of a capped plan whose cap
-    came with more warps (``COOPERATIVE_SEVERAL_BLOCKS_MAX_REGISTERS``), on rows where the launch
-    drops the cap (``for_rows``); 0: ``num_warps``. ``hold_last``: a cooperative forward program
+    came with more warps (``COOPERATIVE_SEVERAL_BLOCKS_MAX_REGISTERS``), or of a single-block
+    backward whose warps assume wide loads (``EIGHT_BYTE_ROWS_BACKWARD_WARPS``), on rows where
+    the launch drops the cap or loads narrower (``for_rows``); 0: ``num_warps``. ``hold_last``: a cooperative forward program
     loads its last block after the others and holds that one across the wait, not its first
     (``COOPERATIVE_WIDE_ROW_PLAN``). ``paired_others``: a paired forward reads its other blocks
     as words too (``COOPERATIVE_PAIRED_OTHERS_BLOCKS``). ``windowed``: rows that are not whole
@@ -1274,8 +1280,11 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
         if timed_tile and block_n in TWO_ROWS_A_PROGRAM.get(itemsize, ()):
             block_m = 2
         num_warps = max(num_warps, _warps_to_hold(block_m * (block_n + tail)))
-    if backward and block_m == 1 and _eight_byte_rows(M, N, itemsize, device):
+    narrow_loads_warps = 0
+    if backward and block_m == 1 and _rows_past_vectors(M, N, itemsize, device):
+        narrow_loads_warps = num_warps if N % 8 != 4 else 0
         num_warps = EIGHT_BYTE_ROWS_BACKWARD_WARPS.get(block_n, num_warps)
+        narrow_loads_warps = 0 if narrow_loads_warps == num_warps else narrow_loads_warps
     cap = 0
     measured = None if persistent or N != block_n else _measured_tile(M, N, itemsize, device,
                                                                       backward)
@@ -1292,17 +1301,17 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
         held = backward and itemsize == 2 and block_n >= SINGLE_BLOCK_HELD_AS_LOADED_FROM_COLS
         return Plan("single_block", block_m, block_n, num_warps, 1, 1, N, (n_tiles,), tail=tail,
                     tail2=tail2, row_threads=row_threads, held_as_loaded=held, max_registers=cap,
-                    reread=reread, windowed=windowed)
+                    reread=reread, windowed=windowed, uncapped_warps=narrow_loads_warps)
     programs = min(n_tiles, PERSISTENT_PROGRAMS_PER_SM * device.sm_count)
     return Plan("single_block", block_m, block_n, num_warps, PERSISTENT_STAGES, 1, N, (programs,),
                 programs < n_tiles, tail=tail, windowed=windowed)
 
 
-def _eight_byte_rows(M: int, N: int, itemsize: int, device: DeviceDescription) -> bool:
-    """Whether 16-bit rows of N columns read in 8-byte vectors where
-    ``EIGHT_BYTE_ROWS_BACKWARD_WARPS`` was timed: N % 8 == 4, a Hopper GPU with a fast DRAM, from
-    2^27 // N rows."""
-    return (itemsize == 2 and N % 8 == 4 and device.capability == 9 and _fast_dram(device)
+def _rows_past_vectors(M: int, N: int, itemsize: int, device: DeviceDescription) -> bool:
+    """Whether 16-bit rows of N columns are not whole 16-byte vectors where
+    ``EIGHT_BYTE_ROWS_BACKWARD_WARPS`` was timed: a Hopper GPU with a fast DRAM, from 2^27 // N
+    rows."""
+    return (itemsize == 2 and N % 8 != 0 and device.capability == 9 and _fast_dram(device)
             and M >= SINGLE_BLOCK_TILES_FROM_ELEMENTS // N)
 
 
