@@ -248,3 +248,23 @@ def test_many_blocks_a_program_store_their_re_read_blocks_evict_first(tmp_path_f
         assert f", {warps} warps," in r["plan"] and r["registers"] <= 64, r
         assert ("its last block held" in r["plan"]) == (direction == "forward"), r
         assert REGISTERS_PER_SM // (r["registers"] * 32 * warps) == per_sm, r
+
+
+@pytest.fixture(scope="module")
+def rows_through_a_window(tmp_path_factory):
+    return usage(tmp_path_factory, None, ("1001", "4097"), gpu="H200")
+
+
+def test_single_block_backward_reads_rows_past_vectors_through_a_window(rows_through_a_window):
+    """The single-block backward of rows that are not whole 16-byte vectors (1001, 4097: odd)
+    reads them through a window (``kernels/row_math.py``, ``row_window``): its body in 16-byte
+    vectors, its edges one scalar load a tensor (the edges in a layout of their own,
+    ``edge_rows``: in the body's, every thread loaded all of them), and nothing spilled; the
+    H200's 16-bit plan at 4097 in the 4 warps of ``policy.EIGHT_BYTE_ROWS_BACKWARD_WARPS``."""
+    backward = [r for r in rows_through_a_window if r["direction"] == "backward"]
+    assert {(r["dtype"], r["N"], r["kernel"]) for r in backward} == {
+        (t, n, "single_block") for t in DTYPES for n in (1001, 4097)}
+    for r in backward:
+        assert r["vector_loads"] > 0 and r["scalar_loads"] <= 2 and r["spill_bytes"] == 0, r
+        if r["dtype"] != "float32" and r["N"] == 4097:
+            assert r["num_warps"] == 4, r

@@ -7,7 +7,7 @@ cooperative record launched again takes fresh exchange words, ``exchange_buffer`
 ``softmax_rows``, not a record, to time what a call costs).
 Every kernel names its constexprs alike: ``BLOCK_M``/``BLOCK`` (columns a step or program holds),
 ``TAIL``, ``TAIL2``, ``PASS``, ``LANES``, ``STAGES``, ``BLOCKS``, ``SLOTS``, ``LOG``,
-``MULTIPLE_OF``.
+``MULTIPLE_OF``, ``WINDOW`` (``window_elements``), ``ASM`` (compiled, not interpreted).
 """
 
 from __future__ import annotations
