@@ -994,7 +994,7 @@ class Plan:
     as words too (``COOPERATIVE_PAIRED_OTHERS_BLOCKS``). ``windowed``: rows that are not whole
     16-byte vectors are read through a window where their layout allows it
     (``reads_in_window``); False: from their own starts (the policy's single-block forward
-    plans, ``SINGLE_BLOCK_FORWARD_WINDOWED``).
+    plans of such rows, ``SINGLE_BLOCK_FORWARD_WINDOWED``).
     """
 
     kernel: str
@@ -1296,7 +1296,8 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
         rows, num_warps, cap, reread = measured
         block_m, row_threads = min(rows, next_power_of_2(M)), 0
     n_tiles = cdiv(M, block_m)
-    windowed = backward or SINGLE_BLOCK_FORWARD_WINDOWED
+    windowed = (backward or SINGLE_BLOCK_FORWARD_WINDOWED
+                or not reads_in_window(N, itemsize, backward, "single_block"))
     if not persistent:
         held = backward and itemsize == 2 and block_n >= SINGLE_BLOCK_HELD_AS_LOADED_FROM_COLS
         return Plan("single_block", block_m, block_n, num_warps, 1, 1, N, (n_tiles,), tail=tail,
