@@ -20,14 +20,14 @@ SINGLE_BLOCK_LAYOUTS = {
     "read again": (dict(block_m=1, reread=True), dict(block_m=1, reread=True)),
     "held as loaded": ({}, dict(held_as_loaded=True, reread=True)),
 }
-"""Changes to the policy's single-block plans of ``N = 243`` (a tile of 256 columns: the shifted
-rows fit), forward and backward: each tile layout the kernels have (``policy.Plan``). The
+"""Changes to the policy's single-block plans of ``N = 243`` (a tile of 256 columns; at
+``N = 253`` the policy's tile holds the body, the edges past it), forward and backward: each tile layout the kernels have (``policy.Plan``). The
 forward's are made to read through the window, which the policy's do not
 (``policy.SINGLE_BLOCK_FORWARD_WINDOWED``)."""
 
 CASES = ([("cooperative", N, block_n, "policy") for N, block_n in ((37, 16), (29, 8), (3, 8),
                                                                    (101, 32))]
-         + [("single_block", N, None, "policy") for N in (17, 37, 101)]
+         + [("single_block", N, None, "policy") for N in (17, 37, 101, 253)]
          + [("single_block", 243, None, layout) for layout in SINGLE_BLOCK_LAYOUTS])
 
 
@@ -98,7 +98,8 @@ def test_single_block_rows_take_the_window_only_where_their_layout_allows(device
              "one row two bytes off": (base[1:102].view(1, 101), 0),
              "one row sixteen bytes off": (base[8:109].view(1, 101), 8),
              "a strided view (its output is not)": (base[:4 * 102].view(4, 102)[:, :101], 0),
-             "N just under the tile": (base[:4 * 1021].view(4, 1021), 0)}
+             "N just under the tile": (base[:4 * 1021].view(4, 1021), 8),
+             "a row narrower than a vector": (base[:4 * 3].view(4, 3), 0)}
     for name, (x, window) in cases.items():
         plan = triton_impl.plan(x, kernel="single_block", backward=backward)
         assert plan.windowed == (backward or policy.SINGLE_BLOCK_FORWARD_WINDOWED

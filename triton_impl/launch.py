@@ -222,10 +222,9 @@ def window_elements(plan: Plan, rows: tuple[torch.Tensor, ...]) -> int:
     ``row_window``): the elements of a 16-byte vector where the rows are read from the 16-byte
     boundary before each row's start (``policy.reads_in_window``), which needs every tensor to
     shift its rows alike (one row stride, or one row) from a 16-byte aligned start, the plan's
-    programs to hold the shifted row (``policy.window_columns``: a plan built by hand, or a
-    single-block plan of N just under its tiles' columns, may not), and the shifted row's last
-    column to fit the kernels' 32-bit column numbers, unless the plan says otherwise
-    (``Plan.windowed``); else 0, each row read from its own start."""
+    programs to hold the shifted row (``policy.window_columns``: a plan built by hand may not),
+    and the shifted row's last column to fit the kernels' 32-bit column numbers, unless the plan
+    says otherwise (``Plan.windowed``); else 0, each row read from its own start."""
     M, N = rows[0].shape
     itemsize = rows[0].element_size()
     backward = len(rows) == 3

@@ -130,9 +130,10 @@ EIGHT_BYTE_ROWS_BACKWARD_WARPS = {8192: 4}
 are read in 8-byte vectors or wider (N % 8 == 4: four values a load where a 16-byte vector holds
 eight; any such N through a window, ``reads_in_window``), one row a program, on a Hopper GPU with
 a fast DRAM (``FAST_DRAM_FROM_GBS``), from 2^27 // N rows. A 16-byte vector's rows take 8 warps
-at a block of 8192, which here left half a program's loads of each thread in flight. Rows read
-in narrower loads (not through a window: tensors of two row strides, or not 16-byte aligned)
-take the rule's warps (``Plan.uncapped_warps``, ``for_rows``).
+at a block of 8192, which here left half a program's loads of each thread in flight. Rows of
+other N read in narrower loads (not through a window: tensors of two row strides, or not
+16-byte aligned) take the rule's warps (``Plan.uncapped_warps``, ``for_rows``); rows of
+N % 8 == 4 keep 4 however they are read (timed from their own starts in 8-byte vectors only).
 
 Timed on an H200, bfloat16 at M = 2^27 // N, two interleaved rounds a call, every output
 NaN-poisoned and checked against float64 first (results/h200/widths_2026-11-29/), of copy, the
@@ -1543,13 +1544,18 @@ def keeps_caps_through_window(plan: Plan, dtype, backward: bool) -> bool:
 
 
 def window_columns(N: int, itemsize: int, backward: bool, kernel: str) -> int:
-    """The columns a single-block or cooperative plan's programs cover (``Plan.columns_held``)
-    to read a row through a window: N, or N and the most a window shifts a row by
-    (``reads_in_window``), a vector less one element. The cooperative plans add a program where
-    the shift needs one; a single-block plan is built for N, and a row it cannot hold shifted
-    (N within a vector below the columns its tiles hold: 1018-1023 bfloat16 in 1024) is read
-    from its own start."""
-    return N + _vector(itemsize) - 1 if reads_in_window(N, itemsize, backward, kernel) else N
+    """The columns a single-block or cooperative plan's programs must cover (``Plan.columns_held``)
+    to read a row of N columns through a window (``reads_in_window``; else N). A window shifts a
+    row by up to a vector less one element, and a row's body ends at the last vector boundary
+    inside it. A cooperative program reads the edges within its own blocks, so its programs
+    cover N and that shift (they add a program where the shift needs one); a single-block
+    program reads its edges as a tile of their own, so its tiles need only hold the body: N
+    rounded up to whole vectors, which every power of two of N or more columns (and a vector or
+    more) does."""
+    if not reads_in_window(N, itemsize, backward, kernel):
+        return N
+    vector = _vector(itemsize)
+    return cdiv(N, vector) * vector if kernel == "single_block" else N + vector - 1
 
 
 def _cooperative_chunks(N: int, block_n: int, splits: int | None,
