@@ -819,7 +819,8 @@ def test_a_fast_dram_gives_the_16_bit_backward_of_rows_past_vectors_four_warps()
     warps = lambda N, dtype="bfloat16", dram=4800, backward=True, M=None: _hopper_plan(  # noqa: E731
         N, dtype, dram, backward=backward, M=(1 << 27) // N if M is None else M).num_warps
     for dtype in ("bfloat16", "float16"):
-        assert [warps(N, dtype) for N in (4100, 4196, 6148, 8188, 4098, 4097, 6146, 6145)] == [4] * 8
+        past_vectors = (4100, 4196, 6148, 8188, 4098, 4097, 6146, 6145)
+        assert [warps(N, dtype) for N in past_vectors] == [4] * 8
         assert [warps(N, dtype) for N in (5120, 6144)] == [8] * 2
         assert [warps(N, dtype, M=(1 << 27) // N - 1) for N in (4100, 6148)] == [8, 8]
         assert [warps(N, dtype, dram=3350) for N in (4100, 6148)] == [8, 8]

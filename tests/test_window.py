@@ -21,9 +21,9 @@ SINGLE_BLOCK_LAYOUTS = {
     "held as loaded": ({}, dict(held_as_loaded=True, reread=True)),
 }
 """Changes to the policy's single-block plans of ``N = 243`` (a tile of 256 columns; at
-``N = 253`` the policy's tile holds the body, the edges past it), forward and backward: each tile layout the kernels have (``policy.Plan``). The
-forward's are made to read through the window, which the policy's do not
-(``policy.SINGLE_BLOCK_FORWARD_WINDOWED``)."""
+``N = 253`` the policy's tile holds the body, the edges past it), forward and backward: each
+tile layout the kernels have (``policy.Plan``). The forward's are made to read through the
+window, which the policy's do not (``policy.SINGLE_BLOCK_FORWARD_WINDOWED``)."""
 
 CASES = ([("cooperative", N, block_n, "policy") for N, block_n in ((37, 16), (29, 8), (3, 8),
                                                                    (101, 32))]

@@ -222,7 +222,8 @@ def window_elements(plan: Plan, rows: tuple[torch.Tensor, ...]) -> int:
     ``row_window``): the elements of a 16-byte vector where the rows are read from the 16-byte
     boundary before each row's start (``policy.reads_in_window``), which needs every tensor to
     shift its rows alike (one row stride, or one row) from a 16-byte aligned start, the plan's
-    programs to hold the shifted row (``policy.window_columns``: a plan built by hand may not),
+    programs to hold the row as the window reads it (``policy.window_columns``: a plan built by
+    hand may not),
     and the shifted row's last column to fit the kernels' 32-bit column numbers, unless the plan
     says otherwise (``Plan.windowed``); else 0, each row read from its own start."""
     M, N = rows[0].shape
@@ -297,7 +298,8 @@ def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Lau
                and all(t.data_ptr() % 16 == 0 for t in rows))
     if plan.kernel == "single_block":
         window = window_elements(plan, rows)
-        adapted = for_rows(plan, True, vectors or window > 0)
+        wide = vectors or window > 0  # every row read in 16-byte vectors
+        adapted = for_rows(plan, True, wide)
         options.update(num_warps=adapted.num_warps, max_registers=adapted.max_registers)
         kernel = bwd.single_block_backward if backward else fwd.single_block_forward
         constexprs = dict(BLOCK_M=plan.block_m, BLOCK=plan.block_n, LOG=log, STAGES=plan.num_stages,
@@ -306,7 +308,7 @@ def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Lau
             constexprs.update(HELD_AS_LOADED=plan.held_as_loaded, ASM=not kernels_interpreted())
         else:
             constexprs.update(TAIL=plan.tail, TAIL2=plan.tail2,
-                              PASS=row_pass(plan.row_threads, itemsize, vectors or window > 0))
+                              PASS=row_pass(plan.row_threads, itemsize, wide))
         return (Launch(kernel, plan.grid, (*rows, M, N, *strides), constexprs, **options),)
     if plan.kernel == "online":
         kernel = bwd.online_backward if backward else fwd.online_forward

@@ -989,8 +989,9 @@ class Plan:
     (``COOPERATIVE_PREFETCHED_BLOCKS``). ``uncapped_warps``: the warps of a capped plan whose cap
     came with more warps (``COOPERATIVE_SEVERAL_BLOCKS_MAX_REGISTERS``), or of a single-block
     backward whose warps assume wide loads (``EIGHT_BYTE_ROWS_BACKWARD_WARPS``), on rows where
-    the launch drops the cap or loads narrower (``for_rows``); 0: ``num_warps``. ``hold_last``: a cooperative forward program
-    loads its last block after the others and holds that one across the wait, not its first
+    the launch drops the cap or loads narrower (``for_rows``); 0: ``num_warps``. ``hold_last``:
+    a cooperative forward program loads its last block after the others and holds that one
+    across the wait, not its first
     (``COOPERATIVE_WIDE_ROW_PLAN``). ``paired_others``: a paired forward reads its other blocks
     as words too (``COOPERATIVE_PAIRED_OTHERS_BLOCKS``). ``windowed``: rows that are not whole
     16-byte vectors are read through a window where their layout allows it

@@ -22,10 +22,10 @@ split_forward         row would leave most of the GPU idle): each writes its chu
 import triton
 import triton.language as tl
 
-from .row_math import (compute_like, edge_rows, exp, exponent_base, known_multiple, lane_tile, load_edges,
-                       load_tile, merge_pairs, online_update, per_row, row_max, row_normaliser,
-                       rescale, row_pointer, row_window, softmax_output, store_edges, tile_max, tile_rows,
-                       tile_sum, to_compute)
+from .row_math import (compute_like, edge_rows, exp, exponent_base, known_multiple, lane_tile,
+                       load_edges, load_tile, merge_pairs, online_update, per_row, rescale,
+                       row_max, row_normaliser, row_pointer, row_window, softmax_output,
+                       store_edges, tile_max, tile_rows, tile_sum, to_compute)
 
 
 @triton.jit
@@ -74,9 +74,9 @@ def single_block_forward(
     of a row's threads (``row_math.load_tile``, ``policy.Plan.row_threads``). N and the row
     strides are multiples of MULTIPLE_OF (``row_math.known_multiple``), as in every kernel.
     WINDOW > 0: the rows are read from the 16-byte boundary before each (``row_math.
-    row_window``), their edges as a fourth, narrow tile of its own layout (``row_math.
-    edge_rows``), and the
-    tiles cover the row shifted by up to WINDOW - 1 columns.
+    row_window``): the tiles hold each row's whole vectors, its edges are a fourth, narrow tile
+    of its own layout (``row_math.edge_rows``), whose (max, normaliser) pair is merged into the
+    row's.
 
     REREAD (``policy.Plan.reread``): the tiles are loaded evict-last for the row's max and sum
     and loaded again, evict-first, for the output, rather than held across the reductions: the
@@ -112,8 +112,7 @@ def single_block_forward(
         if TAIL2 > 0:
             m = row_max(m, x_tail2)
         if WINDOW > 0:
-            # the edges' own pair, merged: a normaliser taken against the row's max would
-            # bring the body's layout into the edges' (``row_math.edge_rows``)
+            # the edges' own pair, merged into the row's (``row_math.rescale``)
             edge_max = tl.max(x_edge, 1)
             edge_sum = tl.sum(exp(x_edge - exponent_base(edge_max)[:, None]), 1)
             edge_max = per_row(edge_max, m)
@@ -151,9 +150,9 @@ def single_block_forward(
 
 @triton.jit
 def store_output(y_rows, cols, mask, x, m, d, LOG: tl.constexpr):
-    """Write softmax (or log-softmax) of a tile ``x`` of rows whose pair is (m, d): a tail or the
-    edges (the body's store, written out, computes its values before its addresses: the order
-    of the code timed, which the compiler's schedule follows)."""
+    """Write softmax (or log-softmax) of a tail tile ``x`` of rows whose pair is (m, d) (the
+    body's store, written out, computes its values before its addresses: the order of the code
+    timed, which the compiler's schedule follows)."""
     tl.store(y_rows + cols, softmax_output(x, m, d, LOG).to(y_rows.dtype.element_ty), mask=mask)
 
 
