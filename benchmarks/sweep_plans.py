@@ -82,16 +82,19 @@ def variants(kernel: str, N: int, itemsize: int, backward: bool,
                                policy.Forcing("online", block),
                                dict(num_warps=warps, num_stages=stages, lanes=lanes))
     elif kernel == "single_block":
-        # the row as one power of two, and (forward) as a power of two and a tail: the tail
-        # as narrow as the rest of the row, and widened to one pass of the tile's threads, a
-        # 16-byte vector each, where the rest is narrower; and as three tiles, each at least a
-        # pass (``policy.three_tiles``)
+        # the row as one power of two (backward: and its body's), and (forward) as a power of
+        # two and a tail: the tail as narrow as the rest of the row, and widened to one pass of
+        # the tile's threads, a 16-byte vector each, where the rest is narrower; and as three
+        # tiles, each at least a pass (``policy.three_tiles``)
         whole = policy.next_power_of_2(N)
         head, tail = (whole, 0) if backward else policy.head_and_tail(N)
+        # a backward tile may hold the row's body alone (``policy.window_columns``)
+        body = policy.next_power_of_2(max(policy.window_columns(
+            N, itemsize, backward, "single_block"), 1)) if backward else whole
         for warps in warps_list:
             for block_m in (1, 2, 4, 8, 16, 32, 64):
                 pass_width = policy.one_pass(warps, itemsize) // block_m  # over block_m rows
-                shapes = {(whole, 0, 0)} | {(head, width, 0) for width in (tail, max(tail, pass_width))
+                shapes = {(whole, 0, 0), (body, 0, 0)} | {(head, width, 0) for width in (tail, max(tail, pass_width))
                                             if tail and head + width < whole}
                 three = policy.three_tiles(N, pass_width)
                 if not backward and three[2]:

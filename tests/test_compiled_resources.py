@@ -252,19 +252,23 @@ def test_many_blocks_a_program_store_their_re_read_blocks_evict_first(tmp_path_f
 
 @pytest.fixture(scope="module")
 def rows_through_a_window(tmp_path_factory):
-    return usage(tmp_path_factory, None, ("1001", "4097"), gpu="H200")
+    return usage(tmp_path_factory, None, ("1001", "4097", "6145"), gpu="H200")
 
 
 def test_single_block_backward_reads_rows_past_vectors_through_a_window(rows_through_a_window):
-    """The single-block backward of rows that are not whole 16-byte vectors (1001, 4097: odd)
-    reads them through a window (``kernels/row_math.py``, ``row_window``): its body in 16-byte
-    vectors, its edges one scalar load a tensor (the edges in a layout of their own,
-    ``edge_rows``: in the body's, every thread loaded all of them), and nothing spilled; the
-    H200's 16-bit plan at 4097 in the 4 warps of ``policy.EIGHT_BYTE_ROWS_BACKWARD_WARPS``."""
+    """The single-block backward of rows that are not whole 16-byte vectors (1001, 4097, 6145:
+    odd) reads them through a window (``kernels/row_math.py``, ``row_window``): its body in
+    16-byte vectors, its edges one scalar load a tensor (the edges in a layout of their own,
+    ``edge_rows``: in the body's, every thread loaded all of them), and nothing spilled. At 4097
+    the tile holds the body's 4096 columns (``policy.window_columns``), in at most 8 warps
+    (``policy.BODY_TILE_BACKWARD_MAX_WARPS``); the H200's 16-bit plan at 6145 takes the 4 warps of
+    ``policy.EIGHT_BYTE_ROWS_BACKWARD_WARPS``."""
     backward = [r for r in rows_through_a_window if r["direction"] == "backward"]
     assert {(r["dtype"], r["N"], r["kernel"]) for r in backward} == {
-        (t, n, "single_block") for t in DTYPES for n in (1001, 4097)}
+        (t, n, "single_block") for t in DTYPES for n in (1001, 4097, 6145)}
     for r in backward:
         assert r["vector_loads"] > 0 and r["scalar_loads"] <= 2 and r["spill_bytes"] == 0, r
-        if r["dtype"] != "float32" and r["N"] == 4097:
+        if r["N"] == 4097:
+            assert "block 1x4096, 8 warps," in r["plan"], r
+        if r["dtype"] != "float32" and r["N"] == 6145:
             assert r["num_warps"] == 4, r

@@ -819,17 +819,17 @@ def test_a_fast_dram_gives_the_16_bit_backward_of_rows_past_vectors_four_warps()
     warps = lambda N, dtype="bfloat16", dram=4800, backward=True, M=None: _hopper_plan(  # noqa: E731
         N, dtype, dram, backward=backward, M=(1 << 27) // N if M is None else M).num_warps
     for dtype in ("bfloat16", "float16"):
-        past_vectors = (4100, 4196, 6148, 8188, 4098, 4097, 6146, 6145)
-        assert [warps(N, dtype) for N in past_vectors] == [4] * 8
+        past_vectors = (4196, 6148, 8188, 6146, 6145, 8196)  # 8196: the body's tile of 8192
+        assert [warps(N, dtype) for N in past_vectors] == [4] * 6
         assert [warps(N, dtype) for N in (5120, 6144)] == [8] * 2
-        assert [warps(N, dtype, M=(1 << 27) // N - 1) for N in (4100, 6148)] == [8, 8]
-        assert [warps(N, dtype, dram=3350) for N in (4100, 6148)] == [8, 8]
-        assert [warps(N, dtype, dram=None) for N in (4100, 6148)] == [8, 8]
-        assert warps(4100, dtype, backward=False) == _hopper_plan(
-            4100, dtype, 3350, M=(1 << 27) // 4100).num_warps
-        assert (warps(2052, dtype), warps(8196, dtype)) == (4, 16)
-    assert warps(4100, "float32") == warps(4100, "float32", dram=3350)
-    for N, off_boundary in ((4100, 4), (4097, 8)):
+        assert [warps(N, dtype, M=(1 << 27) // N - 1) for N in (4196, 6148)] == [8, 8]
+        assert [warps(N, dtype, dram=3350) for N in (4196, 6148)] == [8, 8]
+        assert [warps(N, dtype, dram=None) for N in (4196, 6148)] == [8, 8]
+        assert warps(6148, dtype, backward=False) == _hopper_plan(
+            6148, dtype, 3350, M=(1 << 27) // 6148).num_warps
+        assert (warps(2052, dtype), warps(8204, dtype)) == (4, 16)
+    assert warps(6148, "float32") == warps(6148, "float32", dram=3350)
+    for N, off_boundary in ((6148, 4), (6145, 8)):
         M = (1 << 27) // N
         plan = _hopper_plan(N, "bfloat16", 4800, backward=True, M=M)
         rows = torch.empty((M, N), dtype=torch.bfloat16, device="meta")
@@ -837,6 +837,33 @@ def test_a_fast_dram_gives_the_16_bit_backward_of_rows_past_vectors_four_warps()
         base = torch.empty(M * N + 1, dtype=torch.bfloat16, device="meta")
         shifted = base[1:].view(M, N)  # two bytes off: neither a window nor 8-byte vectors
         assert launch.launches(plan, (shifted,) * 3, log=False)[0].num_warps == off_boundary
+
+
+def test_a_backward_tile_of_the_row_body_takes_at_most_eight_warps():
+    """``policy.BODY_TILE_BACKWARD_MAX_WARPS``: a single-block backward row just past a power of
+    two and not whole 16-byte vectors is a tile of its body (``policy.window_columns``) in at
+    most 8 warps, not a measured tile (``SINGLE_BLOCK_TILES``: float32 8192 reads again in 32);
+    rows of whole vectors keep the row's power of two. Launched on rows read from their own
+    starts (two bytes off a 16-byte boundary) the plan holds the row's power of two in the
+    warps the rule gives the whole row (``Plan.uncapped_warps``; 16-bit rows of N % 8 == 4 in 8-byte
+    vectors, ``EIGHT_BYTE_ROWS_BACKWARD_WARPS``)."""
+    assert policy.BODY_TILE_BACKWARD_MAX_WARPS == 8
+    cases = {("float32", 8193): (8192, 8, 32), ("float32", 4097): (4096, 8, 16),
+             ("float32", 1025): (1024, 8, 8), ("bfloat16", 4100): (4096, 8, 4),
+             ("bfloat16", 4097): (4096, 8, 8), ("bfloat16", 2049): (2048, 4, 4),
+             ("float16", 8193): (8192, 4, 16)}
+    for (dtype, N), (block, warps, whole_warps) in cases.items():
+        M = (1 << 27) // N
+        plan = _hopper_plan(N, dtype, 4800, backward=True, M=M)
+        assert (plan.block_n, plan.num_warps, plan.reread) == (block, warps, False), (dtype, N)
+        torch_dtype = getattr(torch, dtype)
+        rows = torch.empty((M, N), dtype=torch_dtype, device="meta")
+        (record,) = launch.launches(plan, (rows,) * 3, log=False)
+        assert (record.constexprs["BLOCK"], record.num_warps) == (block, warps)
+        shifted = torch.empty(M * N + 1, dtype=torch_dtype, device="meta")[1:].view(M, N)
+        (record,) = launch.launches(plan, (shifted,) * 3, log=False)
+        assert (record.constexprs["BLOCK"], record.num_warps) == (2 * block, whole_warps)
+    assert _hopper_plan(4100, "float32", 4800, backward=True, M=(1 << 27) // 4100).block_n == 8192
 
 
 SEEDS_ROW_TILES_OF_MEASURED_WIDTHS = {("forward", 4, 512), ("forward", 4, 1024),

@@ -1,6 +1,7 @@
 """Rows that are not whole 16-byte vectors, read through a window (``kernels/row_math.py``,
-``row_window``): each row from the 16-byte boundary before it, its whole vectors in 16-byte loads
-and the few columns it shares a vector with a neighbour alone (``row_edges``). The single-block
+``row_window``): each row from a 16-byte boundary (the one before it in the cooperative kernel,
+the one that starts its body in the single-block ones), its whole vectors in 16-byte loads and
+the few columns it shares a vector with a neighbour alone (``row_edges``). The single-block
 and cooperative kernels, forward and backward, every tile layout of the single-block kernels."""
 
 import dataclasses
@@ -20,14 +21,15 @@ SINGLE_BLOCK_LAYOUTS = {
     "read again": (dict(block_m=1, reread=True), dict(block_m=1, reread=True)),
     "held as loaded": ({}, dict(held_as_loaded=True, reread=True)),
 }
-"""Changes to the policy's single-block plans of ``N = 243`` (a tile of 256 columns; at
-``N = 253`` the policy's tile holds the body, the edges past it), forward and backward: each
-tile layout the kernels have (``policy.Plan``). The forward's are made to read through the
-window, which the policy's do not (``policy.SINGLE_BLOCK_FORWARD_WINDOWED``)."""
+"""Changes to the policy's single-block plans of ``N = 243`` (a tile of 256 columns), forward
+and backward: each tile layout the kernels have (``policy.Plan``). The forward's are made to
+read through the window, which the policy's do not (``policy.SINGLE_BLOCK_FORWARD_WINDOWED``).
+The policy's own plans of other N: at 253 the tile holds the body, the edges past it; at 259
+the backward's tile is the body's 256 columns (but in float64, whose body may be 258)."""
 
 CASES = ([("cooperative", N, block_n, "policy") for N, block_n in ((37, 16), (29, 8), (3, 8),
                                                                    (101, 32))]
-         + [("single_block", N, None, "policy") for N in (17, 37, 101, 253)]
+         + [("single_block", N, None, "policy") for N in (17, 37, 101, 253, 259)]
          + [("single_block", 243, None, layout) for layout in SINGLE_BLOCK_LAYOUTS])
 
 
@@ -87,7 +89,7 @@ def test_single_block_rows_take_the_window_only_where_their_layout_allows(device
     """A single-block launch whose plan reads through a window (``Plan.windowed``: the policy's
     backward plans, a forward made to) reads rows that are not whole vectors through it where the
     tensors share one row stride (or hold one row: tensors of two row strides would shift their
-    rows apart), start 16-byte aligned and the plan's tiles hold the shifted row
+    rows apart), start 16-byte aligned and the plan's tiles hold the row's body
     (``launch.window_elements``); rows of whole vectors need none; else each row is read from
     its own start. Right either way."""
     dtype = torch.bfloat16
@@ -99,11 +101,14 @@ def test_single_block_rows_take_the_window_only_where_their_layout_allows(device
              "one row sixteen bytes off": (base[8:109].view(1, 101), 8),
              "a strided view (its output is not)": (base[:4 * 102].view(4, 102)[:, :101], 0),
              "N just under the tile": (base[:4 * 1021].view(4, 1021), 8),
-             "a row narrower than a vector": (base[:4 * 3].view(4, 3), 0)}
+             "a row narrower than a vector (no body)": (base[:4 * 3].view(4, 3), 0),
+             "N just past the tile's power of two": (base[:4 * 1025].view(4, 1025), 8)}
     for name, (x, window) in cases.items():
         plan = triton_impl.plan(x, kernel="single_block", backward=backward)
+        would_window = policy.reads_in_window(x.shape[1], 2, backward, "single_block")
+        assert would_window == (x.shape[1] % 8 != 0 and x.shape[1] > 8)
         assert plan.windowed == (backward or policy.SINGLE_BLOCK_FORWARD_WINDOWED
-                                 or x.shape[1] % 8 == 0), "only where a window would apply"
+                                 or not would_window), "only where a window would apply"
         rows = ((x, x.clone(), torch.empty_like(x)) if backward
                 else (x, torch.empty_like(x)))
         (record,) = launch.launches(dataclasses.replace(plan, windowed=True), rows, log=False)
@@ -116,3 +121,25 @@ def test_single_block_rows_take_the_window_only_where_their_layout_allows(device
         else:
             y = triton_impl.softmax(x, -1, kernel="single_block")
             assert_close(y, torch.softmax(x.double(), -1), dtype=dtype, kind="softmax")
+
+
+def test_a_backward_tile_of_the_body_holds_the_whole_row_where_rows_are_read_from_their_starts(
+        device):
+    """The policy's single-block backward tile of a row just past a power of two holds its body
+    alone (1025 bfloat16: 1024 columns, the edges a tile of their own; ``policy.window_columns``).
+    Where the launch cannot read the rows through the window (here 2 bytes off a 16-byte
+    boundary) it takes the row's power of two instead (``policy.for_rows``), and is right
+    either way."""
+    x = torch.randn(4, 1025, dtype=torch.float64) * 4
+    for offset, window, block in ((0, 8, 1024), (1, 0, 2048)):
+        rows = []
+        for values in (torch.softmax(x, -1), torch.randn_like(x), torch.full_like(x, torch.nan)):
+            storage = torch.empty(4 * 1025 + 8, dtype=torch.bfloat16, device=device)
+            rows.append(storage[offset:offset + 4 * 1025].view(4, 1025))
+            rows[-1].copy_(values)
+        plan = triton_impl.plan(rows[0], kernel="single_block", backward=True)
+        assert plan.block_n == 1024
+        (record,) = launch.launches(plan, tuple(rows), log=False)
+        assert (record.constexprs["WINDOW"], record.constexprs["BLOCK"]) == (window, block)
+        launch.softmax_backward_rows(plan, *rows, False)
+        assert_grad_close(rows[2], rows[0], rows[1], torch.bfloat16, False)

@@ -299,8 +299,8 @@ def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Lau
     if plan.kernel == "single_block":
         window = window_elements(plan, rows)
         wide = vectors or window > 0  # every row read in 16-byte vectors
-        adapted = for_rows(plan, True, wide)
-        options.update(num_warps=adapted.num_warps, max_registers=adapted.max_registers)
+        plan = for_rows(plan, True, wide)
+        options.update(num_warps=plan.num_warps, max_registers=plan.max_registers)
         kernel = bwd.single_block_backward if backward else fwd.single_block_forward
         constexprs = dict(BLOCK_M=plan.block_m, BLOCK=plan.block_n, LOG=log, STAGES=plan.num_stages,
                           MULTIPLE_OF=multiple_of, REREAD=plan.reread, WINDOW=window)

@@ -146,6 +146,20 @@ float16 75.5 / 73.9 / 91.1 / 90.0 -> 94.8 / 91.7 / 100.6 / 100.3%. Rows of whole
 99.7-100% with 8 (5120, 6144). At a block of 4096 the policy's 4 warps stand (2052 89.7%, 3076
 99.8%). Untimed: the H100; other M; a block of 16384 (8196-16380 columns)."""
 
+BODY_TILE_BACKWARD_MAX_WARPS = 8
+"""The most warps of a single-block backward whose tile holds a row's body alone, its edges a tile
+of their own (``window_columns``: rows of N just past a power of two that are not whole 16-byte
+vectors, 4100 bfloat16 in 4096 columns, 8193 float32 in 8192), whose rule would give more. The
+plans of ``SINGLE_BLOCK_TILES``, measured on rows exactly as wide as their tile, do not apply.
+
+Timed on an H200, M = 2^27 // N, two interleaved rounds a call, every output NaN-poisoned and
+checked against float64 first (results/h200/body_tile_2026-11-29/), of copy: float32 8193 /
+8194 / 8195 in the rule's 32 warps 93.0 / 91.5 / 92.8%, in 16 warps 100.9 / 101.0 / 100.9%, in 8
+100.9-101.0%; float32 4097 / 4099 in the rule's 16 warps 101.3 / 101.2%, in 8 100.9 / 100.8%;
+bfloat16 4100 / 4097 in 16 warps 89.2 / 88.7%, in the rule's 8 99.7 / 99.5%; the tile of
+``SINGLE_BLOCK_TILES`` read again lost 4-17 points where its warps were more (bfloat16 4100 /
+4097 / 2049 / 1025: 92.1 / 91.4 / 94.1 / 82.3%, float32 1025 85.2%)."""
+
 SINGLE_BLOCK_FORWARD_WINDOWED = False
 """Whether the policy's single-block forward plans read rows that are not whole 16-byte vectors
 through a window (``Plan.windowed``; the backward's do). Timed on an H200 (results/h200/
@@ -1250,13 +1264,21 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
         raise ValueError(f"single_block holds at most {limit} columns on chip; block_n={block_n} "
                          f"is wider (leave it out: the row's power of two is the block)")
     forced = block_n is not None
-    block_n = block_n or next_power_of_2(N)
+    # a backward tile holds the row's body where the launch reads it through a window (its edges
+    # a tile of their own): 4096 columns for 4100 bfloat16, not 8192; ``for_rows`` gives it the
+    # row's power of two where the launch reads each row from its own start
+    body = window_columns(N, itemsize, True, "single_block") if backward else N
+    block_n = block_n or next_power_of_2(max(body, 1))
     block_m = min(max(TILE_ELEMENTS // block_n, 1),
                   SINGLE_BLOCK_MAX_ROWS.get(block_n, TILE_ELEMENTS), next_power_of_2(M))
     few = not backward and N >= FORWARD_FEW_WARPS_FROM_COLS
     vectors = FORWARD_VECTORS_PER_THREAD if few else VECTORS_PER_THREAD
-    num_warps = max(_warps(block_m * N, vectors * _vector(itemsize), MAX_WARPS),
-                    MIN_SINGLE_BLOCK_WARPS)
+
+    def rule_warps_for(columns: int) -> int:  # a tile's rows of ``columns`` each
+        return max(_warps(block_m * columns, vectors * _vector(itemsize), MAX_WARPS),
+                   MIN_SINGLE_BLOCK_WARPS)
+
+    num_warps = rule_warps_for(min(N, block_n))
     persistent = not backward and block_n >= PERSISTENT_FROM_COLS.get(itemsize, math.inf)
     tail = tail2 = row_threads = 0
     if not (forced or backward or persistent) and block_m == 1:
@@ -1282,11 +1304,18 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
         if timed_tile and block_n in TWO_ROWS_A_PROGRAM.get(itemsize, ()):
             block_m = 2
         num_warps = max(num_warps, _warps_to_hold(block_m * (block_n + tail)))
-    narrow_loads_warps = 0
+    # the warps of the plan where the launch reads each row from its own start (``for_rows``):
+    # a tile of the row's body alone then holds the row's power of two, in the rule's warps for
+    # the whole row
+    narrow_loads_warps = rule_warps_for(N)
     if backward and block_m == 1 and _rows_past_vectors(M, N, itemsize, device):
-        narrow_loads_warps = num_warps if N % 8 != 4 else 0
+        # in 8-byte vectors (N % 8 == 4) those of the row's power of two
+        if N % 8 == 4:
+            narrow_loads_warps = EIGHT_BYTE_ROWS_BACKWARD_WARPS.get(next_power_of_2(N),
+                                                                    narrow_loads_warps)
         num_warps = EIGHT_BYTE_ROWS_BACKWARD_WARPS.get(block_n, num_warps)
-        narrow_loads_warps = 0 if narrow_loads_warps == num_warps else narrow_loads_warps
+    if backward and block_n < N:  # a tile of the row's body alone
+        num_warps = min(num_warps, BODY_TILE_BACKWARD_MAX_WARPS)
     cap = 0
     measured = None if persistent or N != block_n else _measured_tile(M, N, itemsize, device,
                                                                       backward)
@@ -1297,6 +1326,7 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     if measured:
         rows, num_warps, cap, reread = measured
         block_m, row_threads = min(rows, next_power_of_2(M)), 0
+    narrow_loads_warps = 0 if narrow_loads_warps == num_warps else narrow_loads_warps
     n_tiles = cdiv(M, block_m)
     windowed = (backward or SINGLE_BLOCK_FORWARD_WINDOWED
                 or not reads_in_window(N, itemsize, backward, "single_block"))
@@ -1520,13 +1550,15 @@ def _cooperative(M, N, itemsize, dtype_name, device, backward, block_n, splits) 
 
 def reads_in_window(N: int, itemsize: int, backward: bool, kernel: str) -> bool:
     """Whether single-block or cooperative rows of N columns are read from a 16-byte boundary
-    before their start (``kernels/row_math.py``, ``row_window``), where the launch finds their
+    (``kernels/row_math.py``, ``row_window``), where the launch finds their
     layout allows it (``launch.window_elements``): rows that are not whole 16-byte vectors, but
     for the cooperative 16-bit forward of an even N, which reads its rows as 32-bit words
-    instead (``Plan.paired``)."""
+    instead (``Plan.paired``), and single-block rows narrower than a vector."""
     if N % _vector(itemsize) == 0:
         return False
-    return kernel == "single_block" or not (itemsize == 2 and not backward and N % 2 == 0)
+    if kernel == "single_block":
+        return N > _vector(itemsize)  # a narrower row has no body: it would be all edges
+    return not (itemsize == 2 and not backward and N % 2 == 0)
 
 
 COOPERATIVE_WINDOW_UNCAPPED = frozenset({("float16", True)})
@@ -1546,17 +1578,17 @@ def keeps_caps_through_window(plan: Plan, dtype, backward: bool) -> bool:
 
 def window_columns(N: int, itemsize: int, backward: bool, kernel: str) -> int:
     """The columns a single-block or cooperative plan's programs must cover (``Plan.columns_held``)
-    to read a row of N columns through a window (``reads_in_window``; else N). A window shifts a
-    row by up to a vector less one element, and a row's body ends at the last vector boundary
-    inside it. A cooperative program reads the edges within its own blocks, so its programs
-    cover N and that shift (they add a program where the shift needs one); a single-block
-    program reads its edges as a tile of their own, so its tiles need only hold the body: N
-    rounded up to whole vectors, which every power of two of N or more columns (and a vector or
-    more) does."""
+    to read a row of N columns through a window (``reads_in_window``; else N). A cooperative row
+    is read from the 16-byte boundary before its start and its programs read the edges within
+    their own blocks, so they cover N and that shift, up to a vector less one element (they add
+    a program where the shift needs one). A single-block row is read from the boundary that
+    starts its body and its edges are a tile of their own (``kernels/row_math.py``,
+    ``row_window``), so its tiles need only hold the body: at most N rounded down to whole
+    vectors (4100 bfloat16: 4096)."""
     if not reads_in_window(N, itemsize, backward, kernel):
         return N
     vector = _vector(itemsize)
-    return cdiv(N, vector) * vector if kernel == "single_block" else N + vector - 1
+    return N // vector * vector if kernel == "single_block" else N + vector - 1
 
 
 def _cooperative_chunks(N: int, block_n: int, splits: int | None,
@@ -1596,7 +1628,8 @@ def for_rows(plan: Plan, words: bool, vectors: bool) -> Plan:
     them a paired plan (``Plan.paired``) holds its block as loaded. ``vectors``: every row reads
     in whole 16-byte vectors (N and the strides multiples of a vector's elements, the rows
     16-byte aligned; or, one block a program, through a window: ``launch.launches``); without
-    them the kernel takes the compiler's choice of registers. The caps
+    them the kernel takes the compiler's choice of registers, and a single-block tile that held
+    only the row's body (``window_columns``) holds the row's power of two. The caps
     (``COOPERATIVE_PLAN``, ``COOPERATIVE_PAIRED_MAX_REGISTERS``,
     ``COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS``, ``COOPERATIVE_SEVERAL_BLOCKS_MAX_REGISTERS``,
     ``SINGLE_BLOCK_TILES``, ``FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES``) were measured on
@@ -1614,6 +1647,8 @@ def for_rows(plan: Plan, words: bool, vectors: bool) -> Plan:
         plan = dataclasses.replace(plan, max_registers=0,
                                    num_warps=plan.uncapped_warps or plan.num_warps,
                                    uncapped_warps=0)
+        if plan.kernel == "single_block" and plan.columns_held < plan.chunk:
+            plan = dataclasses.replace(plan, block_n=next_power_of_2(plan.chunk))
     if plan.paired and not words:
         plan = dataclasses.replace(plan, paired=False, paired_others=False, max_registers=0)
     return plan

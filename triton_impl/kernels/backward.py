@@ -53,17 +53,17 @@ def write_grad_chunk(y_row, dy_row, dx_row, start, end, s, LOG: tl.constexpr, BL
 def load_rows(ptr, rows, row_stride, cols, mask, POLICY: tl.constexpr, MULTIPLE_OF: tl.constexpr,
               WINDOW: tl.constexpr):
     """A tile of rows ``rows`` (a column) and columns ``cols`` (a row) of a tensor, as stored, 0
-    where masked, each row read from ``row_math.row_window``'s start; ``POLICY``: the load's
+    where masked, each row read from ``row_math.row_window``'s start (from its body); ``POLICY``: the load's
     eviction policy ("" for the L2's default)."""
-    return tl.load(row_window(ptr, rows, row_stride, 0, MULTIPLE_OF, WINDOW)[0] + cols, mask=mask,
-                   other=0.0, eviction_policy=POLICY)
+    start = row_window(ptr, rows, row_stride, 0, MULTIPLE_OF, WINDOW, True)[0]
+    return tl.load(start + cols, mask=mask, other=0.0, eviction_policy=POLICY)
 
 
 @triton.jit
 def store_rows(ptr, rows, row_stride, cols, mask, values, MULTIPLE_OF: tl.constexpr,
                WINDOW: tl.constexpr):
     """Write ``values`` to the tile that ``load_rows`` reads."""
-    tl.store(row_window(ptr, rows, row_stride, 0, MULTIPLE_OF, WINDOW)[0] + cols,
+    tl.store(row_window(ptr, rows, row_stride, 0, MULTIPLE_OF, WINDOW, True)[0] + cols,
              values.to(ptr.dtype.element_ty), mask=mask)
 
 
@@ -80,7 +80,7 @@ def single_block_backward(
     SINGLE_BLOCK_HELD_AS_LOADED_FROM_COLS``); else they are converted once. ``REREAD``: y and dy
     are loaded evict-last for the sum and loaded again, evict-first, for dx, rather than held
     (as ``forward.single_block_forward``'s REREAD; both again before dx is written, which may be
-    dy). ``WINDOW`` > 0: the rows are read from the 16-byte boundary before each
+    dy). ``WINDOW`` > 0: the rows are read from the 16-byte boundary that starts each one's body
     (``row_math.row_window``; the three tensors share its shift), their edges a narrow tile of
     their own, held, in a layout of their own (``row_math.edge_rows``), whose sum is added
     to the body's."""
@@ -90,7 +90,7 @@ def single_block_backward(
     n_tiles = tl.cdiv(M, BLOCK_M)
     for tile in tl.range(tl.program_id(0), n_tiles, tl.num_programs(0), num_stages=STAGES):
         rows = (tile * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)[:, None]
-        _, lo, hi = row_window(y_ptr, rows, y_row_stride, N, MULTIPLE_OF, WINDOW)
+        _, lo, hi = row_window(y_ptr, rows, y_row_stride, N, MULTIPLE_OF, WINDOW, True)
         mask = (rows < M) & column_mask(cols, lo, hi, WINDOW)
         y = load_rows(y_ptr, rows, y_row_stride, cols, mask, FIRST, MULTIPLE_OF, WINDOW)
         dy = load_rows(dy_ptr, rows, dy_row_stride, cols, mask, FIRST, MULTIPLE_OF, WINDOW)

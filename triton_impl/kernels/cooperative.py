@@ -674,8 +674,8 @@ def cooperative_forward(x_ptr, y_ptr, N, x_row_stride, y_row_stride, programs, w
     WORDS: tl.constexpr = 2 if x_ptr.dtype.element_ty == tl.float64 else 1
     row, program = row_and_program(programs)
     first = program * BLOCKS
-    x_row, lo, hi = row_window(x_ptr, row, x_row_stride, N, MULTIPLE_OF, WINDOW)
-    y_row, _, _ = row_window(y_ptr, row, y_row_stride, N, MULTIPLE_OF, WINDOW)
+    x_row, lo, hi = row_window(x_ptr, row, x_row_stride, N, MULTIPLE_OF, WINDOW, False)
+    y_row, _, _ = row_window(y_ptr, row, y_row_stride, N, MULTIPLE_OF, WINDOW, False)
     pairs = words_ptr + row.to(tl.int64) * n_slots * WORDS
     clear_stale(pairs + first, BLOCKS, stale_offset, n_slots, WORDS)
 
@@ -742,9 +742,9 @@ def cooperative_backward(y_ptr, dy_ptr, dx_ptr, N, y_row_stride, dy_row_stride,
     n_slots = programs * BLOCKS
     row, program = row_and_program(programs)
     first = program * BLOCKS
-    y_row, lo, hi = row_window(y_ptr, row, y_row_stride, N, MULTIPLE_OF, WINDOW)
-    dy_row, _, _ = row_window(dy_ptr, row, dy_row_stride, N, MULTIPLE_OF, WINDOW)
-    dx_row, _, _ = row_window(dx_ptr, row, dx_row_stride, N, MULTIPLE_OF, WINDOW)
+    y_row, lo, hi = row_window(y_ptr, row, y_row_stride, N, MULTIPLE_OF, WINDOW, False)
+    dy_row, _, _ = row_window(dy_ptr, row, dy_row_stride, N, MULTIPLE_OF, WINDOW, False)
+    dx_row, _, _ = row_window(dx_ptr, row, dx_row_stride, N, MULTIPLE_OF, WINDOW, False)
     sums = words_ptr + row.to(tl.int64) * n_slots
     clear_stale(sums + first, BLOCKS, stale_offset, n_slots, 1)
 

@@ -73,10 +73,10 @@ def single_block_forward(
     bytes are in flight at once. PASS > 0 lays the tiles out rows by warps, PASS columns a pass
     of a row's threads (``row_math.load_tile``, ``policy.Plan.row_threads``). N and the row
     strides are multiples of MULTIPLE_OF (``row_math.known_multiple``), as in every kernel.
-    WINDOW > 0: the rows are read from the 16-byte boundary before each (``row_math.
-    row_window``): the tiles hold each row's whole vectors, its edges are a fourth, narrow tile
-    of its own layout (``row_math.edge_rows``), whose (max, normaliser) pair is merged into the
-    row's.
+    WINDOW > 0: the rows are read from the 16-byte boundary that starts each one's body
+    (``row_math.row_window``): the tiles hold each row's whole vectors, its edges are a fourth,
+    narrow tile of its own layout (``row_math.edge_rows``), whose (max, normaliser) pair is
+    merged into the row's.
 
     REREAD (``policy.Plan.reread``): the tiles are loaded evict-last for the row's max and sum
     and loaded again, evict-first, for the output, rather than held across the reductions: the
@@ -92,8 +92,8 @@ def single_block_forward(
     n_tiles = tl.cdiv(M, BLOCK_M)
     for tile in tl.range(tl.program_id(0), n_tiles, tl.num_programs(0), num_stages=STAGES):
         rows = tile_rows(tile, BLOCK_M, PASS)
-        x_rows, lo, hi = row_window(x_ptr, rows, x_row_stride, N, MULTIPLE_OF, WINDOW)
-        y_rows = row_window(y_ptr, rows, y_row_stride, N, MULTIPLE_OF, WINDOW)[0]
+        x_rows, lo, hi = row_window(x_ptr, rows, x_row_stride, N, MULTIPLE_OF, WINDOW, True)
+        y_rows = row_window(y_ptr, rows, y_row_stride, N, MULTIPLE_OF, WINDOW, True)[0]
         x, cols, mask = load_tile(x_rows, rows, M, lo, hi, 0, BLOCK, PASS, FIRST, WINDOW)
         if TAIL > 0:
             x_tail, tail_cols, tail_mask = load_tile(x_rows, rows, M, lo, hi, BLOCK, TAIL, PASS,

@@ -66,25 +66,37 @@ def row_pointer(ptr, row, row_stride, MULTIPLE_OF: tl.constexpr):
 
 
 @triton.jit
-def row_window(ptr, row, row_stride, N, MULTIPLE_OF: tl.constexpr, WINDOW: tl.constexpr):
+def row_window(ptr, row, row_stride, N, MULTIPLE_OF: tl.constexpr, WINDOW: tl.constexpr,
+               FROM_BODY: tl.constexpr):
     """(start, lo, hi): where a program reads row ``row`` (or each of a tile's rows) from, and
     the columns ``lo`` to ``hi`` of that start that are the row's.
 
     ``WINDOW`` 0: the row's own start (``row_pointer``), columns 0 to N. ``WINDOW`` > 0, the
     elements of a 16-byte vector, for rows that are not whole vectors (N not a multiple of
     them; the launch passes it where every row stride is the same and every tensor 16-byte
-    aligned, ``launch.window_elements``): the row's start rounded down to a multiple of WINDOW
-    elements, a 16-byte boundary, so that the row holds columns lo = start % WINDOW to
-    hi = lo + N of it, and tensors of the same row stride share lo. Read from there, the whole
-    vectors of a row that lie inside it (its body, ``column_mask``) load as one 16-byte
+    aligned, ``launch.window_elements``): a 16-byte boundary, so that the row holds columns
+    lo to hi = lo + N of it, and tensors of the same row stride share lo. Read from there, the
+    whole vectors of a row that lie inside it (its body, ``column_mask``) load as one 16-byte
     instruction each, where from the row's own start the compiler can prove no alignment and
     loads value by value (or in the vectors N's largest power of two allows,
     ``known_multiple``); the few columns of the row's first and last vectors that share them
     with a neighbouring row are read alone (``row_edges``). No column outside the row is loaded
-    or stored."""
+    or stored.
+
+    Which boundary: the one before the row's start (lo = start % WINDOW, from 0 to WINDOW - 1),
+    where a row's programs share it out in blocks from column 0 (the cooperative kernel: its
+    first block holds the row's first columns); or, ``FROM_BODY``, the first at or after it, the
+    start of the row's body (lo from 1 - WINDOW to 0, the columns before the body negative),
+    where a tile holds the body alone and the edges are a tile of their own (the single-block
+    kernels): a tile of columns 0 to B then holds a body of up to B columns, and a row of 4100
+    bfloat16, whose body is at most 4096, fits a tile of 4096 where from the boundary before
+    its start it needs 4104."""
     if WINDOW > 0:
         start = tl.cast(row, tl.int64) * row_stride
-        aligned = start // WINDOW * WINDOW
+        if FROM_BODY:
+            aligned = (start + WINDOW - 1) // WINDOW * WINDOW
+        else:
+            aligned = start // WINDOW * WINDOW
         lo = (start - aligned).to(tl.int32)
         return ptr + aligned, lo, N + lo
     else:
@@ -95,7 +107,9 @@ def row_window(ptr, row, row_stride, N, MULTIPLE_OF: tl.constexpr, WINDOW: tl.co
 def body_bounds(lo, hi, WINDOW: tl.constexpr):
     """The columns of a windowed row (``row_window``) in whole vectors: from the first vector
     boundary at or after ``lo`` to the last at or before ``hi`` (none where the second is the
-    smaller), multiples of WINDOW that the compiler sees as such."""
+    smaller), multiples of WINDOW that the compiler sees as such. ``lo`` > -WINDOW, so the
+    first division's operand is never negative; the second's is only for a row narrower than
+    its shift (hi < 0, from its body's start), whose body is empty whichever way it rounds."""
     return (lo + WINDOW - 1) // WINDOW * WINDOW, hi // WINDOW * WINDOW
 
 
@@ -309,7 +323,7 @@ def load_edges(ptr, rows, row_stride, M, N, other: tl.constexpr, MULTIPLE_OF: tl
                WINDOW: tl.constexpr):
     """The ``row_edges`` of rows ``rows`` (``edge_rows``), [BLOCK_M, 2 * WINDOW], as stored,
     ``other`` where masked; with their columns and mask, for ``store_edges``."""
-    start, lo, hi = row_window(ptr, rows, row_stride, N, MULTIPLE_OF, WINDOW)
+    start, lo, hi = row_window(ptr, rows, row_stride, N, MULTIPLE_OF, WINDOW, True)
     cols, mask = row_edges(lo, hi, WINDOW)
     mask = mask & (rows < M)
     return tl.load(start + cols, mask=mask, other=other), cols, mask
@@ -319,7 +333,7 @@ def load_edges(ptr, rows, row_stride, M, N, other: tl.constexpr, MULTIPLE_OF: tl
 def store_edges(ptr, rows, row_stride, N, cols, mask, values, MULTIPLE_OF: tl.constexpr,
                 WINDOW: tl.constexpr):
     """Write ``values`` to the edges that ``load_edges`` read."""
-    start = row_window(ptr, rows, row_stride, N, MULTIPLE_OF, WINDOW)[0]
+    start = row_window(ptr, rows, row_stride, N, MULTIPLE_OF, WINDOW, True)[0]
     tl.store(start + cols, values.to(ptr.dtype.element_ty), mask=mask)
 
 
