@@ -88,9 +88,10 @@ def variants(kernel: str, N: int, itemsize: int, backward: bool,
         # tiles, each at least a pass (``policy.three_tiles``)
         whole = policy.next_power_of_2(N)
         head, tail = (whole, 0) if backward else policy.head_and_tail(N)
-        # a backward tile may hold the row's body alone (``policy.window_columns``)
+        # a tile may hold the row's body alone (``policy.window_columns``), where it is read
+        # through a window (a forward plan of the policy's is not: ``--windowed``)
         body = policy.next_power_of_2(max(policy.window_columns(
-            N, itemsize, backward, "single_block"), 1)) if backward else whole
+            N, itemsize, backward, "single_block"), 1))
         for warps in warps_list:
             for block_m in (1, 2, 4, 8, 16, 32, 64):
                 pass_width = policy.one_pass(warps, itemsize) // block_m  # over block_m rows
@@ -110,7 +111,7 @@ def variants(kernel: str, N: int, itemsize: int, backward: bool,
                 for (block, tail_n, tail2), threads in layouts:
                     shape = dict(block_n=block, tail=tail_n, tail2=tail2, row_threads=threads)
                     name = "block " + "+".join(str(t) for t in (block, tail_n, tail2) if t) + " "
-                    name = name if tail_n else ""
+                    name = name if tail_n or block != whole else ""
                     per_thread = block_m * (block + tail_n + tail2) // (32 * warps)
                     if (not 4 <= per_thread <= max_values
                             or (block_m > 1 and block_m * block > 8192 and not threads)):
@@ -171,7 +172,7 @@ def policy_read_again_variants(auto, M: int, itemsize: int, warps_list):
 def time_point(direction, dtype_name, N, M, kernel, copy, budget_end, blocks, persistent=True,
                warps=(4, 8, 16, 32), registers=(0,), programs_per_sm=(1,), repeat=1,
                max_values=72, rows_by_warps_only=False, peers=(), reread=False,
-               policy_read_again=False, unwindowed=False):
+               policy_read_again=False, unwindowed=False, windowed=False):
     """The point's variants (and ``peers``, implementations by name, timed in the same rounds as
     the variants, each checked first), and torch's time apart."""
     dtype = DTYPES[dtype_name]
@@ -213,6 +214,9 @@ def time_point(direction, dtype_name, N, M, kernel, copy, budget_end, blocks, pe
     if unwindowed:
         candidates += [(f"{label} unwindowed", dataclasses.replace(plan, windowed=False))
                        for label, plan in candidates]
+    if windowed:
+        candidates += [(f"{label} windowed", dataclasses.replace(plan, windowed=True))
+                       for label, plan in candidates if not plan.windowed]
     checked = []
     for label, plan in candidates:
         if time.time() > budget_end:
@@ -310,8 +314,14 @@ def main(argv=None):
     parser.add_argument("--unwindowed", action="store_true",
                         help="also each variant with rows that are not whole 16-byte vectors "
                              "read from their own starts, not through a window (Plan.windowed)")
+    parser.add_argument("--windowed", action="store_true",
+                        help="also each variant read from its own starts (the policy's single-block "
+                             "forward of such rows) read through a window (Plan.windowed)")
     parser.add_argument("--budget-s", type=float, default=480)
     args = parser.parse_args(argv)
+    if args.windowed and args.unwindowed:
+        parser.error("--windowed and --unwindowed: give one (each adds the other form of the "
+                     "variants that lack it)")
     if (args.policy_read_again or args.reread) and args.kernel != "single_block":
         parser.error("--policy-read-again and --reread are single_block options; give "
                      "--kernel single_block")
@@ -356,7 +366,8 @@ def main(argv=None):
                                              args.warps, args.registers,
                                              args.programs_per_sm, args.repeat, args.max_values,
                                              args.rows_by_warps_only, args.peers, args.reread,
-                                             args.policy_read_again, args.unwindowed)
+                                             args.policy_read_again, args.unwindowed,
+                                             args.windowed)
                 ok = sorted((r for r in rows if "gbs" in r), key=lambda r: -r["gbs"])
                 auto = next((r for r in rows if r["variant"].startswith("auto")), {})
                 print(f"{direction:8} {dtype_name:8} N={N:8} M={M:6} torch "
