@@ -9,4 +9,4 @@ mkdir -p "$OUT/bfloat16"
 PYTHONUNBUFFERED=1 PYTHONPATH=. python3 benchmarks/sweep_plans.py --out "$OUT/bfloat16" \
     --kernel single_block --directions forward --dtypes bfloat16 \
     --n 1001 3001 4100 2001 509 6001 --warps 1 2 4 8 --no-persistent --windowed --repeat 2 \
-    --budget-s 420 2>&1 | tee "$OUT/bfloat16.log"
+    --budget-s 360 2>&1 | tee "$OUT/bfloat16.log"
