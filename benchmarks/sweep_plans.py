@@ -95,8 +95,9 @@ def variants(kernel: str, N: int, itemsize: int, backward: bool,
         for warps in warps_list:
             for block_m in (1, 2, 4, 8, 16, 32, 64):
                 pass_width = policy.one_pass(warps, itemsize) // block_m  # over block_m rows
-                shapes = {(whole, 0, 0), (body, 0, 0)} | {(head, width, 0) for width in (tail, max(tail, pass_width))
-                                            if tail and head + width < whole}
+                shapes = {(whole, 0, 0), (body, 0, 0)} | {
+                    (head, width, 0) for width in (tail, max(tail, pass_width))
+                    if tail and head + width < whole}
                 three = policy.three_tiles(N, pass_width)
                 if not backward and three[2]:
                     shapes.add(three)
@@ -315,8 +316,9 @@ def main(argv=None):
                         help="also each variant with rows that are not whole 16-byte vectors "
                              "read from their own starts, not through a window (Plan.windowed)")
     parser.add_argument("--windowed", action="store_true",
-                        help="also each variant read from its own starts (the policy's single-block "
-                             "forward of such rows) read through a window (Plan.windowed)")
+                        help="also each variant read from its own starts (the policy's "
+                             "single-block forward of most such rows) read through a window "
+                             "(Plan.windowed)")
     parser.add_argument("--budget-s", type=float, default=480)
     args = parser.parse_args(argv)
     if args.windowed and args.unwindowed:

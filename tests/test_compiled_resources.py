@@ -252,7 +252,7 @@ def test_many_blocks_a_program_store_their_re_read_blocks_evict_first(tmp_path_f
 
 @pytest.fixture(scope="module")
 def rows_through_a_window(tmp_path_factory):
-    return usage(tmp_path_factory, None, ("1001", "4097", "6145"), gpu="H200")
+    return usage(tmp_path_factory, None, ("509", "1001", "4097", "6145"), gpu="H200")
 
 
 def test_single_block_backward_reads_rows_past_vectors_through_a_window(rows_through_a_window):
@@ -265,10 +265,29 @@ def test_single_block_backward_reads_rows_past_vectors_through_a_window(rows_thr
     ``policy.EIGHT_BYTE_ROWS_BACKWARD_WARPS``."""
     backward = [r for r in rows_through_a_window if r["direction"] == "backward"]
     assert {(r["dtype"], r["N"], r["kernel"]) for r in backward} == {
-        (t, n, "single_block") for t in DTYPES for n in (1001, 4097, 6145)}
+        (t, n, "single_block") for t in DTYPES for n in (509, 1001, 4097, 6145)}
     for r in backward:
         assert r["vector_loads"] > 0 and r["scalar_loads"] <= 2 and r["spill_bytes"] == 0, r
         if r["N"] == 4097:
             assert "block 1x4096, 8 warps," in r["plan"], r
         if r["dtype"] != "float32" and r["N"] == 6145:
             assert r["num_warps"] == 4, r
+
+
+def test_the_h200s_narrow_16_bit_forward_reads_rows_past_vectors_one_warp_a_row(
+        rows_through_a_window):
+    """The H200's 16-bit single-block forward of rows of 509 and 1001 columns
+    (``policy.WINDOWED_ROWS_BY_WARPS``) reads them through the window, one warp a row:
+    its body in 16-byte vectors and nothing spilled; two rows of 509 a program, laid out rows by
+    warps, load their edges once (one scalar load a thread), where more warps a row load them
+    in the body's layout again (``policy.SINGLE_BLOCK_FORWARD_WINDOWED``). float32 reads such
+    rows from their own starts, value by value."""
+    forward = {(r["dtype"], r["N"]): r for r in rows_through_a_window
+               if r["direction"] == "forward" and r["N"] in (509, 1001)}
+    for dtype in ("bfloat16", "float16"):
+        for N, plan in ((509, "block 2x512, 2 warps, 32 threads a row,"),
+                        (1001, "block 1x1024, 1 warps,")):
+            r = forward[(dtype, N)]
+            assert plan in r["plan"] and r["vector_loads"] > 0 and r["spill_bytes"] == 0, r
+        assert forward[(dtype, 509)]["scalar_loads"] == 1, forward[(dtype, 509)]
+    assert all(forward[("float32", N)]["vector_loads"] == 0 for N in (509, 1001))

@@ -866,6 +866,70 @@ def test_a_backward_tile_of_the_row_body_takes_at_most_eight_warps():
     assert _hopper_plan(4100, "float32", 4800, backward=True, M=(1 << 27) // 4100).block_n == 8192
 
 
+def test_a_fast_dram_reads_narrow_16_bit_forward_rows_past_vectors_one_warp_a_row_in_a_window():
+    """``policy.WINDOWED_ROWS_BY_WARPS``: on a Hopper GPU with a fast DRAM, from 2^27 // N rows,
+    the 16-bit single-block forward of rows of an odd N whose body's tile is 512-2048 columns
+    reads them through the window, one warp a row: two rows of 512 a program laid out rows by
+    warps, one row of 1024 or 2048 in one warp. Not rows of an even N, narrower or wider ones,
+    float32, a slow DRAM or fewer rows. Launched where no window is possible (two bytes off a
+    16-byte boundary) the plan reads each row from its own start, its tile the row's power of
+    two, its rows' layout whole."""
+    assert policy.WINDOWED_ROWS_BY_WARPS == {512: (2, 2, 32), 1024: (1, 1, 0), 2048: (1, 1, 0)}
+    for dtype in ("bfloat16", "float16"):
+        for N, (block_m, block_n, warps, row_threads) in {
+                265: (2, 512, 2, 32), 509: (2, 512, 2, 32), 1001: (1, 1024, 1, 0),
+                1025: (1, 1024, 1, 0), 2001: (1, 2048, 1, 0), 2049: (1, 2048, 1, 0)}.items():
+            M = (1 << 27) // N
+            plan = _hopper_plan(N, dtype, 4800, M=M)
+            assert (plan.block_m, plan.block_n, plan.num_warps, plan.row_threads, plan.tail,
+                    plan.windowed, plan.reread) == (block_m, block_n, warps, row_threads, 0, True,
+                                                    False), (dtype, N)
+            torch_dtype = getattr(torch, dtype)
+            rows = torch.empty((M, N), dtype=torch_dtype, device="meta")
+            (record,) = launch.launches(plan, (rows, rows), log=False)
+            assert (record.constexprs["WINDOW"], record.constexprs["BLOCK"]) == (8, block_n)
+            shifted = torch.empty(M * N + 1, dtype=torch_dtype, device="meta")[1:].view(M, N)
+            (record,) = launch.launches(plan, (shifted, rows), log=False)
+            assert record.constexprs["WINDOW"] == 0
+            assert record.constexprs["BLOCK"] == policy.next_power_of_2(N), (dtype, N)
+
+    def window(N, dtype, dram=4800, fewer=0):
+        M = (1 << 27) // N - fewer
+        rows = torch.empty((M, N), dtype=getattr(torch, dtype), device="meta")
+        plan = _hopper_plan(N, dtype, dram, M=M)
+        return launch.launches(plan, (rows, rows), log=False)[0].constexprs["WINDOW"]
+
+    for dtype in ("bfloat16", "float16"):
+        widths = (255, 257, 300, 1000, 1500, 1502, 2057, 3001, 4100)
+        assert [window(N, dtype) for N in widths] == [0] * len(widths)
+        assert (window(1001, dtype, dram=3350), window(1001, dtype, fewer=1)) == (0, 0)
+    assert window(1001, "float32") == 0
+
+
+@pytest.mark.parametrize("gpu", ["H100", "H200"])
+def test_a_plan_launched_on_rows_of_narrower_loads_keeps_its_layout_whole(gpu):
+    """``policy.for_rows`` adapts a single-block or cooperative plan to rows that cannot be read
+    in 16-byte vectors (its cap dropped, its warps those of ``Plan.uncapped_warps``, a tile of a
+    row's body widened to the row's power of two): a tile laid out rows by warps keeps one warp's
+    share of threads a row (``block_m * row_threads == 32 * num_warps``), and every tile still
+    holds the row. Over the policy's plans of both directions and three dtypes at widths around
+    the rules' bounds, at 2^27 // N rows and at 4096."""
+    device = policy.DeviceDescription(gpu, 132, dram_gbs=4800 if gpu == "H200" else 3350,
+                                      capability=9)
+    widths = (37, 255, 257, 509, 1001, 1025, 1100, 2001, 2049, 2944, 3001, 4097, 4100, 6145,
+              8193, 8320, 12345, 16385)
+    for backward in (False, True):
+        for dtype in (torch.float32, torch.bfloat16, torch.float16):
+            for N in widths:
+                for M in ((1 << 27) // N, 4096):
+                    plan = policy.choose(M, N, dtype, device, backward=backward)
+                    narrow = policy.for_rows(plan, False, False)
+                    what = (backward, dtype, N, M, plan.describe(), narrow.describe())
+                    if narrow.row_threads:
+                        assert narrow.block_m * narrow.row_threads == 32 * narrow.num_warps, what
+                    assert narrow.columns_held >= N, what
+
+
 SEEDS_ROW_TILES_OF_MEASURED_WIDTHS = {("forward", 4, 512), ("forward", 4, 1024),
                                       ("forward", 4, 4096)}
 """The widths of ``policy.SINGLE_BLOCK_TILES`` whose rule plan under 2^27 elements on a fast DRAM

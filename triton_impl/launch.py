@@ -219,8 +219,9 @@ def _word_aligned(rows: torch.Tensor) -> bool:
 
 def window_elements(plan: Plan, rows: tuple[torch.Tensor, ...]) -> int:
     """``WINDOW`` of a single-block or cooperative launch (``kernels/row_math.py``,
-    ``row_window``): the elements of a 16-byte vector where the rows are read from the 16-byte
-    boundary before each row's start (``policy.reads_in_window``), which needs every tensor to
+    ``row_window``): the elements of a 16-byte vector where the rows are read from a 16-byte
+    boundary (the one before each row's start in the cooperative kernel, the one that begins
+    its body in the single-block ones; ``policy.reads_in_window``), which needs every tensor to
     shift its rows alike (one row stride, or one row) from a 16-byte aligned start, the plan's
     programs to hold the row as the window reads it (``policy.window_columns``: a plan built by
     hand may not),

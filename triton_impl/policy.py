@@ -160,6 +160,29 @@ bfloat16 4100 / 4097 in 16 warps 89.2 / 88.7%, in the rule's 8 99.7 / 99.5%; the
 ``SINGLE_BLOCK_TILES`` read again lost 4-17 points where its warps were more (bfloat16 4100 /
 4097 / 2049 / 1025: 92.1 / 91.4 / 94.1 / 82.3%, float32 1025 85.2%)."""
 
+WINDOWED_ROWS_BY_WARPS = {512: (2, 2, 32), 1024: (1, 1, 0), 2048: (1, 1, 0)}
+"""Tile -> (rows a program, warps, ``Plan.row_threads``) of a 16-bit single-block forward that
+reads rows of an odd N through a window, one warp a row (``_windowed_rows_by_warps``), its tile
+holding the row's body (``window_columns``): two rows of 512 laid out rows by warps, one row of
+1024 or 2048 in one warp. Through the window in more warps a row, the compiler loads the edges
+again in the body's layout, every thread all of them (``SINGLE_BLOCK_FORWARD_WINDOWED``); a row's
+warp loads its body in 16-byte vectors and its edges once (compiled for sm_90, bfloat16 509 in 2
+rows of a warp each: 2 vector loads and 1 scalar load a thread, 40 registers). Several rows a
+warp through the window compiled to thousands of bytes of spills (509: 2 rows in 1 warp, 2992
+bytes) and ran at 1% of copy.
+
+Timed on an H200, M = 2^27 // N, two interleaved rounds, every output NaN-poisoned and checked
+against float64 first (results/h200/forward_window_2026-11-29/), of copy, the policy's plans
+from the rows' own starts before (4 x 512, 2 x 1024, 1 x 2048 columns in 4 warps) against
+these, in the same call, bfloat16: 509 68.4 -> 91.3%, 777 72.4 -> 84.6%, 1001 82.0 -> 94.6%,
+1025 53.6 -> 95.0% (1 x 2048 before), 2001 79.2 -> 90.5%; float16 509 69.3 -> 92.8%, 1001 81.9
+-> 94.7%. Two rows of a warp each ran 91.2% at 1001 and 87.1% at 2001; one row in one warp
+76.4% at 509. Rows of N % 4 == 0, which their own starts read in 8-byte vectors, lost or tied
+(1500 through the window 82.6%, from its own starts 95.8% in 4 warps; 300 62.1% either way);
+N % 4 == 2 (4-byte words) and tiles of 256 were not timed against the plans before.
+Untimed: the H100, other M. At 3001 (2048 + 1024) the best variant through the window, two
+rows of two warps each, ran 84.1% against the policy's 80.3%; at 4100 and 6001 none was ahead."""
+
 SINGLE_BLOCK_FORWARD_WINDOWED = False
 """Whether the policy's single-block forward plans read rows that are not whole 16-byte vectors
 through a window (``Plan.windowed``; the backward's do). Timed on an H200 (results/h200/
@@ -1304,23 +1327,32 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
         if timed_tile and block_n in TWO_ROWS_A_PROGRAM.get(itemsize, ()):
             block_m = 2
         num_warps = max(num_warps, _warps_to_hold(block_m * (block_n + tail)))
-    # the warps of the plan where the launch reads each row from its own start (``for_rows``):
-    # a tile of the row's body alone then holds the row's power of two, in the rule's warps for
-    # the whole row
-    narrow_loads_warps = rule_warps_for(N)
+    windowed_by_warps = (not (forced or backward or persistent)
+                         and _windowed_rows_by_warps(M, N, itemsize, device))
+    if windowed_by_warps:  # one warp a row, through the window
+        block_n = _body_tile(N, itemsize)
+        rows, num_warps, row_threads = WINDOWED_ROWS_BY_WARPS[block_n]
+        block_m = min(rows, next_power_of_2(M))
+        tail = tail2 = 0
+    # the warps of a backward plan where the launch reads each row from its own start
+    # (``for_rows``), which a tile of the row's body alone then holds as the row's power of two
+    whole_row_warps = max(rule_warps_for(N), _warps_to_hold(block_m * next_power_of_2(N)))
+    narrow_loads_warps = 0
     if backward and block_m == 1 and _rows_past_vectors(M, N, itemsize, device):
-        # in 8-byte vectors (N % 8 == 4) those of the row's power of two
-        if N % 8 == 4:
-            narrow_loads_warps = EIGHT_BYTE_ROWS_BACKWARD_WARPS.get(next_power_of_2(N),
-                                                                    narrow_loads_warps)
+        # the rule's, or in 8-byte vectors (N % 8 == 4) those of the row's power of two
+        narrow_loads_warps = (EIGHT_BYTE_ROWS_BACKWARD_WARPS.get(next_power_of_2(N),
+                                                                 whole_row_warps)
+                              if N % 8 == 4 else whole_row_warps)
         num_warps = EIGHT_BYTE_ROWS_BACKWARD_WARPS.get(block_n, num_warps)
     if backward and block_n < N:  # a tile of the row's body alone
+        narrow_loads_warps = narrow_loads_warps or whole_row_warps
         num_warps = min(num_warps, BODY_TILE_BACKWARD_MAX_WARPS)
     cap = 0
     measured = None if persistent or N != block_n else _measured_tile(M, N, itemsize, device,
                                                                       backward)
     # one row a program, or rows of one warp each: the layouts timed (not two rows of 2048)
-    reread = (not (forced or backward or persistent or tail2) and (block_m == 1 or row_threads)
+    reread = (not (forced or backward or persistent or tail2 or windowed_by_warps)
+              and (block_m == 1 or row_threads)
               and _reads_row_tile_again(block_n, tail, itemsize, device)
               and _timed_rows_bounds(M, N, device))
     if measured:
@@ -1328,7 +1360,7 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
         block_m, row_threads = min(rows, next_power_of_2(M)), 0
     narrow_loads_warps = 0 if narrow_loads_warps == num_warps else narrow_loads_warps
     n_tiles = cdiv(M, block_m)
-    windowed = (backward or SINGLE_BLOCK_FORWARD_WINDOWED
+    windowed = (backward or windowed_by_warps or SINGLE_BLOCK_FORWARD_WINDOWED
                 or not reads_in_window(N, itemsize, backward, "single_block"))
     if not persistent:
         held = backward and itemsize == 2 and block_n >= SINGLE_BLOCK_HELD_AS_LOADED_FROM_COLS
@@ -1346,6 +1378,20 @@ def _rows_past_vectors(M: int, N: int, itemsize: int, device: DeviceDescription)
     rows."""
     return (itemsize == 2 and N % 8 != 0 and device.capability == 9 and _fast_dram(device)
             and M >= SINGLE_BLOCK_TILES_FROM_ELEMENTS // N)
+
+
+def _body_tile(N: int, itemsize: int) -> int:
+    """The power of two that holds the body of a row of N columns (``window_columns``)."""
+    return next_power_of_2(window_columns(N, itemsize, False, "single_block"))
+
+
+def _windowed_rows_by_warps(M: int, N: int, itemsize: int, device: DeviceDescription) -> bool:
+    """Whether a single-block forward reads its rows through a window, one warp a row
+    (``WINDOWED_ROWS_BY_WARPS``): 16-bit rows of an odd N (read value by value from their own
+    starts) where ``_rows_past_vectors`` holds (where they were timed), their body's tile one
+    the table gives."""
+    return (_rows_past_vectors(M, N, itemsize, device) and N % 2 == 1
+            and _body_tile(N, itemsize) in WINDOWED_ROWS_BY_WARPS)
 
 
 def _fast_dram(device: DeviceDescription) -> bool:
@@ -1629,7 +1675,9 @@ def for_rows(plan: Plan, words: bool, vectors: bool) -> Plan:
     in whole 16-byte vectors (N and the strides multiples of a vector's elements, the rows
     16-byte aligned; or, one block a program, through a window: ``launch.launches``); without
     them the kernel takes the compiler's choice of registers, and a single-block tile that held
-    only the row's body (``window_columns``) holds the row's power of two. The caps
+    only the row's body (``window_columns``) holds the row's power of two, as many rows a program
+    as before (bfloat16 backward, 513 columns: 4 x 1024 in 4 warps where the policy gives rows
+    of 1024 two a program; compiled for sm_90 nothing spills, 118 registers; not timed). The caps
     (``COOPERATIVE_PLAN``, ``COOPERATIVE_PAIRED_MAX_REGISTERS``,
     ``COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS``, ``COOPERATIVE_SEVERAL_BLOCKS_MAX_REGISTERS``,
     ``SINGLE_BLOCK_TILES``, ``FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES``) were measured on

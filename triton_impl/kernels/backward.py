@@ -53,8 +53,8 @@ def write_grad_chunk(y_row, dy_row, dx_row, start, end, s, LOG: tl.constexpr, BL
 def load_rows(ptr, rows, row_stride, cols, mask, POLICY: tl.constexpr, MULTIPLE_OF: tl.constexpr,
               WINDOW: tl.constexpr):
     """A tile of rows ``rows`` (a column) and columns ``cols`` (a row) of a tensor, as stored, 0
-    where masked, each row read from ``row_math.row_window``'s start (from its body); ``POLICY``: the load's
-    eviction policy ("" for the L2's default)."""
+    where masked, each row read from ``row_math.row_window``'s start (its body's); ``POLICY``:
+    the load's eviction policy ("" for the L2's default)."""
     start = row_window(ptr, rows, row_stride, 0, MULTIPLE_OF, WINDOW, True)[0]
     return tl.load(start + cols, mask=mask, other=0.0, eviction_policy=POLICY)
 

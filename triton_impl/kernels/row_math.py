@@ -107,9 +107,10 @@ def row_window(ptr, row, row_stride, N, MULTIPLE_OF: tl.constexpr, WINDOW: tl.co
 def body_bounds(lo, hi, WINDOW: tl.constexpr):
     """The columns of a windowed row (``row_window``) in whole vectors: from the first vector
     boundary at or after ``lo`` to the last at or before ``hi`` (none where the second is the
-    smaller), multiples of WINDOW that the compiler sees as such. ``lo`` > -WINDOW, so the
-    first division's operand is never negative; the second's is only for a row narrower than
-    its shift (hi < 0, from its body's start), whose body is empty whichever way it rounds."""
+    smaller), multiples of WINDOW that the compiler sees as such. Neither division's operand is
+    negative (Triton's integer division truncates, Python's floors): ``lo`` > -WINDOW, and
+    ``hi`` = lo + N > 0, since only rows wider than a vector are read through a single-block
+    window (``policy.reads_in_window``) and a cooperative one has lo >= 0."""
     return (lo + WINDOW - 1) // WINDOW * WINDOW, hi // WINDOW * WINDOW
 
 
