@@ -81,6 +81,23 @@ def test_sixteen_bit_forward_holds_words_only_where_rows_read_as_words(device, d
         assert_close(y, torch.softmax(x.double(), -1), dtype=dtype, kind="softmax")
 
 
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16])
+def test_sixteen_bit_forward_blocks_of_one_column_hold_it_as_loaded(device, dtype):
+    """A block of one column holds no 32-bit word of two values: the 16-bit forward of such
+    blocks (N = 1, whose block is its power of two, or block_n=1 forced) holds it as loaded,
+    not as words (it failed inside the kernel, a tile of no words), and gives softmax, through
+    a window (odd N) or not, log-softmax too."""
+    for N, block_n in ((1, None), (1, 1), (2, 1), (5, 1), (2, 2)):
+        x = (torch.randn(6, N, dtype=torch.float64) * 4).to(dtype).to(device)
+        plan = triton_impl.plan(x, kernel="cooperative", block_n=block_n)
+        assert plan.paired == (plan.block_n >= 2), (N, block_n)
+        for op, kind in ((triton_impl.softmax, "softmax"), (triton_impl.log_softmax,
+                                                            "log_softmax")):
+            y = op(x, -1, kernel="cooperative", block_n=block_n)
+            exact = getattr(torch, kind)(x.double(), -1)
+            assert_close(y, exact, dtype=dtype, kind=kind)
+
+
 @pytest.mark.parametrize("backward", [False, True], ids=["forward", "backward"])
 @pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16], ids=str)
 def test_register_caps_hold_only_for_rows_read_in_whole_vectors(device, dtype, backward):

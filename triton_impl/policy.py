@@ -1575,7 +1575,8 @@ def _cooperative(M, N, itemsize, dtype_name, device, backward, block_n, splits) 
     elif several and (dtype_name, backward) in COOPERATIVE_SEVERAL_BLOCKS_VALUES:
         num_warps = max(_warps(block_n, COOPERATIVE_SEVERAL_BLOCKS_VALUES[dtype_name, backward],
                                MAX_WARPS), 4)
-    paired = itemsize == 2 and not backward  # odd N as words too, through a window
+    # odd N as words too, through a window; a block of one column holds no word of two
+    paired = itemsize == 2 and not backward and block_n >= 2
     blocks = chunk // block_n
     paired_others = paired and blocks in COOPERATIVE_PAIRED_OTHERS_BLOCKS
     max_registers = (wide.max_registers if wide
