@@ -1290,8 +1290,7 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     # a backward tile holds the row's body where the launch reads it through a window (its edges
     # a tile of their own): 4096 columns for 4100 bfloat16, not 8192; ``for_rows`` gives it the
     # row's power of two where the launch reads each row from its own start
-    body = window_columns(N, itemsize, True, "single_block") if backward else N
-    block_n = block_n or next_power_of_2(max(body, 1))
+    block_n = block_n or (_body_tile(N, itemsize) if backward else next_power_of_2(N))
     block_m = min(max(TILE_ELEMENTS // block_n, 1),
                   SINGLE_BLOCK_MAX_ROWS.get(block_n, TILE_ELEMENTS), next_power_of_2(M))
     few = not backward and N >= FORWARD_FEW_WARPS_FROM_COLS
@@ -1381,7 +1380,8 @@ def _rows_past_vectors(M: int, N: int, itemsize: int, device: DeviceDescription)
 
 
 def _body_tile(N: int, itemsize: int) -> int:
-    """The power of two that holds the body of a row of N columns (``window_columns``)."""
+    """The power of two that holds the body of a single-block row of N columns (N's own where it
+    is not read through a window: ``window_columns``, alike both ways)."""
     return next_power_of_2(window_columns(N, itemsize, False, "single_block"))
 
 
