@@ -4,7 +4,8 @@
 
 Sections (all by default):
   bandwidth  forward and backward, float32 and bfloat16, N = 256 .. 262144 at M*N = 2**27
-  widths     the same at widths that are not multiples of 16 (``WIDTHS_N``), M*N about 2**27
+  widths     the same at widths that are not multiples of 16 (--widths-n, default ``WIDTHS_N``),
+             M*N about 2**27
   wide       N = 1M and 4M (--wide-n) with M = 1 .. 128, float32 and bfloat16, online forced too
   seeds      the seeds' grid: M = 4096, N = 256 .. 12800 step 128, float32 forward, with naive
              (torch.compile left out: it would compile 99 times), with each call's host time
@@ -189,7 +190,7 @@ def time_point(name, M, N, dtype, direction, section, out_points, copy_gbs, rep_
 
 
 def run(sections, impls, out_dir, dtypes=("float32", "bfloat16"), wide_n=WIDE_N, wide_m=WIDE_M,
-        rounds=1):
+        rounds=1, widths_n=WIDTHS_N):
     if rounds < 1:
         raise ValueError(f"rounds={rounds}: at least one round")
     started = time.time()
@@ -217,7 +218,7 @@ def run(sections, impls, out_dir, dtypes=("float32", "bfloat16"), wide_n=WIDE_N,
         by_round.setdefault(_point_key(got[0]), []).append(got[0])
         return median_of_rounds(by_round[_point_key(got[0])])
 
-    for section, widths in (("bandwidth", BANDWIDTH_N), ("widths", WIDTHS_N)):
+    for section, widths in (("bandwidth", BANDWIDTH_N), ("widths", widths_n)):
         if section not in sections:
             continue
         for dtype_name in dtypes:
@@ -383,7 +384,11 @@ def main(argv=None):
                         help="implementations, ours first (default: ours and every peer)")
     parser.add_argument("--dtypes", nargs="+", choices=("float32", "bfloat16"),
                         default=["float32", "bfloat16"],
-                        help="the bandwidth and wide sections' dtypes (to split a run in pieces)")
+                        help="the bandwidth, widths and wide sections' dtypes (to split a run in "
+                             "pieces)")
+    parser.add_argument("--widths-n", type=int, nargs="+", default=WIDTHS_N, metavar="N",
+                        help="the widths section's row lengths (default: WIDTHS_N, eight widths "
+                             "that are not multiples of 16)")
     parser.add_argument("--wide-n", type=int, nargs="+", default=WIDE_N, metavar="N",
                         help="the wide section's row lengths (default: 1M and 4M)")
     parser.add_argument("--wide-rows", type=int, nargs="+", default=WIDE_M, metavar="M",
@@ -404,14 +409,14 @@ def main(argv=None):
     else:
         if args.impls[0] != "ours":
             parser.error("--impls must start with ours (the wide section forces our kernels)")
-        if min(args.wide_n + args.wide_rows) < 1:
-            parser.error("--wide-n and --wide-rows must be at least 1")
+        if min(args.wide_n + args.wide_rows + args.widths_n) < 1:
+            parser.error("--wide-n, --wide-rows and --widths-n must be at least 1")
         if not 1 <= args.rounds <= 9:
             parser.error(f"--rounds {args.rounds}: give 1 to 9 rounds")
         if not torch.cuda.is_available():
             parser.error("speed_of_light times kernels on a CUDA GPU and none is visible")
         result = run(args.sections, args.impls, args.out, args.dtypes, args.wide_n, args.wide_rows,
-                     args.rounds)
+                     args.rounds, args.widths_n)
     if not args.no_plot:
         plot(result, os.path.join(args.out, "speed_of_light.png"))
 

@@ -101,6 +101,7 @@ def run_properties(*args: str) -> subprocess.CompletedProcess:
     ("probe_kernels.py", ("--out", "x", "--quick", "--cooperative"), "not allowed with argument --quick"),
     ("probe_kernels.py", ("--out", "x", "--budget-s", "0"), "--budget-s must be positive"),
     ("speed_of_light.py", ("--out", "x", "--wide-rows", "0"), "must be at least 1"),
+    ("speed_of_light.py", ("--out", "x", "--widths-n", "1001", "0"), "must be at least 1"),
     ("speed_of_light.py", ("--out", "x", "--rounds", "0"), "give 1 to 9 rounds"),
     ("gpu_code_digest.py", (), "give --out FILE"),
     ("gpu_code_digest.py", ("--compare", "no/a.json", "no/b.json"), "no such file 'no/a.json'"),
