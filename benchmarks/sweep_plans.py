@@ -170,10 +170,27 @@ def policy_read_again_variants(auto, M: int, itemsize: int, warps_list):
                         max_registers=0, grid=(policy.cdiv(M, block_m),)))
 
 
+def policy_windowed_variants(auto, M: int, N: int, itemsize: int, warps_list):
+    """(label, forcing, replace) of the policy's single-block plan ``auto`` for rows that are not
+    whole 16-byte vectors, through a window (``Plan.windowed``), one row a program, its one tile
+    the row's body (``policy.window_columns``), in its own warps and each of ``warps_list`` that
+    leave a thread 4 to 128 values, uncapped, held across its reductions."""
+    if auto.kernel != "single_block" or not policy.reads_in_window(N, itemsize, False,
+                                                                   "single_block"):
+        return
+    body = policy.next_power_of_2(policy.window_columns(N, itemsize, False, "single_block"))
+    for warps in sorted({auto.num_warps, *warps_list}):
+        if 4 <= body // (32 * warps) <= 128:
+            yield (f"windowed, body {body} warps {warps}", policy.Forcing("single_block"),
+                   dict(windowed=True, block_n=body, tail=0, tail2=0, block_m=1, num_warps=warps,
+                        row_threads=0, max_registers=0, reread=False, persistent=False,
+                        num_stages=1, grid=(M,)))
+
+
 def time_point(direction, dtype_name, N, M, kernel, copy, budget_end, blocks, persistent=True,
                warps=(4, 8, 16, 32), registers=(0,), programs_per_sm=(1,), repeat=1,
                max_values=72, rows_by_warps_only=False, peers=(), reread=False,
-               policy_read_again=False, unwindowed=False, windowed=False):
+               policy_read_again=False, unwindowed=False, windowed=False, policy_windowed=False):
     """The point's variants (and ``peers``, implementations by name, timed in the same rounds as
     the variants, each checked first), and torch's time apart."""
     dtype = DTYPES[dtype_name]
@@ -200,12 +217,14 @@ def time_point(direction, dtype_name, N, M, kernel, copy, budget_end, blocks, pe
     sm_count = torch.cuda.get_device_properties(0).multi_processor_count
     if policy_read_again:
         found = policy_read_again_variants(auto, M, dtype.itemsize, warps)
+    elif policy_windowed:
+        found = policy_windowed_variants(auto, M, N, dtype.itemsize, warps)
     else:
         found = variants(kernel, N, dtype.itemsize, backward, blocks, M, sm_count, persistent,
                          warps, registers, programs_per_sm, max_values, rows_by_warps_only, reread)
     for label, forcing, changes in found:
         try:
-            base = auto if policy_read_again else dispatch.make_plan(
+            base = auto if policy_read_again or policy_windowed else dispatch.make_plan(
                 M, N, dtype, "cuda", backward=backward, forcing=forcing)
             plan = dataclasses.replace(base, **changes)
         except ValueError as error:
@@ -308,6 +327,11 @@ def main(argv=None):
                         help="single_block: in place of the variants, the policy's plan read "
                              "again for its output (Plan.reread) at its rows a tile and at one, "
                              "in its warps and each of --warps")
+    parser.add_argument("--policy-windowed", action="store_true",
+                        help="single_block forward: in place of the variants, the policy's plan "
+                             "of rows that are not whole 16-byte vectors through a window, one "
+                             "row a program, its tile the row's body, in its warps and each of "
+                             "--warps")
     parser.add_argument("--peers", nargs="+", default=[],
                         choices=("torch", "torch.compile", *implementations.PEERS),
                         help="implementations timed in the same rounds as the variants, each "
@@ -324,9 +348,13 @@ def main(argv=None):
     if args.windowed and args.unwindowed:
         parser.error("--windowed and --unwindowed: give one (each adds the other form of the "
                      "variants that lack it)")
-    if (args.policy_read_again or args.reread) and args.kernel != "single_block":
-        parser.error("--policy-read-again and --reread are single_block options; give "
-                     "--kernel single_block")
+    if (args.policy_read_again or args.reread or args.policy_windowed) and \
+            args.kernel != "single_block":
+        parser.error("--policy-read-again, --policy-windowed and --reread are single_block "
+                     "options; give --kernel single_block")
+    if args.policy_windowed and (args.policy_read_again or args.directions != ["forward"]):
+        parser.error("--policy-windowed times the policy's forward through a window: give it "
+                     "alone, with --directions forward")
     if args.policy_read_again:
         ignored = [flag for flag, given in (
             ("--reread", args.reread), ("--registers", args.registers != [0]),
@@ -369,7 +397,7 @@ def main(argv=None):
                                              args.programs_per_sm, args.repeat, args.max_values,
                                              args.rows_by_warps_only, args.peers, args.reread,
                                              args.policy_read_again, args.unwindowed,
-                                             args.windowed)
+                                             args.windowed, args.policy_windowed)
                 ok = sorted((r for r in rows if "gbs" in r), key=lambda r: -r["gbs"])
                 auto = next((r for r in rows if r["variant"].startswith("auto")), {})
                 print(f"{direction:8} {dtype_name:8} N={N:8} M={M:6} torch "
