@@ -261,7 +261,7 @@ def test_single_block_backward_reads_rows_past_vectors_through_a_window(rows_thr
     16-byte vectors, its edges one scalar load a tensor (the edges in a layout of their own,
     ``edge_rows``: in the body's, every thread loaded all of them), and nothing spilled. At 4097
     the tile holds the body's 4096 columns (``policy.window_columns``), in at most 8 warps
-    (``policy.BODY_TILE_BACKWARD_MAX_WARPS``); the H200's 16-bit plan at 6145 takes the 4 warps of
+    (``policy.BODY_TILE_MAX_WARPS``); the H200's 16-bit plan at 6145 takes the 4 warps of
     ``policy.EIGHT_BYTE_ROWS_BACKWARD_WARPS``."""
     backward = [r for r in rows_through_a_window if r["direction"] == "backward"]
     assert {(r["dtype"], r["N"], r["kernel"]) for r in backward} == {
@@ -278,10 +278,9 @@ def test_the_h200s_narrow_16_bit_forward_reads_rows_past_vectors_one_warp_a_row(
         rows_through_a_window):
     """The H200's 16-bit single-block forward of rows of 509 and 1001 columns
     (``policy.WINDOWED_ROWS_BY_WARPS``) reads them through the window, one warp a row:
-    its body in 16-byte vectors and nothing spilled; two rows of 509 a program, laid out rows by
-    warps, load their edges once (one scalar load a thread), where more warps a row load them
-    in the body's layout again (``policy.SINGLE_BLOCK_FORWARD_WINDOWED``). float32 reads such
-    rows from their own starts, value by value."""
+    its body in 16-byte vectors, its edges one scalar load a thread (two rows of 509 a program,
+    laid out rows by warps; one row of 1001 in a warp), nothing spilled. float32 reads such rows from their own starts,
+    value by value."""
     forward = {(r["dtype"], r["N"]): r for r in rows_through_a_window
                if r["direction"] == "forward" and r["N"] in (509, 1001)}
     for dtype in ("bfloat16", "float16"):
@@ -289,5 +288,26 @@ def test_the_h200s_narrow_16_bit_forward_reads_rows_past_vectors_one_warp_a_row(
                         (1001, "block 1x1024, 1 warps,")):
             r = forward[(dtype, N)]
             assert plan in r["plan"] and r["vector_loads"] > 0 and r["spill_bytes"] == 0, r
-        assert forward[(dtype, 509)]["scalar_loads"] == 1, forward[(dtype, 509)]
+        assert forward[(dtype, N)]["scalar_loads"] == 1, forward[(dtype, N)]
     assert all(forward[("float32", N)]["vector_loads"] == 0 for N in (509, 1001))
+
+
+def test_the_h200s_wider_forward_reads_rows_past_vectors_one_a_program_loading_edges_once(
+        rows_through_a_window):
+    """The H200's 16-bit single-block forward of rows of 4097 and 6145 columns
+    (``policy.FORWARD_BODY_TILE_FROM_COLS``) reads them through the window, one row a program,
+    its tile the body's power of two in 4 warps: the body in 16-byte vectors, the edges one
+    scalar load a thread, an exp2 a value and a few more, nothing spilled. Before the row's pair
+    went to its edges through a scalar (``kernels/row_math.py``, ``per_row``), the compiler
+    loaded and reduced them again in the body's layout, each thread 8 of them (9 scalar loads,
+    42 exp2 at 4097)."""
+    forward = {(r["dtype"], r["N"]): r for r in rows_through_a_window
+               if r["direction"] == "forward" and r["N"] in (4097, 6145)}
+    for dtype in ("bfloat16", "float16"):
+        for N, block in ((4097, 4096), (6145, 8192)):
+            r = forward[(dtype, N)]
+            assert f"block 1x{block}, 4 warps," in r["plan"], r
+            values = block // (32 * 4)
+            assert (r["vector_loads"], r["scalar_loads"], r["spill_bytes"]) == (
+                values // 8, 1, 0), r
+            assert r["exp2"] <= values + 3, r

@@ -840,14 +840,14 @@ def test_a_fast_dram_gives_the_16_bit_backward_of_rows_past_vectors_four_warps()
 
 
 def test_a_backward_tile_of_the_row_body_takes_at_most_eight_warps():
-    """``policy.BODY_TILE_BACKWARD_MAX_WARPS``: a single-block backward row just past a power of
+    """``policy.BODY_TILE_MAX_WARPS``: a single-block backward row just past a power of
     two and not whole 16-byte vectors is a tile of its body (``policy.window_columns``) in at
     most 8 warps, not a measured tile (``SINGLE_BLOCK_TILES``: float32 8192 reads again in 32);
     rows of whole vectors keep the row's power of two. Launched on rows read from their own
     starts (two bytes off a 16-byte boundary) the plan holds the row's power of two in the
     warps the rule gives the whole row (``Plan.uncapped_warps``; 16-bit rows of N % 8 == 4 in 8-byte
     vectors, ``EIGHT_BYTE_ROWS_BACKWARD_WARPS``)."""
-    assert policy.BODY_TILE_BACKWARD_MAX_WARPS == 8
+    assert policy.BODY_TILE_MAX_WARPS == 8
     cases = {("float32", 8193): (8192, 8, 32), ("float32", 4097): (4096, 8, 16),
              ("float32", 1025): (1024, 8, 8), ("bfloat16", 4100): (4096, 8, 4),
              ("bfloat16", 4097): (4096, 8, 8), ("bfloat16", 2049): (2048, 4, 4),
@@ -900,10 +900,60 @@ def test_a_fast_dram_reads_narrow_16_bit_forward_rows_past_vectors_one_warp_a_ro
         return launch.launches(plan, (rows, rows), log=False)[0].constexprs["WINDOW"]
 
     for dtype in ("bfloat16", "float16"):
-        widths = (255, 257, 300, 1000, 1500, 1502, 2057, 3001, 4100)
+        widths = (255, 257, 300, 1000, 1500, 1502)  # past 2055: FORWARD_BODY_TILE_FROM_COLS
         assert [window(N, dtype) for N in widths] == [0] * len(widths)
         assert (window(1001, dtype, dram=3350), window(1001, dtype, fewer=1)) == (0, 0)
     assert window(1001, "float32") == 0
+
+
+def test_a_fast_dram_reads_wider_forward_rows_past_vectors_one_a_program_in_a_window():
+    """``policy.FORWARD_BODY_TILE_FROM_COLS``: on a Hopper GPU with a fast DRAM, from 2^27 // N
+    rows, a single-block forward of rows that are not whole 16-byte vectors whose body's tile is
+    2048 columns or more (and narrower than a persistent plan's) reads them through the window,
+    one row a program, its tile the row's body in the rule's warps up to
+    ``BODY_TILE_MAX_WARPS``, no tail, not read again: 16-bit rows of an odd N, and rows whose
+    plan from their own starts holds more columns than that tile. Rows it holds in fewer
+    (bfloat16 3002 as 2048 + 1024, not 4096; float32 16390 as 16384 + 2048, not 32768), or as
+    many (bfloat16 12292), keep their own starts, and so do an H100, a slower DRAM and fewer
+    rows. Launched where no window is possible (two bytes off a 16-byte boundary) the plan holds
+    the row's power of two in the warps the rule gives it, each row from its own start."""
+    assert (policy.FORWARD_BODY_TILE_FROM_COLS, policy.BODY_TILE_MAX_WARPS) == (2048, 8)
+    taken = {("bfloat16", 2057): (4096, 4), ("bfloat16", 3001): (4096, 4),
+             ("bfloat16", 4097): (4096, 4), ("bfloat16", 4098): (4096, 4),
+             ("bfloat16", 4100): (4096, 4), ("bfloat16", 8191): (8192, 4),
+             ("bfloat16", 8194): (8192, 4), ("bfloat16", 12289): (16384, 8),
+             ("bfloat16", 16383): (16384, 8), ("bfloat16", 16386): (16384, 8),
+             ("float16", 4097): (4096, 4), ("float16", 16383): (16384, 8),
+             ("float32", 2050): (2048, 4), ("float32", 4098): (4096, 4),
+             ("float32", 8194): (8192, 8), ("float32", 16386): (16384, 8)}
+    for (dtype, N), (block, warps) in taken.items():
+        M = (1 << 27) // N
+        plan = _hopper_plan(N, dtype, 4800, M=M)
+        assert (plan.kernel, plan.block_m, plan.block_n, plan.tail, plan.tail2, plan.num_warps,
+                plan.windowed, plan.reread, plan.persistent) == (
+            "single_block", 1, block, 0, 0, warps, True, False, False), (dtype, N)
+        torch_dtype = getattr(torch, dtype)
+        rows = torch.empty((M, N), dtype=torch_dtype, device="meta")
+        (record,) = launch.launches(plan, (rows, rows), log=False)
+        window = 16 // torch_dtype.itemsize
+        assert (record.constexprs["WINDOW"], record.constexprs["BLOCK"], record.num_warps,
+                record.constexprs["EDGES"]) == (window, block, warps, 32 * warps), (dtype, N)
+        shifted = torch.empty(M * N + 1, dtype=torch_dtype, device="meta")[1:].view(M, N)
+        (record,) = launch.launches(plan, (shifted, rows), log=False)
+        assert (record.constexprs["WINDOW"], record.constexprs["BLOCK"]) == (
+            0, policy.next_power_of_2(N)), (dtype, N)
+        assert record.num_warps >= warps
+    kept = (("bfloat16", 3002), ("bfloat16", 6002), ("bfloat16", 12292), ("float32", 16390),
+            ("float32", 3001), ("bfloat16", 24577), ("bfloat16", 1001), ("bfloat16", 4096))
+    for dtype, N in kept:
+        plan = _hopper_plan(N, dtype, 4800, M=(1 << 27) // N)
+        assert plan.tail or plan.block_m > 1 or plan.persistent or plan.block_n < 2048 or (
+            plan.block_n == policy.next_power_of_2(N)), (dtype, N, plan.describe())
+        assert not plan.windowed or N % 8 == 0 or plan.block_n < 2048, (dtype, N)
+    for dram, fewer, capability in ((3350, 0, 9), (4800, 1, 9), (4800, 0, 8)):
+        plan = _hopper_plan(4097, "bfloat16", dram, capability=capability,
+                            M=(1 << 27) // 4097 - fewer)
+        assert not plan.windowed and plan.tail == 1024, (dram, fewer, capability)
 
 
 @pytest.mark.parametrize("gpu", ["H100", "H200"])
@@ -916,8 +966,8 @@ def test_a_plan_launched_on_rows_of_narrower_loads_keeps_its_layout_whole(gpu):
     the rules' bounds, at 2^27 // N rows and at 4096."""
     device = policy.DeviceDescription(gpu, 132, dram_gbs=4800 if gpu == "H200" else 3350,
                                       capability=9)
-    widths = (37, 255, 257, 509, 1001, 1025, 1100, 2001, 2049, 2944, 3001, 4097, 4100, 6145,
-              8193, 8320, 12345, 16385)
+    widths = (37, 255, 257, 509, 1001, 1025, 1100, 2001, 2049, 2050, 2944, 3001, 4097, 4098,
+              4100, 6145, 8193, 8194, 8320, 12289, 12345, 16383, 16385, 16386)
     for backward in (False, True):
         for dtype in (torch.float32, torch.bfloat16, torch.float16):
             for N in widths:

@@ -19,11 +19,14 @@ SINGLE_BLOCK_LAYOUTS = {
     "rows by warps": (dict(block_m=2, num_warps=2, row_threads=32), dict(block_m=2)),
     "three tiles": (dict(block_m=1, block_n=128, tail=64, tail2=64), {}),
     "read again": (dict(block_m=1, reread=True), dict(block_m=1, reread=True)),
+    "one row": (dict(block_m=1), dict(block_m=1)),
     "held as loaded": ({}, dict(held_as_loaded=True, reread=True)),
 }
 """Changes to the policy's single-block plans of ``N = 243`` (a tile of 256 columns), forward
-and backward: each tile layout the kernels have (``policy.Plan``). The forward's are made to
-read through the window, which the policy's do not (``policy.SINGLE_BLOCK_FORWARD_WINDOWED``).
+and backward: each tile layout the kernels have (``policy.Plan``; a forward of one row a
+program takes edges of a value a thread, ``launch.edge_lanes``). The forward's are made to
+read through the window, which the policy's do only from 2^27 // N rows on a fast DRAM
+(``policy.WINDOWED_ROWS_BY_WARPS``, ``policy.FORWARD_BODY_TILE_FROM_COLS``).
 The policy's own plans of other N: at 253 the tile holds the body, the edges past it; at 259
 the backward's tile is the body's 256 columns (but in float64, whose body may be 258)."""
 
@@ -107,8 +110,8 @@ def test_single_block_rows_take_the_window_only_where_their_layout_allows(device
         plan = triton_impl.plan(x, kernel="single_block", backward=backward)
         would_window = policy.reads_in_window(x.shape[1], 2, backward, "single_block")
         assert would_window == (x.shape[1] % 8 != 0 and x.shape[1] > 8)
-        assert plan.windowed == (backward or policy.SINGLE_BLOCK_FORWARD_WINDOWED
-                                 or not would_window), "only where a window would apply"
+        # the policy's forward takes a window from 2^27 // N rows only
+        assert plan.windowed == (backward or not would_window), "only where a window would apply"
         rows = ((x, x.clone(), torch.empty_like(x)) if backward
                 else (x, torch.empty_like(x)))
         (record,) = launch.launches(dataclasses.replace(plan, windowed=True), rows, log=False)
@@ -143,3 +146,38 @@ def test_a_backward_tile_of_the_body_holds_the_whole_row_where_rows_are_read_fro
         assert (record.constexprs["WINDOW"], record.constexprs["BLOCK"]) == (window, block)
         launch.softmax_backward_rows(plan, *rows, False)
         assert_grad_close(rows[2], rows[0], rows[1], torch.bfloat16, False)
+
+
+@pytest.mark.parametrize("dtype,N", [(torch.bfloat16, 2057), (torch.float16, 4098),
+                                     (torch.float32, 2050)])
+def test_the_h200s_forward_of_one_row_a_program_through_a_window(device, dtype, N):
+    """The H200's single-block forward of rows past vectors (``policy.FORWARD_BODY_TILE_FROM_COLS``:
+    one row a program through the window, its tile the body's power of two, its edges a value
+    a thread, ``launch.edge_lanes``), on a few rows at every offset from a boundary, with -inf
+    and a NaN among the edges: nothing outside the rows read or written, softmax and
+    log-softmax as float64's."""
+    gpu = policy.DeviceDescription("H200", 132, dram_gbs=4800, capability=9)
+    plan = policy.choose((1 << 27) // N, N, dtype, gpu)
+    body = policy.window_columns(N, dtype.itemsize, False, "single_block")
+    assert plan.windowed and (plan.block_m, plan.tail, plan.block_n) == (
+        1, 0, policy.next_power_of_2(body))
+    M, guard = 5, 16
+    plan = dataclasses.replace(plan, grid=(M,))
+    source = torch.full((M * N + 2 * guard,), float("nan"), dtype=dtype, device=device)
+    x = source[guard:guard + M * N].view(M, N)
+    torch.manual_seed(N)
+    x.copy_((torch.randn(M, N, dtype=torch.float64) * 4).to(dtype))
+    x[1, :3] = -float("inf")
+    x[2, -1] = float("nan")
+    x[3, -2:] = 80.0
+    for log in (False, True):
+        target = torch.full((M * N + 2 * guard,), 1234.0, dtype=dtype, device=device)
+        y = target[guard:guard + M * N].view(M, N)
+        (record,) = launch.launches(plan, (x, y), log=log)
+        assert record.constexprs["EDGES"] == 32 * plan.num_warps > 2 * record.constexprs["WINDOW"]
+        launch.softmax_rows(plan, x, y, log)
+        assert (target[:guard] == 1234.0).all() and (target[guard + M * N:] == 1234.0).all()
+        exact = (torch.log_softmax if log else torch.softmax)(x.double(), -1)
+        assert y[2].isnan().all() and not y[[0, 1, 3, 4]].isnan().any()
+        assert_close(y[[0, 1, 3, 4]], exact[[0, 1, 3, 4]], dtype=dtype,
+                     kind="log_softmax" if log else "softmax")

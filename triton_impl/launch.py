@@ -239,6 +239,23 @@ def window_elements(plan: Plan, rows: tuple[torch.Tensor, ...]) -> int:
     return 16 // itemsize
 
 
+def edge_lanes(window: int, block_m: int, num_warps: int) -> int:
+    """``EDGES`` of a single-block forward launch through a ``window``: the columns of each row's
+    edge tile (``kernels/row_math.py``, ``row_edges``), its two partial vectors' 2 * window,
+    widened to a value a thread of the program's 32 * num_warps where a program holds one row.
+
+    Why: the row's pair goes to its edges through a scalar there (``row_math.per_row``), so
+    that the compiler loads them once, not again in the body's layout, either way (compiled
+    for sm_90, bfloat16 4097 in 4 warps, 1 scalar load a thread; a value a thread without the
+    scalar spilled 20504 bytes); with the edges a value a thread the forward also ran faster, the same plans in the same lease on an H200, bfloat16
+    8191 / 8194 / 12289 / 16383 92.7 / 92.9 / 75.2 / 86.2% of copy against 88.6 / 88.9 / 71.5 /
+    83.0% with the edges' own 16 columns, 3001 91.6 against 86.5% (results/h200/
+    forward_body_tile_2026-11-29/, second and third calls). Not in tiles of several rows:
+    compiled for sm_90, bfloat16 rows of 509 two a program in 2 warps, edges of 32 columns,
+    spilled 3152 bytes (where 16 spill none)."""
+    return max(2 * window, 32 * num_warps if block_m == 1 else 1)
+
+
 def row_multiple(N: int, strides: tuple[int, ...], itemsize: int) -> int:
     """The largest power of two that divides N and every row stride, up to the elements of a
     16-byte vector (16 // itemsize): N = 1000 float32 gives 4, N = 4100 bfloat16 4, an odd N 1.
@@ -309,7 +326,8 @@ def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Lau
             constexprs.update(HELD_AS_LOADED=plan.held_as_loaded, ASM=not kernels_interpreted())
         else:
             constexprs.update(TAIL=plan.tail, TAIL2=plan.tail2,
-                              PASS=row_pass(plan.row_threads, itemsize, wide))
+                              PASS=row_pass(plan.row_threads, itemsize, wide),
+                              EDGES=edge_lanes(window, plan.block_m, plan.num_warps))
         return (Launch(kernel, plan.grid, (*rows, M, N, *strides), constexprs, **options),)
     if plan.kernel == "online":
         kernel = bwd.online_backward if backward else fwd.online_forward

@@ -146,11 +146,14 @@ float16 75.5 / 73.9 / 91.1 / 90.0 -> 94.8 / 91.7 / 100.6 / 100.3%. Rows of whole
 99.7-100% with 8 (5120, 6144). At a block of 4096 the policy's 4 warps stand (2052 89.7%, 3076
 99.8%). Untimed: the H100; other M; a block of 16384 (8196-16380 columns)."""
 
-BODY_TILE_BACKWARD_MAX_WARPS = 8
-"""The most warps of a single-block backward whose tile holds a row's body alone, its edges a tile
+BODY_TILE_MAX_WARPS = 8
+"""The most warps of a single-block program whose tile holds a row's body alone, its edges a tile
 of their own (``window_columns``: rows of N just past a power of two that are not whole 16-byte
-vectors, 4100 bfloat16 in 4096 columns, 8193 float32 in 8192), whose rule would give more. The
-plans of ``SINGLE_BLOCK_TILES``, measured on rows exactly as wide as their tile, do not apply.
+vectors, 4100 bfloat16 in 4096 columns, 8193 float32 in 8192), whose rule would give more: the
+backward's, and the forward's of ``_forward_body_tile``. The plans of ``SINGLE_BLOCK_TILES``,
+measured on rows exactly as wide as their tile, do not apply. The forward's timings are
+``FORWARD_BODY_TILE_FROM_COLS``'s (float32 16386: 8 warps 95.3%, the rule's 16 78.3%); the
+backward's:
 
 Timed on an H200, M = 2^27 // N, two interleaved rounds a call, every output NaN-poisoned and
 checked against float64 first (results/h200/body_tile_2026-11-29/), of copy: float32 8193 /
@@ -165,7 +168,7 @@ WINDOWED_ROWS_BY_WARPS = {512: (2, 2, 32), 1024: (1, 1, 0), 2048: (1, 1, 0)}
 reads rows of an odd N through a window, one warp a row (``_windowed_rows_by_warps``), its tile
 holding the row's body (``window_columns``): two rows of 512 laid out rows by warps, one row of
 1024 or 2048 in one warp. Through the window in more warps a row, the compiler loads the edges
-again in the body's layout, every thread all of them (``SINGLE_BLOCK_FORWARD_WINDOWED``); a row's
+again in the body's layout, every thread all of them (``FORWARD_BODY_TILE_FROM_COLS``); a row's
 warp loads its body in 16-byte vectors and its edges once (compiled for sm_90, bfloat16 509 in 2
 rows of a warp each: 2 vector loads and 1 scalar load a thread, 40 registers). Several rows a
 warp through the window compiled to thousands of bytes of spills (509: 2 rows in 1 warp, 2992
@@ -183,21 +186,42 @@ N % 4 == 2 (4-byte words) and tiles of 256 were not timed against the plans befo
 Untimed: the H100, other M. At 3001 (2048 + 1024) the best variant through the window, two
 rows of two warps each, ran 84.1% against the policy's 80.3%; at 4100 and 6001 none was ahead."""
 
-SINGLE_BLOCK_FORWARD_WINDOWED = False
-"""Whether the policy's single-block forward plans read rows that are not whole 16-byte vectors
-through a window (``Plan.windowed``; the backward's do). Timed on an H200 (results/h200/
-single_block_window_2026-11-29/, M*N = 2^27, two interleaved rounds, every output NaN-poisoned
-and checked against float64 first), bfloat16, of copy, through the window / from the rows' own
-starts: the policy's plans at 1001 (2 x 1024, 4 warps) 49.8 / 81.7%, 4100 (4096 + 1024, 4
-warps) 63.0 / 94.4% (the latter two the widths section at 737bee6), 3001 (2048 + 1024) 62.4 /
-80.4%.
-Compiled for sm_90, the forward's edges, narrower than its threads, are loaded again in the
-body's layout, each thread holding every one of its rows' edge values (17 scalar loads a thread
-at 1001), however the edges are laid out on their own (``kernels/row_math.py``,
-``edge_rows``), where the backward's are not. Some layouts gain through the window (1001: rows
-4 in 2 warps 91.7%, rows 2 in 2 warps one warp a row 89.9-96.0%), none at 4100 and 3001 (best
-95.8 and 82.5%, from their own starts); float32, the first form of the edges, 98.0 / 96.1 /
-96.4% at 1001 / 4100 / 3001 (96.5 / 96.1 / - from the rows' own starts)."""
+FORWARD_BODY_TILE_FROM_COLS = 2048
+"""The narrowest body tile (``_body_tile``) of a single-block forward that reads its rows through a
+window, one row a program, its tile the row's body in the rule's warps up to
+``BODY_TILE_MAX_WARPS``, no tail (``_forward_body_tile``): rows that are not whole 16-byte
+vectors, on a Hopper GPU with a fast DRAM, from 2^27 // N rows, where read from their own starts
+they load value by value (16-bit rows of an odd N) or their plan there holds more columns than
+the body's tile (a power of two and a tail: 4098 bfloat16 as 4096 + 1024, not 4096). Narrower
+16-bit rows of an odd N are ``WINDOWED_ROWS_BY_WARPS``'.
+
+Before, no policy forward read a window but those: the compiler loaded the edges again in the
+body's layout, every thread all of them (compiled for sm_90, bfloat16 4097 in 4 warps: 9 scalar
+loads and 42 exp2 a thread, 95 registers), and through the window the policy's plans of 1001,
+4100 and 3001 ran at 49.8 / 63.0 / 62.4% of copy against 81.7 / 94.4 / 80.4% from their own
+starts (results/h200/single_block_window_2026-11-29/). A program of one row now loads its edges
+once (``kernels/row_math.py``, ``per_row``: 1 scalar load, 35 exp2, 56 registers).
+
+Timed on an H200 (results/h200/forward_body_tile_2026-11-29/, M = 2^27 // N, two interleaved rounds,
+every output NaN-poisoned and checked against float64 first), the policy's plan from the rows'
+own starts -> through the window in the rule's warps (the best of 4, 8 and 16 where another),
+of copy:
+
+- bfloat16, odd N: 2057 64.8 -> 75.3%, 3001 80.0 -> 92.7%, 4097 67.5 -> 95.1%, 6001 80.9 ->
+  82.1%, 8191 67.2 -> 93.0% (8 warps 93.4%), 10001 63.3 -> 65.4% (16384 columns in 8 warps),
+  12289 41.6 -> 75.4%, 16383 44.2 -> 86.2%; float16 2057 / 4097 / 8194 / 12289 / 16383 64.9 /
+  67.3 / 61.4 / 41.6 / 44.1 -> 78.4 / 95.2 / 93.8 / 75.4 / 85.3%.
+- bfloat16, even N held in more columns from its own start: 4098 81.0 -> 95.1%, 8194 62.0 ->
+  93.0%, 4100 95.2% either way; float32 2050 / 4098 / 8194 / 16386 95.9 / 95.1 / 95.2 / 75.2
+  -> 96.7 / 95.9 / 95.7 / 95.3% (the best of the warps: 97.4 / 95.9 / 96.5 / 95.3%).
+- Left from their own starts, where the body's tile is as wide or wider than the plan's
+  columns: bfloat16 3002 94.8% (92.3% through the window), 6002 87.8% (82.3%), 6004 85.3%
+  (82.7%), 10002 69.1% (65.3%), 12292 77.1% (75.3%); float32 16390 75.4% (a tile of 32768,
+  71.0%).
+
+Untimed: the H100, other M, float16's even N, body tiles past 16384 (16-bit rows of 16385-32767
+columns keep their persistent plan but where the body's tile is 16384: 16386, untimed, takes it
+as 16383 was timed)."""
 
 SINGLE_BLOCK_TILES = {
     ("forward", 4, 256): (4, 4, 0, True), ("forward", 4, 512): (4, 8, 0, True),
@@ -1033,7 +1057,8 @@ class Plan:
     as words too (``COOPERATIVE_PAIRED_OTHERS_BLOCKS``). ``windowed``: rows that are not whole
     16-byte vectors are read through a window where their layout allows it
     (``reads_in_window``); False: from their own starts (the policy's single-block forward
-    plans of such rows, ``SINGLE_BLOCK_FORWARD_WINDOWED``).
+    plans of such rows but those of ``WINDOWED_ROWS_BY_WARPS`` and
+    ``FORWARD_BODY_TILE_FROM_COLS``).
     """
 
     kernel: str
@@ -1333,6 +1358,12 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
         rows, num_warps, row_threads = WINDOWED_ROWS_BY_WARPS[block_n]
         block_m = min(rows, next_power_of_2(M))
         tail = tail2 = 0
+    body_tile = (not (forced or backward or windowed_by_warps)
+                 and _forward_body_tile(M, N, itemsize, device, block_n + tail + tail2))
+    if body_tile:  # one row a program, through the window, its tile the row's body
+        block_n = _body_tile(N, itemsize)
+        block_m, tail, tail2, row_threads, persistent = 1, 0, 0, 0, False
+        num_warps = min(rule_warps_for(block_n), BODY_TILE_MAX_WARPS)
     # the warps of a backward plan where the launch reads each row from its own start
     # (``for_rows``), which a tile of the row's body alone then holds as the row's power of two
     whole_row_warps = max(rule_warps_for(N), _warps_to_hold(block_m * next_power_of_2(N)))
@@ -1345,12 +1376,14 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
         num_warps = EIGHT_BYTE_ROWS_BACKWARD_WARPS.get(block_n, num_warps)
     if backward and block_n < N:  # a tile of the row's body alone
         narrow_loads_warps = narrow_loads_warps or whole_row_warps
-        num_warps = min(num_warps, BODY_TILE_BACKWARD_MAX_WARPS)
+        num_warps = min(num_warps, BODY_TILE_MAX_WARPS)
+    if body_tile:
+        narrow_loads_warps = whole_row_warps
     cap = 0
     measured = None if persistent or N != block_n else _measured_tile(M, N, itemsize, device,
                                                                       backward)
     # one row a program, or rows of one warp each: the layouts timed (not two rows of 2048)
-    reread = (not (forced or backward or persistent or tail2 or windowed_by_warps)
+    reread = (not (forced or backward or persistent or tail2 or windowed_by_warps or body_tile)
               and (block_m == 1 or row_threads)
               and _reads_row_tile_again(block_n, tail, itemsize, device)
               and _timed_rows_bounds(M, N, device))
@@ -1359,7 +1392,7 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
         block_m, row_threads = min(rows, next_power_of_2(M)), 0
     narrow_loads_warps = 0 if narrow_loads_warps == num_warps else narrow_loads_warps
     n_tiles = cdiv(M, block_m)
-    windowed = (backward or windowed_by_warps or SINGLE_BLOCK_FORWARD_WINDOWED
+    windowed = (backward or windowed_by_warps or body_tile
                 or not reads_in_window(N, itemsize, backward, "single_block"))
     if not persistent:
         held = backward and itemsize == 2 and block_n >= SINGLE_BLOCK_HELD_AS_LOADED_FROM_COLS
@@ -1392,6 +1425,22 @@ def _windowed_rows_by_warps(M: int, N: int, itemsize: int, device: DeviceDescrip
     the table gives."""
     return (_rows_past_vectors(M, N, itemsize, device) and N % 2 == 1
             and _body_tile(N, itemsize) in WINDOWED_ROWS_BY_WARPS)
+
+
+def _forward_body_tile(M: int, N: int, itemsize: int, device: DeviceDescription,
+                       held_columns: int) -> bool:
+    """Whether a single-block forward reads its rows through a window, one row a program, its
+    tile the row's body (``FORWARD_BODY_TILE_FROM_COLS``): rows that are not whole 16-byte
+    vectors, on a Hopper GPU with a fast DRAM, from 2^27 // N rows (where it was timed), whose
+    body's tile is ``FORWARD_BODY_TILE_FROM_COLS`` columns or more and narrower than a
+    persistent plan's, and which from their own starts load value by value (16-bit, N odd) or
+    are held in more than those columns (``held_columns``, a row's tiles there)."""
+    if not (reads_in_window(N, itemsize, False, "single_block") and device.capability == 9
+            and _fast_dram(device) and M >= SINGLE_BLOCK_TILES_FROM_ELEMENTS // N):
+        return False
+    tile = _body_tile(N, itemsize)
+    return (FORWARD_BODY_TILE_FROM_COLS <= tile < PERSISTENT_FROM_COLS.get(itemsize, math.inf)
+            and ((itemsize == 2 and N % 2 == 1) or tile < held_columns))
 
 
 def _fast_dram(device: DeviceDescription) -> bool:

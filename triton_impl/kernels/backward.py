@@ -97,9 +97,9 @@ def single_block_backward(
         if WINDOW > 0:
             e_rows = edge_rows(tile, BLOCK_M)
             y_edge, edge_cols, edge_mask = load_edges(y_ptr, e_rows, y_row_stride, M, N, 0.0,
-                                                      MULTIPLE_OF, WINDOW)
+                                                      MULTIPLE_OF, WINDOW, 2 * WINDOW)
             dy_edge = load_edges(dy_ptr, e_rows, dy_row_stride, M, N, 0.0, MULTIPLE_OF,
-                                 WINDOW)[0]
+                                 WINDOW, 2 * WINDOW)[0]
             y_edge, dy_edge = to_compute(y_edge), to_compute(dy_edge)
         s = tl.sum(grad_term(to_compute(y), to_compute(dy), LOG), 1)[:, None]
         if WINDOW > 0:

@@ -237,7 +237,7 @@ def block_columns(block, BLOCK: tl.constexpr):
 @triton.jit
 def edge_columns(block, lo, hi, BLOCK: tl.constexpr, WINDOW: tl.constexpr):
     """The ``row_edges`` of a windowed row that lie in block ``block``."""
-    cols, mask = row_edges(lo, hi, WINDOW)
+    cols, mask = row_edges(lo, hi, WINDOW, 2 * WINDOW)
     return cols, mask & (cols >= block * BLOCK) & (cols < block * BLOCK + BLOCK)
 
 

@@ -64,7 +64,7 @@ def single_block_forward(
     x_ptr, y_ptr, M, N, x_row_stride, y_row_stride,
     BLOCK_M: tl.constexpr, BLOCK: tl.constexpr, TAIL: tl.constexpr, TAIL2: tl.constexpr,
     PASS: tl.constexpr, LOG: tl.constexpr, STAGES: tl.constexpr, MULTIPLE_OF: tl.constexpr,
-    REREAD: tl.constexpr, WINDOW: tl.constexpr,
+    REREAD: tl.constexpr, WINDOW: tl.constexpr, EDGES: tl.constexpr,
 ):
     """BLOCK_M rows a tile, each held as BLOCK columns and, where TAIL > 0, a second tile of the
     TAIL columns after them, and where TAIL2 > 0 a third of the TAIL2 after those: a row of 8320
@@ -75,8 +75,8 @@ def single_block_forward(
     strides are multiples of MULTIPLE_OF (``row_math.known_multiple``), as in every kernel.
     WINDOW > 0: the rows are read from the 16-byte boundary that starts each one's body
     (``row_math.row_window``): the tiles hold each row's whole vectors, its edges are a fourth,
-    narrow tile of its own layout (``row_math.edge_rows``), whose (max, normaliser) pair is
-    merged into the row's.
+    narrow tile of its own layout (``row_math.edge_rows``), EDGES columns a row
+    (``launch.edge_lanes``), whose (max, normaliser) pair is merged into the row's.
 
     REREAD (``policy.Plan.reread``): the tiles are loaded evict-last for the row's max and sum
     and loaded again, evict-first, for the output, rather than held across the reductions: the
@@ -104,7 +104,7 @@ def single_block_forward(
         if WINDOW > 0:
             e_rows = edge_rows(tile, BLOCK_M)
             x_edge, edge_cols, edge_mask = load_edges(x_ptr, e_rows, x_row_stride, M, N,
-                                                      -float("inf"), MULTIPLE_OF, WINDOW)
+                                                      -float("inf"), MULTIPLE_OF, WINDOW, EDGES)
             x_edge = to_compute(x_edge)
         m = tile_max(x)
         if TAIL > 0:

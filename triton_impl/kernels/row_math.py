@@ -127,17 +127,23 @@ def column_mask(cols, lo, hi, WINDOW: tl.constexpr):
 
 
 @triton.jit
-def row_edges(lo, hi, WINDOW: tl.constexpr):
+def row_edges(lo, hi, WINDOW: tl.constexpr, LANES: tl.constexpr):
     """The columns of a windowed row that its body (``column_mask``) leaves out: those before its
-    first whole vector and after its last, fewer than WINDOW each, as 2 * WINDOW columns and
-    their mask; [2 * WINDOW] for one row, and for a tile's rows (``lo`` and ``hi`` of shape
-    [rows, 1]) the same with that last axis."""
-    e = tl.arange(0, 2 * WINDOW)
+    first whole vector and after its last, fewer than WINDOW each, as LANES columns (2 * WINDOW
+    of them the edges, any more masked off) and their mask; [LANES] for one row, and for a
+    tile's rows (``lo`` and ``hi`` of shape [rows, 1]) the same with that last axis.
+
+    More lanes than edges: a single-block forward of one row a program takes a value a thread
+    (``launch.edge_lanes``, which says why)."""
+    e = tl.arange(0, LANES)
     body_lo, body_hi = body_bounds(lo, hi, WINDOW)
     body_hi = tl.maximum(body_hi, body_lo)
     head = e < WINDOW
     cols = tl.where(head, lo + e, body_hi + e - WINDOW)
-    return cols, tl.where(head, cols < tl.minimum(body_lo, hi), cols < hi)
+    tail = cols < hi
+    if LANES > 2 * WINDOW:
+        tail = tail & (e < 2 * WINDOW)
+    return cols, tl.where(head, cols < tl.minimum(body_lo, hi), tail)
 
 
 @triton.jit
@@ -321,11 +327,11 @@ def edge_rows(tile, BLOCK_M: tl.constexpr):
 
 @triton.jit
 def load_edges(ptr, rows, row_stride, M, N, other: tl.constexpr, MULTIPLE_OF: tl.constexpr,
-               WINDOW: tl.constexpr):
-    """The ``row_edges`` of rows ``rows`` (``edge_rows``), [BLOCK_M, 2 * WINDOW], as stored,
+               WINDOW: tl.constexpr, LANES: tl.constexpr):
+    """The ``row_edges`` of rows ``rows`` (``edge_rows``), [BLOCK_M, LANES], as stored,
     ``other`` where masked; with their columns and mask, for ``store_edges``."""
     start, lo, hi = row_window(ptr, rows, row_stride, N, MULTIPLE_OF, WINDOW, True)
-    cols, mask = row_edges(lo, hi, WINDOW)
+    cols, mask = row_edges(lo, hi, WINDOW, LANES)
     mask = mask & (rows < M)
     return tl.load(start + cols, mask=mask, other=other), cols, mask
 
@@ -343,8 +349,16 @@ def per_row(values, like):
     """Values one a row, [BLOCK_M] or shaped as a tile's, shaped as ``like``: a tile's
     ([BLOCK_M, 1] or [BLOCK_M, 1, 1]) or its edges' ([BLOCK_M, 1]). Always through the 1-D
     form: the compiler then moves these few values between the body's layout and the edges'
-    (``edge_rows``), where, handed the same values, it rematerialised the edges in the body's."""
-    return tl.reshape(tl.reshape(values, [like.shape[0]]), like.shape)
+    (``edge_rows``), where, handed the same values, it rematerialised the edges in the body's.
+    One row (BLOCK_M = 1) through a scalar, which has no layout to move: through the 1-D form
+    the compiler still loaded and reduced a forward's edges again in the body's layout, each
+    thread 8 of their 16 values where it holds more than one warp (compiled for sm_90, bfloat16
+    4097 in 4 warps through a window: 9 scalar loads, 42 exp2 and 95 registers a thread; so,
+    1, 35 and 56; the backward's code, which reduces its edges to a sum alone, the same)."""
+    if like.shape[0] == 1:
+        return tl.broadcast_to(tl.max(tl.reshape(values, [1]), 0), like.shape)
+    else:
+        return tl.reshape(tl.reshape(values, [like.shape[0]]), like.shape)
 
 
 @triton.jit
