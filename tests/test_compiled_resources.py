@@ -295,7 +295,7 @@ def test_the_h200s_narrow_16_bit_forward_reads_rows_past_vectors_one_warp_a_row(
 def test_the_h200s_wider_forward_reads_rows_past_vectors_one_a_program_loading_edges_once(
         rows_through_a_window):
     """The H200's 16-bit single-block forward of rows of 4097 and 6145 columns
-    (``policy.FORWARD_BODY_TILE_FROM_COLS``) reads them through the window, one row a program,
+    (``policy.FORWARD_BODY_TILE_COLS``) reads them through the window, one row a program,
     its tile the body's power of two in 4 warps: the body in 16-byte vectors, the edges one
     scalar load a thread, an exp2 a value and a few more, nothing spilled. Before the row's pair
     went to its edges through a scalar (``kernels/row_math.py``, ``per_row``), the compiler

@@ -51,11 +51,13 @@ def test_forward_and_backward_with_many_slots(device, dtype, log, M, N, block_n)
 
 @pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16])
 def test_sixteen_bit_forward_holds_words_only_where_rows_read_as_words(device, dtype):
-    """A 16-bit forward holds its block as 32-bit words (``Plan.paired``) when N is even and every
-    row starts 4-byte aligned, under its own register cap, or when N is odd and the rows are read
-    through a window from 16-byte boundaries (one row stride, 16-byte aligned tensors:
+    """A 16-bit forward holds its block as 32-bit words (``Plan.paired``) when N is a multiple of
+    a 16-byte vector and every row starts 4-byte aligned, under its own register cap, or when N
+    is not (odd, or even: ``policy.reads_in_window``) and the rows are read through a window
+    from 16-byte boundaries (one row stride, 16-byte aligned tensors:
     ``launch.window_elements``), under the window's cap
-    (``COOPERATIVE_WINDOW_PAIRED_MAX_REGISTERS``);
+    (``COOPERATIVE_WINDOW_PAIRED_MAX_REGISTERS``), or from their own starts where they are
+    4-byte aligned but cannot take the window (uncapped: they load narrower than 16 bytes);
     otherwise its block as loaded, with the compiler's choice of registers (rows that are not
     4-byte aligned are not read in 16-byte vectors either: ``policy.for_rows``). All give softmax
     (the interpreter runs the words' Triton form)."""
@@ -65,6 +67,9 @@ def test_sixteen_bit_forward_holds_words_only_where_rows_read_as_words(device, d
              "two bytes off": (base[1:].view(M, N), False, 0),
              "odd row stride": (base[:M * (N - 1)].view(M, N - 1)[:, : N - 2], False, 0),
              "odd N": (base[:M * (N - 1)].view(M, N - 1), True, 8),
+             "even N past vectors": (base[:M * (N - 2)].view(M, N - 2), True, 8),
+             "even N past vectors, two row strides": (
+                 base[:M * N].view(M, N)[:, :N - 2], True, 0),
              "odd N two bytes off": (base[1:M * (N - 1) + 1].view(M, N - 1), False, 0),
              "odd N one row four bytes off": (base[2:N + 1].view(1, N - 1), False, 0)}
     for name, (x, paired, window) in cases.items():
@@ -72,11 +77,12 @@ def test_sixteen_bit_forward_holds_words_only_where_rows_read_as_words(device, d
         assert plan.paired, name
         words_cap = policy.COOPERATIVE_PAIRED_MAX_REGISTERS[format_of(dtype).name]
         assert plan.max_registers == (policy.COOPERATIVE_WINDOW_PAIRED_MAX_REGISTERS
-                                      if x.shape[1] % 2 else words_cap), name
+                                      if x.shape[1] % 8 else words_cap), name
         (record,) = launch.launches(plan, (x, torch.empty_like(x)), log=False)
         assert record.constexprs["PAIRED"] == paired, name
         assert record.constexprs["WINDOW"] == window, name
-        assert record.max_registers == (plan.max_registers if paired else 0), name
+        in_vectors = window or x.shape[1] % 8 == 0  # else uncapped (``policy.for_rows``)
+        assert record.max_registers == (plan.max_registers if paired and in_vectors else 0), name
         y = triton_impl.softmax(x, -1, kernel="cooperative", block_n=16)
         assert_close(y, torch.softmax(x.double(), -1), dtype=dtype, kind="softmax")
 
@@ -104,15 +110,13 @@ def test_register_caps_hold_only_for_rows_read_in_whole_vectors(device, dtype, b
     """The caps of ``policy.COOPERATIVE_PLAN`` were measured on rows read in 16-byte vectors: a
     launch keeps a plan's cap where N, the row strides and the rows' starts allow them, or where
     the rows are read in them through a window (``launch.window_elements``: rows that are not whole
-    vectors, but for the 16-bit forward's rows of even N, read as words), and compiles uncapped
-    elsewhere (``policy.for_rows``), right either way."""
+    vectors), and compiles uncapped elsewhere (``policy.for_rows``), right either way."""
     base = (torch.randn(4 * 48 + 8, dtype=torch.float64) * 4).to(dtype).to(device)
     vector = 16 // base.element_size()
-    windowed = dtype == torch.float32 or backward  # rows of 44 or 46 columns
     cases = {"whole vectors": (base[:4 * 48].view(4, 48), True, 0),
-             "N of 4": (base[:4 * 44].view(4, 44), dtype == torch.float32 or backward,
-                        vector if backward and dtype != torch.float32 else 0),
-             "N of 2": (base[:4 * 46].view(4, 46), windowed, vector if windowed else 0),
+             "N of 4": (base[:4 * 44].view(4, 44), True,
+                        0 if dtype == torch.float32 else vector),
+             "N of 2": (base[:4 * 46].view(4, 46), True, vector),
              "one element off": (base[1:4 * 48 + 1].view(4, 48), False, 0)}
     for name, (x, capped, window) in cases.items():
         plan = triton_impl.plan(x, kernel="cooperative", block_n=16, backward=backward)

@@ -900,24 +900,25 @@ def test_a_fast_dram_reads_narrow_16_bit_forward_rows_past_vectors_one_warp_a_ro
         return launch.launches(plan, (rows, rows), log=False)[0].constexprs["WINDOW"]
 
     for dtype in ("bfloat16", "float16"):
-        widths = (255, 257, 300, 1000, 1500, 1502)  # past 2055: FORWARD_BODY_TILE_FROM_COLS
+        widths = (255, 257, 300, 1000, 1500, 1502)  # past 2055: FORWARD_BODY_TILE_COLS
         assert [window(N, dtype) for N in widths] == [0] * len(widths)
         assert (window(1001, dtype, dram=3350), window(1001, dtype, fewer=1)) == (0, 0)
     assert window(1001, "float32") == 0
 
 
 def test_a_fast_dram_reads_wider_forward_rows_past_vectors_one_a_program_in_a_window():
-    """``policy.FORWARD_BODY_TILE_FROM_COLS``: on a Hopper GPU with a fast DRAM, from 2^27 // N
+    """``policy.FORWARD_BODY_TILE_COLS``: on a Hopper GPU with a fast DRAM, from 2^27 // N
     rows, a single-block forward of rows that are not whole 16-byte vectors whose body's tile is
-    2048 columns or more (and narrower than a persistent plan's) reads them through the window,
-    one row a program, its tile the row's body in the rule's warps up to
-    ``BODY_TILE_MAX_WARPS``, no tail, not read again: 16-bit rows of an odd N, and rows whose
-    plan from their own starts holds more columns than that tile. Rows it holds in fewer
-    (bfloat16 3002 as 2048 + 1024, not 4096; float32 16390 as 16384 + 2048, not 32768), or as
-    many (bfloat16 12292), keep their own starts, and so do an H100, a slower DRAM and fewer
-    rows. Launched where no window is possible (two bytes off a 16-byte boundary) the plan holds
-    the row's power of two in the warps the rule gives it, each row from its own start."""
-    assert (policy.FORWARD_BODY_TILE_FROM_COLS, policy.BODY_TILE_MAX_WARPS) == (2048, 8)
+    2048-16384 columns reads them through the window, one row a program, its tile the row's
+    body in the rule's warps up to ``BODY_TILE_MAX_WARPS``, no tail, not read again: rows of an
+    odd N (float32 ones of the online kernel's range too), and rows whose plan from their own
+    starts holds more columns than that tile. Rows it holds in fewer (bfloat16 3002 as 2048 +
+    1024, not 4096; float32 16390 as 16384 + 2048, not 32768), or as many (bfloat16 12292), keep
+    their own starts, float32 rows of an even N or a body's tile past 16384 the online kernel,
+    and so do an H100, a slower DRAM and fewer rows. Launched where no window is possible (two
+    bytes off a 16-byte boundary) the plan holds the row's power of two in the warps the rule
+    gives it, each row from its own start."""
+    assert (policy.FORWARD_BODY_TILE_COLS, policy.BODY_TILE_MAX_WARPS) == ((2048, 16384), 8)
     taken = {("bfloat16", 2057): (4096, 4), ("bfloat16", 3001): (4096, 4),
              ("bfloat16", 4097): (4096, 4), ("bfloat16", 4098): (4096, 4),
              ("bfloat16", 4100): (4096, 4), ("bfloat16", 8191): (8192, 4),
@@ -925,7 +926,10 @@ def test_a_fast_dram_reads_wider_forward_rows_past_vectors_one_a_program_in_a_wi
              ("bfloat16", 16383): (16384, 8), ("bfloat16", 16386): (16384, 8),
              ("float16", 4097): (4096, 4), ("float16", 16383): (16384, 8),
              ("float32", 2050): (2048, 4), ("float32", 4098): (4096, 4),
-             ("float32", 8194): (8192, 8), ("float32", 16386): (16384, 8)}
+             ("float32", 8194): (8192, 8), ("float32", 16386): (16384, 8),
+             ("float32", 2057): (4096, 4), ("float32", 3001): (4096, 4),
+             ("float32", 6001): (8192, 8), ("float32", 8191): (8192, 8),
+             ("float32", 12289): (16384, 8), ("float32", 16383): (16384, 8)}
     for (dtype, N), (block, warps) in taken.items():
         M = (1 << 27) // N
         plan = _hopper_plan(N, dtype, 4800, M=M)
@@ -942,14 +946,20 @@ def test_a_fast_dram_reads_wider_forward_rows_past_vectors_one_a_program_in_a_wi
         (record,) = launch.launches(plan, (shifted, rows), log=False)
         assert (record.constexprs["WINDOW"], record.constexprs["BLOCK"]) == (
             0, policy.next_power_of_2(N)), (dtype, N)
-        assert record.num_warps >= warps
-    kept = (("bfloat16", 3002), ("bfloat16", 6002), ("bfloat16", 12292), ("float32", 16390),
-            ("float32", 3001), ("bfloat16", 24577), ("bfloat16", 1001), ("bfloat16", 4096))
-    for dtype, N in kept:
-        plan = _hopper_plan(N, dtype, 4800, M=(1 << 27) // N)
-        assert plan.tail or plan.block_m > 1 or plan.persistent or plan.block_n < 2048 or (
-            plan.block_n == policy.next_power_of_2(N)), (dtype, N, plan.describe())
-        assert not plan.windowed or N % 8 == 0 or plan.block_n < 2048, (dtype, N)
+        assert record.num_warps == (plan.uncapped_warps or plan.num_warps), (dtype, N)
+    kept = {("bfloat16", 3002): "single_block", ("bfloat16", 6002): "single_block",
+            ("bfloat16", 12292): "single_block", ("float32", 16390): "single_block",
+            ("bfloat16", 24577): "single_block", ("bfloat16", 4096): "single_block",
+            ("float32", 12290): "online", ("float32", 24577): "online"}
+    for (dtype, N), kernel in kept.items():
+        M = (1 << 27) // N
+        plan = _hopper_plan(N, dtype, 4800, M=M)
+        assert plan.kernel == kernel, (dtype, N, plan.describe())
+        if kernel == "single_block":
+            rows = torch.empty((M, N), dtype=getattr(torch, dtype), device="meta")
+            (record,) = launch.launches(plan, (rows, rows), log=False)
+            assert record.constexprs["WINDOW"] == 0, (dtype, N, plan.describe())
+    assert _hopper_plan(12289, "float32", 3350, M=(1 << 27) // 12289).kernel == "online"
     for dram, fewer, capability in ((3350, 0, 9), (4800, 1, 9), (4800, 0, 8)):
         plan = _hopper_plan(4097, "bfloat16", dram, capability=capability,
                             M=(1 << 27) // 4097 - fewer)

@@ -26,7 +26,7 @@ SINGLE_BLOCK_LAYOUTS = {
 and backward: each tile layout the kernels have (``policy.Plan``; a forward of one row a
 program takes edges of a value a thread, ``launch.edge_lanes``). The forward's are made to
 read through the window, which the policy's do only from 2^27 // N rows on a fast DRAM
-(``policy.WINDOWED_ROWS_BY_WARPS``, ``policy.FORWARD_BODY_TILE_FROM_COLS``).
+(``policy.WINDOWED_ROWS_BY_WARPS``, ``policy.FORWARD_BODY_TILE_COLS``).
 The policy's own plans of other N: at 253 the tile holds the body, the edges past it; at 259
 the backward's tile is the body's 256 columns (but in float64, whose body may be 258)."""
 
@@ -149,9 +149,9 @@ def test_a_backward_tile_of_the_body_holds_the_whole_row_where_rows_are_read_fro
 
 
 @pytest.mark.parametrize("dtype,N", [(torch.bfloat16, 2057), (torch.float16, 4098),
-                                     (torch.float32, 2050)])
+                                     (torch.float32, 2050), (torch.float32, 8191)])
 def test_the_h200s_forward_of_one_row_a_program_through_a_window(device, dtype, N):
-    """The H200's single-block forward of rows past vectors (``policy.FORWARD_BODY_TILE_FROM_COLS``:
+    """The H200's single-block forward of rows past vectors (``policy.FORWARD_BODY_TILE_COLS``:
     one row a program through the window, its tile the body's power of two, its edges a value
     a thread, ``launch.edge_lanes``), on a few rows at every offset from a boundary, with -inf
     and a NaN among the edges: nothing outside the rows read or written, softmax and

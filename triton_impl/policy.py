@@ -152,7 +152,7 @@ of their own (``window_columns``: rows of N just past a power of two that are no
 vectors, 4100 bfloat16 in 4096 columns, 8193 float32 in 8192), whose rule would give more: the
 backward's, and the forward's of ``_forward_body_tile``. The plans of ``SINGLE_BLOCK_TILES``,
 measured on rows exactly as wide as their tile, do not apply. The forward's timings are
-``FORWARD_BODY_TILE_FROM_COLS``'s (float32 16386: 8 warps 95.3%, the rule's 16 78.3%); the
+``FORWARD_BODY_TILE_COLS``'s (float32 16386: 8 warps 95.3%, the rule's 16 78.3%); the
 backward's:
 
 Timed on an H200, M = 2^27 // N, two interleaved rounds a call, every output NaN-poisoned and
@@ -168,7 +168,7 @@ WINDOWED_ROWS_BY_WARPS = {512: (2, 2, 32), 1024: (1, 1, 0), 2048: (1, 1, 0)}
 reads rows of an odd N through a window, one warp a row (``_windowed_rows_by_warps``), its tile
 holding the row's body (``window_columns``): two rows of 512 laid out rows by warps, one row of
 1024 or 2048 in one warp. Through the window in more warps a row, the compiler loads the edges
-again in the body's layout, every thread all of them (``FORWARD_BODY_TILE_FROM_COLS``); a row's
+again in the body's layout, every thread all of them (``FORWARD_BODY_TILE_COLS``); a row's
 warp loads its body in 16-byte vectors and its edges once (compiled for sm_90, bfloat16 509 in 2
 rows of a warp each: 2 vector loads and 1 scalar load a thread, 40 registers). Several rows a
 warp through the window compiled to thousands of bytes of spills (509: 2 rows in 1 warp, 2992
@@ -186,14 +186,15 @@ N % 4 == 2 (4-byte words) and tiles of 256 were not timed against the plans befo
 Untimed: the H100, other M. At 3001 (2048 + 1024) the best variant through the window, two
 rows of two warps each, ran 84.1% against the policy's 80.3%; at 4100 and 6001 none was ahead."""
 
-FORWARD_BODY_TILE_FROM_COLS = 2048
-"""The narrowest body tile (``_body_tile``) of a single-block forward that reads its rows through a
-window, one row a program, its tile the row's body in the rule's warps up to
+FORWARD_BODY_TILE_COLS = (2048, 16384)
+"""The (narrowest, widest) body tile (``_body_tile``) of a single-block forward that reads its rows
+through a window, one row a program, its tile the row's body in the rule's warps up to
 ``BODY_TILE_MAX_WARPS``, no tail (``_forward_body_tile``): rows that are not whole 16-byte
 vectors, on a Hopper GPU with a fast DRAM, from 2^27 // N rows, where read from their own starts
-they load value by value (16-bit rows of an odd N) or their plan there holds more columns than
-the body's tile (a power of two and a tail: 4098 bfloat16 as 4096 + 1024, not 4096). Narrower
-16-bit rows of an odd N are ``WINDOWED_ROWS_BY_WARPS``'.
+they load value by value (an odd N) or their plan there holds more columns than the body's tile
+(a power of two and a tail: 4098 bfloat16 as 4096 + 1024, not 4096). Narrower 16-bit rows of an
+odd N are ``WINDOWED_ROWS_BY_WARPS``'. float32 rows of an odd N that the online kernel took in
+one step (``ONLINE_ONE_STEP_COLS``; 8191-16383 columns) take it too (``default_kernel``).
 
 Before, no policy forward read a window but those: the compiler loaded the edges again in the
 body's layout, every thread all of them (compiled for sm_90, bfloat16 4097 in 4 warps: 9 scalar
@@ -219,9 +220,17 @@ of copy:
   (82.7%), 10002 69.1% (65.3%), 12292 77.1% (75.3%); float32 16390 75.4% (a tile of 32768,
   71.0%).
 
-Untimed: the H100, other M, float16's even N, body tiles past 16384 (16-bit rows of 16385-32767
-columns keep their persistent plan but where the body's tile is 16384: 16386, untimed, takes it
-as 16383 was timed)."""
+float32 rows of an odd N, in a later call (results/h200/rows_past_vectors_2026-11-29/), the
+policy's plan -> through the window in the rule's warps (the best of 4, 8 and 16 where
+another): 2057 95.7 -> 97.2% (2 warps 97.8%), 3001 91.9 -> 96.2% (8 warps 96.8%), 6001 95.8 ->
+97.4%, 4097 96.0% (already through the window: an odd N held in 4096 + 512 from its own start);
+and from the online kernel in one step: 8191 80.9 -> 96.0% (16 warps 96.6%), 12289 61.3 ->
+95.9%, 16383 69.0 -> 95.6%. 24577, a tile of 32768: 60.1 -> 72.1% in 8 warps, 86.7% in 16; left
+to the online kernel, past the widest tile.
+
+Untimed: the H100, other M, float16's even N, float32's even N of the online kernel's range
+(12290: online, as before), 16-bit rows of 16385-32767 columns, which keep their persistent plan
+but where the body's tile is 16384 (16386, untimed, takes it as 16383 was timed)."""
 
 SINGLE_BLOCK_TILES = {
     ("forward", 4, 256): (4, 4, 0, True), ("forward", 4, 512): (4, 8, 0, True),
@@ -1058,7 +1067,7 @@ class Plan:
     16-byte vectors are read through a window where their layout allows it
     (``reads_in_window``); False: from their own starts (the policy's single-block forward
     plans of such rows but those of ``WINDOWED_ROWS_BY_WARPS`` and
-    ``FORWARD_BODY_TILE_FROM_COLS``).
+    ``FORWARD_BODY_TILE_COLS``).
     """
 
     kernel: str
@@ -1252,8 +1261,11 @@ def single_block_max_cols(itemsize: int, backward: bool) -> int:
 def default_kernel(N: int, itemsize: int, backward: bool, M: int | None = None,
                    device: DeviceDescription | None = None) -> str:
     """The kernel of rows of N columns: by their width alone, or, given M and the device, as
-    ``choose`` takes it (``FAST_DRAM_COOPERATIVE_FORWARD_COLS``)."""
-    if not backward and _online_in_one_step(N, itemsize):
+    ``choose`` takes it (``FAST_DRAM_COOPERATIVE_FORWARD_COLS``, and float32 rows of an odd N
+    that a single-block program reads through a window, ``FORWARD_BODY_TILE_COLS``)."""
+    if (not backward and _online_in_one_step(N, itemsize)
+            and not (M is not None and device is not None
+                     and _forward_body_tile(M, N, itemsize, device, 0))):
         return "online"
     if (not backward and M is not None and device is not None
             and _cooperative_forward_on_fast_dram(M, N, itemsize, device)):
@@ -1430,17 +1442,17 @@ def _windowed_rows_by_warps(M: int, N: int, itemsize: int, device: DeviceDescrip
 def _forward_body_tile(M: int, N: int, itemsize: int, device: DeviceDescription,
                        held_columns: int) -> bool:
     """Whether a single-block forward reads its rows through a window, one row a program, its
-    tile the row's body (``FORWARD_BODY_TILE_FROM_COLS``): rows that are not whole 16-byte
-    vectors, on a Hopper GPU with a fast DRAM, from 2^27 // N rows (where it was timed), whose
-    body's tile is ``FORWARD_BODY_TILE_FROM_COLS`` columns or more and narrower than a
-    persistent plan's, and which from their own starts load value by value (16-bit, N odd) or
-    are held in more than those columns (``held_columns``, a row's tiles there)."""
+    tile the row's body (``FORWARD_BODY_TILE_COLS``): rows that are not whole 16-byte vectors,
+    on a Hopper GPU with a fast DRAM, from 2^27 // N rows (where it was timed), whose body's
+    tile is in ``FORWARD_BODY_TILE_COLS``, and which from their own starts load value by value
+    (N odd) or are held in more than that tile's columns (``held_columns``, a row's tiles
+    there; 0: odd rows alone)."""
     if not (reads_in_window(N, itemsize, False, "single_block") and device.capability == 9
             and _fast_dram(device) and M >= SINGLE_BLOCK_TILES_FROM_ELEMENTS // N):
         return False
+    narrowest, widest = FORWARD_BODY_TILE_COLS
     tile = _body_tile(N, itemsize)
-    return (FORWARD_BODY_TILE_FROM_COLS <= tile < PERSISTENT_FROM_COLS.get(itemsize, math.inf)
-            and ((itemsize == 2 and N % 2 == 1) or tile < held_columns))
+    return narrowest <= tile <= widest and (N % 2 == 1 or tile < held_columns)
 
 
 def _fast_dram(device: DeviceDescription) -> bool:
@@ -1648,13 +1660,23 @@ def reads_in_window(N: int, itemsize: int, backward: bool, kernel: str) -> bool:
     """Whether single-block or cooperative rows of N columns are read from a 16-byte boundary
     (``kernels/row_math.py``, ``row_window``), where the launch finds their
     layout allows it (``launch.window_elements``): rows that are not whole 16-byte vectors, but
-    for the cooperative 16-bit forward of an even N, which reads its rows as 32-bit words
-    instead (``Plan.paired``), and single-block rows narrower than a vector."""
+    single-block rows narrower than a vector.
+
+    The cooperative 16-bit forward of an even N read its rows as 32-bit words from their own
+    starts before (``Plan.paired``; 4 or 8 bytes a load): on an H200, M*N = 2^27
+    (results/h200/widths_scan_2026-11-29/), bfloat16 50258 and 131074 ran at 64.3 and 66.8% of
+    copy where the odd 50257 and 100001, words through the window, ran at 88.7 and 89.0%. Words
+    through the window at ``COOPERATIVE_WINDOW_PAIRED_MAX_REGISTERS`` against the plan before,
+    in the same call (results/h200/rows_past_vectors_2026-11-29/, two interleaved rounds, every
+    output NaN-poisoned and checked against float64 first), bfloat16, of copy: 50258 / 131074 /
+    65534 (N % 4 == 2) 64.3 / 66.7 / 68.0 -> 89.0 / 87.8 / 90.0%, 50260 / 65532 (N % 8 == 4)
+    74.6 / 78.4 -> 89.4 / 90.0% (at 56 registers through the window 78.8-81.4%). Untimed:
+    float16, the H100, other M."""
     if N % _vector(itemsize) == 0:
         return False
     if kernel == "single_block":
         return N > _vector(itemsize)  # a narrower row has no body: it would be all edges
-    return not (itemsize == 2 and not backward and N % 2 == 0)
+    return True
 
 
 COOPERATIVE_WINDOW_UNCAPPED = frozenset({("float16", True)})
