@@ -171,15 +171,18 @@ def policy_read_again_variants(auto, M: int, itemsize: int, warps_list):
 
 
 def policy_windowed_variants(auto, M: int, N: int, itemsize: int, warps_list):
-    """(label, forcing, replace) of the policy's single-block plan ``auto`` for rows that are not
-    whole 16-byte vectors, through a window (``Plan.windowed``), one row a program, its one tile
-    the row's body (``policy.window_columns``), in its own warps and each of ``warps_list`` that
-    leave a thread 4 to 128 values, uncapped, held across its reductions."""
-    if auto.kernel != "single_block" or not policy.reads_in_window(N, itemsize, False,
-                                                                   "single_block"):
+    """(label, forcing, replace) of a single-block plan for rows that are not whole 16-byte
+    vectors and that one program can hold (``auto``, the policy's, where it is one, else the
+    kernel forced), through a window (``Plan.windowed``), one row a program, its one tile the
+    row's body (``policy.window_columns``), in the policy's warps (a single-block plan's) and
+    each of ``warps_list`` that leave a thread 4 to 128 values, uncapped, held across its
+    reductions."""
+    if (policy.next_power_of_2(N) > policy.single_block_max_cols(itemsize, False)
+            or not policy.reads_in_window(N, itemsize, False, "single_block")):
         return
     body = policy.next_power_of_2(policy.window_columns(N, itemsize, False, "single_block"))
-    for warps in sorted({auto.num_warps, *warps_list}):
+    own = {auto.num_warps} if auto.kernel == "single_block" else set()
+    for warps in sorted({*own, *warps_list}):
         if 4 <= body // (32 * warps) <= 128:
             yield (f"windowed, body {body} warps {warps}", policy.Forcing("single_block"),
                    dict(windowed=True, block_n=body, tail=0, tail2=0, block_m=1, num_warps=warps,
@@ -224,7 +227,8 @@ def time_point(direction, dtype_name, N, M, kernel, copy, budget_end, blocks, pe
                          warps, registers, programs_per_sm, max_values, rows_by_warps_only, reread)
     for label, forcing, changes in found:
         try:
-            base = auto if policy_read_again or policy_windowed else dispatch.make_plan(
+            base = auto if policy_read_again or (
+                policy_windowed and auto.kernel == "single_block") else dispatch.make_plan(
                 M, N, dtype, "cuda", backward=backward, forcing=forcing)
             plan = dataclasses.replace(base, **changes)
         except ValueError as error:
