@@ -966,6 +966,31 @@ def test_a_fast_dram_reads_wider_forward_rows_past_vectors_one_a_program_in_a_wi
         assert not plan.windowed and plan.tail == 1024, (dram, fewer, capability)
 
 
+def test_a_fast_dram_reads_backward_tiles_of_rows_of_eight_byte_vectors_from_their_starts():
+    """``policy.EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``: on a Hopper GPU with a fast DRAM, from
+    2^27 // N rows, the 16-bit single-block backward of several rows of N % 8 == 4 a tile of 512
+    (N = 268-508) reads them from their own starts in 8-byte vectors, in 2 warps, not through
+    the window; rows of another N, one row a program, another tile, float32, an H100 or fewer
+    rows keep the window and the rule's warps."""
+    assert policy.EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS == {512: 2}
+    for dtype in ("bfloat16", "float16"):
+        for N in (268, 300, 508):
+            M = (1 << 27) // N
+            plan = _hopper_plan(N, dtype, 4800, backward=True, M=M)
+            assert (plan.block_m, plan.block_n, plan.num_warps, plan.windowed) == (
+                4, 512, 2, False), (dtype, N)
+            rows = torch.empty((M, N), dtype=getattr(torch, dtype), device="meta")
+            (record,) = launch.launches(plan, (rows,) * 3, log=False)
+            assert (record.constexprs["WINDOW"], record.constexprs["MULTIPLE_OF"],
+                    record.num_warps) == (0, 4, 2), (dtype, N)
+    for dtype, N, dram, fewer in (("bfloat16", 260, 4800, 0), ("bfloat16", 302, 4800, 0),
+                                  ("bfloat16", 516, 4800, 0), ("bfloat16", 1500, 4800, 0),
+                                  ("float32", 300, 4800, 0), ("bfloat16", 300, 3350, 0),
+                                  ("bfloat16", 300, 4800, 1)):
+        plan = _hopper_plan(N, dtype, dram, backward=True, M=(1 << 27) // N - fewer)
+        assert plan.windowed and plan.num_warps >= 4, (dtype, N, dram, fewer)
+
+
 @pytest.mark.parametrize("gpu", ["H100", "H200"])
 def test_a_plan_launched_on_rows_of_narrower_loads_keeps_its_layout_whole(gpu):
     """``policy.for_rows`` adapts a single-block or cooperative plan to rows that cannot be read
@@ -976,7 +1001,7 @@ def test_a_plan_launched_on_rows_of_narrower_loads_keeps_its_layout_whole(gpu):
     the rules' bounds, at 2^27 // N rows and at 4096."""
     device = policy.DeviceDescription(gpu, 132, dram_gbs=4800 if gpu == "H200" else 3350,
                                       capability=9)
-    widths = (37, 255, 257, 509, 1001, 1025, 1100, 2001, 2049, 2050, 2944, 3001, 4097, 4098,
+    widths = (37, 255, 257, 300, 509, 1001, 1025, 1100, 2001, 2049, 2050, 2944, 3001, 4097, 4098,
               4100, 6145, 8193, 8194, 8320, 12289, 12345, 16383, 16385, 16386)
     for backward in (False, True):
         for dtype in (torch.float32, torch.bfloat16, torch.float16):

@@ -146,6 +146,22 @@ float16 75.5 / 73.9 / 91.1 / 90.0 -> 94.8 / 91.7 / 100.6 / 100.3%. Rows of whole
 99.7-100% with 8 (5120, 6144). At a block of 4096 the policy's 4 warps stand (2052 89.7%, 3076
 99.8%). Untimed: the H100; other M; a block of 16384 (8196-16380 columns)."""
 
+EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS = {512: 2}
+"""Block -> warps of a 16-bit single-block backward whose tile holds several rows of N % 8 == 4,
+read from their own starts in 8-byte vectors rather than through a window, on a Hopper GPU with
+a fast DRAM, from 2^27 // N rows (``_rows_past_vectors``): four rows of 512 in 2 warps where the
+rule gives 4 through the window (N = 268-508: the body of 260 fits a tile of 256, and from 516
+the body's tile, 512, would not hold the row from its start). One row a program keeps the
+window (bfloat16 1500 / 2500 / 4100 / 6004 / 12292 at 96.5-100.5% of copy in the widths scan,
+results/h200/widths_scan_2026-11-29/).
+
+Timed at N = 300 alone, bfloat16, on an H200 (results/h200/narrow_rows_2026-11-29/, two
+interleaved rounds, every output NaN-poisoned and checked against float64 first), of copy: the
+policy's 4 x 512 in 4 warps through the window 77.6%, from the rows' own starts 88.6%; in 2
+warps 80.1% through the window, 99.8% from their own starts (2 x 512 in 2 warps 98.8%;
+torch.compile 99.8% in the widths scan). Untimed: other N of the rule, float16, other blocks (N
+of 12-252 and 516-1020), other M, the H100."""
+
 BODY_TILE_MAX_WARPS = 8
 """The most warps of a single-block program whose tile holds a row's body alone, its edges a tile
 of their own (``window_columns``: rows of N just past a power of two that are not whole 16-byte
@@ -1067,7 +1083,7 @@ class Plan:
     16-byte vectors are read through a window where their layout allows it
     (``reads_in_window``); False: from their own starts (the policy's single-block forward
     plans of such rows but those of ``WINDOWED_ROWS_BY_WARPS`` and
-    ``FORWARD_BODY_TILE_COLS``).
+    ``FORWARD_BODY_TILE_COLS``, and the backward's of ``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``).
     """
 
     kernel: str
@@ -1389,6 +1405,11 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     if backward and block_n < N:  # a tile of the row's body alone
         narrow_loads_warps = narrow_loads_warps or whole_row_warps
         num_warps = min(num_warps, BODY_TILE_MAX_WARPS)
+    eight_byte_rows = (backward and block_m > 1 and N % 8 == 4 and N <= block_n
+                       and block_n in EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS
+                       and _rows_past_vectors(M, N, itemsize, device))
+    if eight_byte_rows:  # from the rows' own starts, in 8-byte vectors
+        num_warps = EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS[block_n]
     if body_tile:
         narrow_loads_warps = whole_row_warps
     cap = 0
@@ -1404,7 +1425,7 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
         block_m, row_threads = min(rows, next_power_of_2(M)), 0
     narrow_loads_warps = 0 if narrow_loads_warps == num_warps else narrow_loads_warps
     n_tiles = cdiv(M, block_m)
-    windowed = (backward or windowed_by_warps or body_tile
+    windowed = ((backward and not eight_byte_rows) or windowed_by_warps or body_tile
                 or not reads_in_window(N, itemsize, backward, "single_block"))
     if not persistent:
         held = backward and itemsize == 2 and block_n >= SINGLE_BLOCK_HELD_AS_LOADED_FROM_COLS
