@@ -911,8 +911,9 @@ def test_a_fast_dram_reads_wider_forward_rows_past_vectors_one_a_program_in_a_wi
     rows, a single-block forward of rows that are not whole 16-byte vectors whose body's tile is
     2048-16384 columns reads them through the window, one row a program, its tile the row's
     body in the rule's warps up to ``BODY_TILE_MAX_WARPS``, no tail, not read again: rows of an
-    odd N (float32 ones of the online kernel's range too), and rows whose plan from their own
-    starts holds more columns than that tile. Rows it holds in fewer (bfloat16 3002 as 2048 +
+    odd N (16-bit; float32 from a tile of 4096, ``FORWARD_ODD_FLOAT32_FROM_TILE``, those of the
+    online kernel's range too; not float64), and rows whose plan from their own starts holds
+    more columns than that tile. Rows it holds in fewer (bfloat16 3002 as 2048 +
     1024, not 4096; float32 16390 as 16384 + 2048, not 32768), or as many (bfloat16 12292), keep
     their own starts, float32 rows of an even N or a body's tile past 16384 the online kernel,
     and so do an H100, a slower DRAM and fewer rows. Launched where no window is possible (two
@@ -929,7 +930,8 @@ def test_a_fast_dram_reads_wider_forward_rows_past_vectors_one_a_program_in_a_wi
              ("float32", 8194): (8192, 8), ("float32", 16386): (16384, 8),
              ("float32", 2057): (4096, 4), ("float32", 3001): (4096, 4),
              ("float32", 6001): (8192, 8), ("float32", 8191): (8192, 8),
-             ("float32", 12289): (16384, 8), ("float32", 16383): (16384, 8)}
+             ("float32", 12289): (16384, 8), ("float32", 16383): (16384, 8),
+             ("float32", 6145): (8192, 8)}
     for (dtype, N), (block, warps) in taken.items():
         M = (1 << 27) // N
         plan = _hopper_plan(N, dtype, 4800, M=M)
@@ -947,7 +949,10 @@ def test_a_fast_dram_reads_wider_forward_rows_past_vectors_one_a_program_in_a_wi
         assert (record.constexprs["WINDOW"], record.constexprs["BLOCK"]) == (
             0, policy.next_power_of_2(N)), (dtype, N)
         assert record.num_warps == (plan.uncapped_warps or plan.num_warps), (dtype, N)
+    assert policy.FORWARD_ODD_FLOAT32_FROM_TILE == 4096
     kept = {("bfloat16", 3002): "single_block", ("bfloat16", 6002): "single_block",
+            ("float32", 2001): "single_block", ("float32", 1029): "single_block",
+            ("float64", 4099): "single_block", ("float64", 1027): "single_block",
             ("bfloat16", 12292): "single_block", ("float32", 16390): "single_block",
             ("bfloat16", 24577): "single_block", ("bfloat16", 4096): "single_block",
             ("float32", 12290): "online", ("float32", 24577): "online"}

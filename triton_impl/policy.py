@@ -209,8 +209,10 @@ through a window, one row a program, its tile the row's body in the rule's warps
 vectors, on a Hopper GPU with a fast DRAM, from 2^27 // N rows, where read from their own starts
 they load value by value (an odd N) or their plan there holds more columns than the body's tile
 (a power of two and a tail: 4098 bfloat16 as 4096 + 1024, not 4096). Narrower 16-bit rows of an
-odd N are ``WINDOWED_ROWS_BY_WARPS``'. float32 rows of an odd N that the online kernel took in
-one step (``ONLINE_ONE_STEP_COLS``; 8191-16383 columns) take it too (``default_kernel``).
+odd N are ``WINDOWED_ROWS_BY_WARPS``'. Of float32 rows of an odd N, those whose body's tile is
+``FORWARD_ODD_FLOAT32_FROM_TILE`` or wider, among them those the online kernel took in one step
+(``ONLINE_ONE_STEP_COLS``: 6145-8191 and 12289-16383 columns; ``default_kernel``); float64 rows
+(all of an odd N) keep their plans (untimed).
 
 Before, no policy forward read a window but those: the compiler loaded the edges again in the
 body's layout, every thread all of them (compiled for sm_90, bfloat16 4097 in 4 warps: 9 scalar
@@ -244,9 +246,14 @@ and from the online kernel in one step: 8191 80.9 -> 96.0% (16 warps 96.6%), 122
 95.9%, 16383 69.0 -> 95.6%. 24577, a tile of 32768: 60.1 -> 72.1% in 8 warps, 86.7% in 16; left
 to the online kernel, past the widest tile.
 
-Untimed: the H100, other M, float16's even N, float32's even N of the online kernel's range
-(12290: online, as before), 16-bit rows of 16385-32767 columns, which keep their persistent plan
-but where the body's tile is 16384 (16386, untimed, takes it as 16383 was timed)."""
+Untimed: the H100, other M, float16's even N, float32's odd N of 6145-8189 (between 6001 and
+8191, both timed) and its even N of the online kernel's range (12290: online, as before), 16-bit
+rows of 16385-32767 columns, which keep their persistent plan but where the body's tile is 16384
+(16386, untimed, takes it as 16383 was timed)."""
+FORWARD_ODD_FLOAT32_FROM_TILE = 4096
+"""The narrowest body tile at which a float32 forward of an odd N reads through the window
+(``FORWARD_BODY_TILE_COLS``): timed from 2057 (a tile of 4096) up; odd rows of 1029-2047
+columns, a tile of 2048, keep their plans (untimed through the window)."""
 
 SINGLE_BLOCK_TILES = {
     ("forward", 4, 256): (4, 4, 0, True), ("forward", 4, 512): (4, 8, 0, True),
@@ -1466,14 +1473,17 @@ def _forward_body_tile(M: int, N: int, itemsize: int, device: DeviceDescription,
     tile the row's body (``FORWARD_BODY_TILE_COLS``): rows that are not whole 16-byte vectors,
     on a Hopper GPU with a fast DRAM, from 2^27 // N rows (where it was timed), whose body's
     tile is in ``FORWARD_BODY_TILE_COLS``, and which from their own starts load value by value
-    (N odd) or are held in more than that tile's columns (``held_columns``, a row's tiles
-    there; 0: odd rows alone)."""
+    (N odd: 16-bit, and float32 from ``FORWARD_ODD_FLOAT32_FROM_TILE``, where they were timed)
+    or are held in more than that tile's columns (``held_columns``, a row's tiles there; 0:
+    odd rows alone)."""
     if not (reads_in_window(N, itemsize, False, "single_block") and device.capability == 9
             and _fast_dram(device) and M >= SINGLE_BLOCK_TILES_FROM_ELEMENTS // N):
         return False
     narrowest, widest = FORWARD_BODY_TILE_COLS
     tile = _body_tile(N, itemsize)
-    return narrowest <= tile <= widest and (N % 2 == 1 or tile < held_columns)
+    odd = N % 2 == 1 and (itemsize == 2
+                          or (itemsize == 4 and tile >= FORWARD_ODD_FLOAT32_FROM_TILE))
+    return narrowest <= tile <= widest and (odd or tile < held_columns)
 
 
 def _fast_dram(device: DeviceDescription) -> bool:

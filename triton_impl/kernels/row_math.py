@@ -347,8 +347,8 @@ def store_edges(ptr, rows, row_stride, N, cols, mask, values, MULTIPLE_OF: tl.co
 @triton.jit
 def per_row(values, like):
     """Values one a row, [BLOCK_M] or shaped as a tile's, shaped as ``like``: a tile's
-    ([BLOCK_M, 1] or [BLOCK_M, 1, 1]) or its edges' ([BLOCK_M, 1]). Always through the 1-D
-    form: the compiler then moves these few values between the body's layout and the edges'
+    ([BLOCK_M, 1] or [BLOCK_M, 1, 1]) or its edges' ([BLOCK_M, 1]). Several rows through the
+    1-D form: the compiler then moves these few values between the body's layout and the edges'
     (``edge_rows``), where, handed the same values, it rematerialised the edges in the body's.
     One row (BLOCK_M = 1) through a scalar, which has no layout to move: through the 1-D form
     the compiler still loaded and reduced a forward's edges again in the body's layout, each
