@@ -247,10 +247,11 @@ def edge_lanes(window: int, block_m: int, num_warps: int) -> int:
     Why: the row's pair goes to its edges through a scalar there (``row_math.per_row``), so
     that the compiler loads them once, not again in the body's layout, either way (compiled
     for sm_90, bfloat16 4097 in 4 warps, 1 scalar load a thread; a value a thread without the
-    scalar spilled 20504 bytes); with the edges a value a thread the forward also ran faster, the same plans in the same lease on an H200, bfloat16
-    8191 / 8194 / 12289 / 16383 92.7 / 92.9 / 75.2 / 86.2% of copy against 88.6 / 88.9 / 71.5 /
-    83.0% with the edges' own 16 columns, 3001 91.6 against 86.5% (results/h200/
-    forward_body_tile_2026-11-29/, second and third calls). Not in tiles of several rows:
+    scalar spilled 20504 bytes); with the edges a value a thread the forward also ran faster,
+    the same plans in the same lease on an H200, bfloat16 8191 / 8194 / 12289 / 16383 92.7 /
+    92.9 / 75.2 / 86.2% of copy against 88.6 / 88.9 / 71.5 / 83.0% with the edges' own 16
+    columns, 3001 91.6 against 86.5% (results/h200/forward_body_tile_2026-11-29/, second and
+    third calls). Not in tiles of several rows:
     compiled for sm_90, bfloat16 rows of 509 two a program in 2 warps, edges of 32 columns,
     spilled 3152 bytes (where 16 spill none)."""
     return max(2 * window, 32 * num_warps if block_m == 1 else 1)

@@ -1303,8 +1303,8 @@ def _cooperative_forward_on_fast_dram(M: int, N: int, itemsize: int,
     single-block program could hold the row (``FAST_DRAM_COOPERATIVE_FORWARD_COLS``)."""
     narrowest, widest = FAST_DRAM_COOPERATIVE_FORWARD_COLS.get(itemsize, (math.inf, 0))
     block = COOPERATIVE_PLAN[itemsize, False][0]
-    return (device.capability == 9 and _fast_dram(device) and narrowest <= N <= widest
-            and N % _vector(itemsize) == 0 and M >= SINGLE_BLOCK_TILES_FROM_ELEMENTS // N
+    return (_fast_hopper_problem(M, N, device) and narrowest <= N <= widest
+            and N % _vector(itemsize) == 0
             and N >= FAST_DRAM_COOPERATIVE_FORWARD_MIN_FILL * cdiv(N, block) * block)
 
 
@@ -1399,10 +1399,10 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
         block_n = _body_tile(N, itemsize)
         block_m, tail, tail2, row_threads, persistent = 1, 0, 0, 0, False
         num_warps = min(rule_warps_for(block_n), BODY_TILE_MAX_WARPS)
-    # the warps of a backward plan where the launch reads each row from its own start
-    # (``for_rows``), which a tile of the row's body alone then holds as the row's power of two
+    # the warps of a plan whose tile holds the row's body alone where the launch reads each row
+    # from its own start (``for_rows``), and holds it as the row's power of two
     whole_row_warps = max(rule_warps_for(N), _warps_to_hold(block_m * next_power_of_2(N)))
-    narrow_loads_warps = 0
+    narrow_loads_warps = whole_row_warps if body_tile else 0
     if backward and block_m == 1 and _rows_past_vectors(M, N, itemsize, device):
         # the rule's, or in 8-byte vectors (N % 8 == 4) those of the row's power of two
         narrow_loads_warps = (EIGHT_BYTE_ROWS_BACKWARD_WARPS.get(next_power_of_2(N),
@@ -1417,8 +1417,6 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
                        and _rows_past_vectors(M, N, itemsize, device))
     if eight_byte_rows:  # from the rows' own starts, in 8-byte vectors
         num_warps = EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS[block_n]
-    if body_tile:
-        narrow_loads_warps = whole_row_warps
     cap = 0
     measured = None if persistent or N != block_n else _measured_tile(M, N, itemsize, device,
                                                                       backward)
@@ -1448,8 +1446,7 @@ def _rows_past_vectors(M: int, N: int, itemsize: int, device: DeviceDescription)
     """Whether 16-bit rows of N columns are not whole 16-byte vectors where
     ``EIGHT_BYTE_ROWS_BACKWARD_WARPS`` was timed: a Hopper GPU with a fast DRAM, from 2^27 // N
     rows."""
-    return (itemsize == 2 and N % 8 != 0 and device.capability == 9 and _fast_dram(device)
-            and M >= SINGLE_BLOCK_TILES_FROM_ELEMENTS // N)
+    return itemsize == 2 and N % 8 != 0 and _fast_hopper_problem(M, N, device)
 
 
 def _body_tile(N: int, itemsize: int) -> int:
@@ -1476,14 +1473,22 @@ def _forward_body_tile(M: int, N: int, itemsize: int, device: DeviceDescription,
     (N odd: 16-bit, and float32 from ``FORWARD_ODD_FLOAT32_FROM_TILE``, where they were timed)
     or are held in more than that tile's columns (``held_columns``, a row's tiles there; 0:
     odd rows alone)."""
-    if not (reads_in_window(N, itemsize, False, "single_block") and device.capability == 9
-            and _fast_dram(device) and M >= SINGLE_BLOCK_TILES_FROM_ELEMENTS // N):
+    if not (reads_in_window(N, itemsize, False, "single_block")
+            and _fast_hopper_problem(M, N, device)):
         return False
     narrowest, widest = FORWARD_BODY_TILE_COLS
     tile = _body_tile(N, itemsize)
     odd = N % 2 == 1 and (itemsize == 2
                           or (itemsize == 4 and tile >= FORWARD_ODD_FLOAT32_FROM_TILE))
     return narrowest <= tile <= widest and (odd or tile < held_columns)
+
+
+def _fast_hopper_problem(M: int, N: int, device: DeviceDescription) -> bool:
+    """Whether M rows of N columns lie where the fast-DRAM rules were timed: a Hopper GPU with a
+    fast DRAM (``_fast_dram``), at 2^27 elements or more (``SINGLE_BLOCK_TILES_FROM_ELEMENTS``,
+    counted as M >= 2^27 // N)."""
+    return (device.capability == 9 and _fast_dram(device)
+            and M >= SINGLE_BLOCK_TILES_FROM_ELEMENTS // N)
 
 
 def _fast_dram(device: DeviceDescription) -> bool:
