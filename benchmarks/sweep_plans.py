@@ -176,7 +176,11 @@ def policy_windowed_variants(auto, M: int, N: int, itemsize: int, warps_list):
     kernel forced), through a window (``Plan.windowed``), one row a program, its one tile the
     row's body (``policy.window_columns``), in the policy's warps (a single-block plan's) and
     each of ``warps_list`` that leave a thread 4 to 128 values, uncapped, held across its
-    reductions."""
+    reductions; and laid out rows by warps, one warp a row (``Plan.row_threads`` 32, as
+    ``policy.WINDOWED_ROWS_BY_WARPS``), as many rows a program as each of ``warps_list`` above
+    one, where a warp's thread holds 4 to 128 of the body's tile; and, in each of those warps,
+    the body as up to three tiles of whole passes (``policy.three_tiles``: 10000 bfloat16 in 8
+    warps as 8192 + 2048, not 16384), where they hold fewer columns than its power of two."""
     if (policy.next_power_of_2(N) > policy.single_block_max_cols(itemsize, False)
             or not policy.reads_in_window(N, itemsize, False, "single_block")):
         return
@@ -188,6 +192,22 @@ def policy_windowed_variants(auto, M: int, N: int, itemsize: int, warps_list):
                    dict(windowed=True, block_n=body, tail=0, tail2=0, block_m=1, num_warps=warps,
                         row_threads=0, max_registers=0, reread=False, persistent=False,
                         num_stages=1, grid=(M,)))
+    held = policy.window_columns(N, itemsize, False, "single_block")
+    for warps in sorted({*own, *warps_list}):
+        block, tail, tail2 = policy.three_tiles(held, policy.one_pass(warps, itemsize))
+        if tail and block + tail + tail2 < body and 4 <= (block + tail + tail2) // (32 * warps) <= 128:
+            yield (f"windowed, body {'+'.join(str(t) for t in (block, tail, tail2) if t)} "
+                   f"warps {warps}", policy.Forcing("single_block"),
+                   dict(windowed=True, block_n=block, tail=tail, tail2=tail2, block_m=1,
+                        num_warps=warps, row_threads=0, max_registers=0, reread=False,
+                        persistent=False, num_stages=1, grid=(M,)))
+    for rows in sorted(set(warps_list)):
+        if rows > 1 and 4 <= body // 32 <= 128:
+            yield (f"windowed, body {body} rows {rows} a warp each",
+                   policy.Forcing("single_block"),
+                   dict(windowed=True, block_n=body, tail=0, tail2=0, block_m=rows,
+                        num_warps=rows, row_threads=32, max_registers=0, reread=False,
+                        persistent=False, num_stages=1, grid=(policy.cdiv(M, rows),)))
 
 
 def time_point(direction, dtype_name, N, M, kernel, copy, budget_end, blocks, persistent=True,
@@ -335,7 +355,8 @@ def main(argv=None):
                         help="single_block forward: in place of the variants, the policy's plan "
                              "of rows that are not whole 16-byte vectors through a window, one "
                              "row a program, its tile the row's body, in its warps and each of "
-                             "--warps")
+                             "--warps, and rows by warps, one warp a row, as many a program as "
+                             "each of --warps above 1")
     parser.add_argument("--peers", nargs="+", default=[],
                         choices=("torch", "torch.compile", *implementations.PEERS),
                         help="implementations timed in the same rounds as the variants, each "
