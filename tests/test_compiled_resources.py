@@ -296,18 +296,19 @@ def test_the_h200s_wider_forward_reads_rows_past_vectors_one_a_program_loading_e
         rows_through_a_window):
     """The H200's 16-bit single-block forward of rows of 4097 and 6145 columns
     (``policy.FORWARD_BODY_TILE_COLS``) reads them through the window, one row a program,
-    its tile the body's power of two in 4 warps: the body in 16-byte vectors, the edges one
-    scalar load a thread, an exp2 a value and a few more, nothing spilled. Before the row's pair
+    its tiles the body's in 4 warps (4096; 4096 + 2048, ``policy._body_tiles``): the body in
+    16-byte vectors, the edges one scalar load a thread, an exp2 a value and a few more,
+    nothing spilled. Before the row's pair
     went to its edges through a scalar (``kernels/row_math.py``, ``per_row``), the compiler
     loaded and reduced them again in the body's layout, each thread 8 of them (9 scalar loads,
     42 exp2 at 4097)."""
     forward = {(r["dtype"], r["N"]): r for r in rows_through_a_window
                if r["direction"] == "forward" and r["N"] in (4097, 6145)}
     for dtype in ("bfloat16", "float16"):
-        for N, block in ((4097, 4096), (6145, 8192)):
+        for N, tiles, columns in ((4097, "4096", 4096), (6145, "4096+2048", 6144)):
             r = forward[(dtype, N)]
-            assert f"block 1x{block}, 4 warps," in r["plan"], r
-            values = block // (32 * 4)
+            assert f"block 1x{tiles}, 4 warps," in r["plan"], r
+            values = columns // (32 * 4)
             assert (r["vector_loads"], r["scalar_loads"], r["spill_bytes"]) == (
                 values // 8, 1, 0), r
             assert r["exp2"] <= values + 3, r

@@ -868,17 +868,23 @@ def test_a_backward_tile_of_the_row_body_takes_at_most_eight_warps():
 
 def test_a_fast_dram_reads_narrow_16_bit_forward_rows_past_vectors_one_warp_a_row_in_a_window():
     """``policy.WINDOWED_ROWS_BY_WARPS``: on a Hopper GPU with a fast DRAM, from 2^27 // N rows,
-    the 16-bit single-block forward of rows of an odd N whose body's tile is 512-2048 columns
-    reads them through the window, one warp a row: two rows of 512 a program laid out rows by
-    warps, one row of 1024 or 2048 in one warp. Not rows of an even N, narrower or wider ones,
+    the 16-bit single-block forward of rows of an odd N whose body's tile is 256-2048 columns,
+    or of N % 4 == 2 up to ``WINDOWED_WORD_ROWS_MAX_TILE``, reads them through the window, one
+    warp a row: two rows of 256 or 512 a program laid out rows by warps, one row of 1024 or 2048
+    in one warp. Not rows of N % 8 == 4, of N % 4 == 2 past that tile, narrower or wider ones,
     float32, a slow DRAM or fewer rows. Launched where no window is possible (two bytes off a
     16-byte boundary) the plan reads each row from its own start, its tile the row's power of
     two, its rows' layout whole."""
-    assert policy.WINDOWED_ROWS_BY_WARPS == {512: (2, 2, 32), 1024: (1, 1, 0), 2048: (1, 1, 0)}
+    assert policy.WINDOWED_ROWS_BY_WARPS == {256: (2, 2, 32), 512: (2, 2, 32),
+                                             1024: (1, 1, 0), 2048: (1, 1, 0)}
+    assert policy.WINDOWED_WORD_ROWS_MAX_TILE == 1024
     for dtype in ("bfloat16", "float16"):
         for N, (block_m, block_n, warps, row_threads) in {
-                265: (2, 512, 2, 32), 509: (2, 512, 2, 32), 1001: (1, 1024, 1, 0),
-                1025: (1, 1024, 1, 0), 2001: (1, 2048, 1, 0), 2049: (1, 2048, 1, 0)}.items():
+                137: (2, 256, 2, 32), 257: (2, 256, 2, 32), 258: (2, 256, 2, 32),
+                262: (2, 256, 2, 32), 265: (2, 512, 2, 32), 509: (2, 512, 2, 32),
+                514: (2, 512, 2, 32), 1001: (1, 1024, 1, 0), 1025: (1, 1024, 1, 0),
+                1026: (1, 1024, 1, 0), 770: (1, 1024, 1, 0), 2001: (1, 2048, 1, 0),
+                2049: (1, 2048, 1, 0)}.items():
             M = (1 << 27) // N
             plan = _hopper_plan(N, dtype, 4800, M=M)
             assert (plan.block_m, plan.block_n, plan.num_warps, plan.row_threads, plan.tail,
@@ -900,7 +906,8 @@ def test_a_fast_dram_reads_narrow_16_bit_forward_rows_past_vectors_one_warp_a_ro
         return launch.launches(plan, (rows, rows), log=False)[0].constexprs["WINDOW"]
 
     for dtype in ("bfloat16", "float16"):
-        widths = (255, 257, 300, 1000, 1500, 1502)  # past 2055: FORWARD_BODY_TILE_COLS
+        # 1502 and 2002: N % 4 == 2 in a tile of 2048; past 2055: FORWARD_BODY_TILE_COLS
+        widths = (129, 260, 300, 1000, 1500, 1502, 2002)
         assert [window(N, dtype) for N in widths] == [0] * len(widths)
         assert (window(1001, dtype, dram=3350), window(1001, dtype, fewer=1)) == (0, 0)
     assert window(1001, "float32") == 0
@@ -909,53 +916,65 @@ def test_a_fast_dram_reads_narrow_16_bit_forward_rows_past_vectors_one_warp_a_ro
 def test_a_fast_dram_reads_wider_forward_rows_past_vectors_one_a_program_in_a_window():
     """``policy.FORWARD_BODY_TILE_COLS``: on a Hopper GPU with a fast DRAM, from 2^27 // N
     rows, a single-block forward of rows that are not whole 16-byte vectors whose body's tile is
-    2048-16384 columns reads them through the window, one row a program, its tile the row's
-    body in the rule's warps up to ``BODY_TILE_MAX_WARPS``, no tail, not read again: rows of an
-    odd N (16-bit; float32 from a tile of 4096, ``FORWARD_ODD_FLOAT32_FROM_TILE``, those of the
-    online kernel's range too; not float64), and rows whose plan from their own starts holds
-    more columns than that tile. Rows it holds in fewer (bfloat16 3002 as 2048 +
-    1024, not 4096; float32 16390 as 16384 + 2048, not 32768), or as many (bfloat16 12292), keep
-    their own starts, float32 rows of an even N or a body's tile past 16384 the online kernel,
-    and so do an H100, a slower DRAM and fewer rows. Launched where no window is possible (two
-    bytes off a 16-byte boundary) the plan holds the row's power of two in the warps the rule
-    gives it, each row from its own start."""
+    2048-16384 columns reads them through the window, one row a program, not read again: rows of
+    an odd N (16-bit; float32 from a tile of 4096, ``FORWARD_ODD_FLOAT32_FROM_TILE``, those of
+    the online kernel's range too; not float64), rows whose plan from their own starts holds
+    more columns than that tile, and 16-bit rows of an even N from a tile of 8192
+    (``FORWARD_EVEN_16BIT_FROM_TILE``) held there in more columns than through the window, or
+    as many as a power of two and a tail or in 4-byte words. float32 holds the body's power of
+    two in the rule's warps up to ``BODY_TILE_MAX_WARPS``; 16-bit rows hold the body as a
+    power of two and a tail of whole passes of the fewest warps that hold them in at most 48
+    values a thread (``policy._body_tiles``: 2057 as 2048 + 512 in 2 warps), or the body's power
+    of two where it would take three. Rows that keep their own starts: bfloat16 3002 (a tile of
+    4096), 6500 and 7500 (N % 8 == 4, 8192 either way); float32 rows of an even N or of the
+    online kernel's range; and an H100, a slower DRAM and fewer rows. Launched where no window
+    is possible (two bytes off a 16-byte boundary) the plan reads each row from its own start in
+    the warps the rule gives it, its tiles as through the window where they hold the row, else
+    the row's power of two."""
     assert (policy.FORWARD_BODY_TILE_COLS, policy.BODY_TILE_MAX_WARPS) == ((2048, 16384), 8)
-    taken = {("bfloat16", 2057): (4096, 4), ("bfloat16", 3001): (4096, 4),
-             ("bfloat16", 4097): (4096, 4), ("bfloat16", 4098): (4096, 4),
-             ("bfloat16", 4100): (4096, 4), ("bfloat16", 8191): (8192, 4),
-             ("bfloat16", 8194): (8192, 4), ("bfloat16", 12289): (16384, 8),
-             ("bfloat16", 16383): (16384, 8), ("bfloat16", 16386): (16384, 8),
-             ("float16", 4097): (4096, 4), ("float16", 16383): (16384, 8),
-             ("float32", 2050): (2048, 4), ("float32", 4098): (4096, 4),
-             ("float32", 8194): (8192, 8), ("float32", 16386): (16384, 8),
-             ("float32", 2057): (4096, 4), ("float32", 3001): (4096, 4),
-             ("float32", 6001): (8192, 8), ("float32", 8191): (8192, 8),
-             ("float32", 12289): (16384, 8), ("float32", 16383): (16384, 8),
-             ("float32", 6145): (8192, 8)}
-    for (dtype, N), (block, warps) in taken.items():
+    assert policy.FORWARD_EVEN_16BIT_FROM_TILE == 8192
+    taken = {("bfloat16", 2057): (2048, 512, 2), ("bfloat16", 3001): (2048, 1024, 2),
+             ("bfloat16", 4097): (4096, 0, 4), ("bfloat16", 4098): (4096, 0, 4),
+             ("bfloat16", 4100): (4096, 0, 4), ("bfloat16", 4500): (4096, 1024, 4),
+             ("bfloat16", 6001): (4096, 2048, 4), ("bfloat16", 6002): (4096, 2048, 4),
+             ("bfloat16", 6145): (4096, 2048, 4), ("bfloat16", 8191): (8192, 0, 4),
+             ("bfloat16", 8194): (8192, 0, 4), ("bfloat16", 10001): (8192, 2048, 8),
+             ("bfloat16", 10002): (8192, 2048, 8), ("bfloat16", 12289): (8192, 4096, 8),
+             ("bfloat16", 12292): (8192, 4096, 8), ("bfloat16", 13001): (16384, 0, 8),
+             ("bfloat16", 13002): (16384, 0, 8), ("bfloat16", 16383): (16384, 0, 8),
+             ("bfloat16", 16386): (16384, 0, 8), ("float16", 4097): (4096, 0, 4),
+             ("float16", 10001): (8192, 2048, 8), ("float16", 16383): (16384, 0, 8),
+             ("float32", 2050): (2048, 0, 4), ("float32", 4098): (4096, 0, 4),
+             ("float32", 8194): (8192, 0, 8), ("float32", 16386): (16384, 0, 8),
+             ("float32", 2057): (4096, 0, 4), ("float32", 3001): (4096, 0, 4),
+             ("float32", 6001): (8192, 0, 8), ("float32", 8191): (8192, 0, 8),
+             ("float32", 12289): (16384, 0, 8), ("float32", 16383): (16384, 0, 8),
+             ("float32", 6145): (8192, 0, 8)}
+    for (dtype, N), (block, tail, warps) in taken.items():
         M = (1 << 27) // N
         plan = _hopper_plan(N, dtype, 4800, M=M)
         assert (plan.kernel, plan.block_m, plan.block_n, plan.tail, plan.tail2, plan.num_warps,
                 plan.windowed, plan.reread, plan.persistent) == (
-            "single_block", 1, block, 0, 0, warps, True, False, False), (dtype, N)
+            "single_block", 1, block, tail, 0, warps, True, False, False), (dtype, N)
         torch_dtype = getattr(torch, dtype)
         rows = torch.empty((M, N), dtype=torch_dtype, device="meta")
         (record,) = launch.launches(plan, (rows, rows), log=False)
         window = 16 // torch_dtype.itemsize
-        assert (record.constexprs["WINDOW"], record.constexprs["BLOCK"], record.num_warps,
-                record.constexprs["EDGES"]) == (window, block, warps, 32 * warps), (dtype, N)
+        assert (record.constexprs["WINDOW"], record.constexprs["BLOCK"],
+                record.constexprs["TAIL"], record.num_warps, record.constexprs["EDGES"]) == (
+            window, block, tail, warps, 32 * warps), (dtype, N)
         shifted = torch.empty(M * N + 1, dtype=torch_dtype, device="meta")[1:].view(M, N)
         (record,) = launch.launches(plan, (shifted, rows), log=False)
-        assert (record.constexprs["WINDOW"], record.constexprs["BLOCK"]) == (
-            0, policy.next_power_of_2(N)), (dtype, N)
+        held = (block, tail) if block + tail >= N else (policy.next_power_of_2(N), 0)
+        assert (record.constexprs["WINDOW"], record.constexprs["BLOCK"],
+                record.constexprs["TAIL"]) == (0, *held), (dtype, N)
         assert record.num_warps == (plan.uncapped_warps or plan.num_warps), (dtype, N)
     assert policy.FORWARD_ODD_FLOAT32_FROM_TILE == 4096
-    kept = {("bfloat16", 3002): "single_block", ("bfloat16", 6002): "single_block",
+    kept = {("bfloat16", 3002): "single_block", ("bfloat16", 6500): "single_block",
+            ("bfloat16", 7500): "single_block", ("bfloat16", 14004): "single_block",
             ("float32", 2001): "single_block", ("float32", 1029): "single_block",
             ("float64", 4099): "single_block", ("float64", 1027): "single_block",
-            ("bfloat16", 12292): "single_block", ("float32", 16390): "single_block",
-            ("bfloat16", 24577): "single_block", ("bfloat16", 4096): "single_block",
-            ("float32", 12290): "online", ("float32", 24577): "online"}
+            ("bfloat16", 4096): "single_block", ("float32", 12290): "online"}
     for (dtype, N), kernel in kept.items():
         M = (1 << 27) // N
         plan = _hopper_plan(N, dtype, 4800, M=M)
@@ -969,6 +988,42 @@ def test_a_fast_dram_reads_wider_forward_rows_past_vectors_one_a_program_in_a_wi
         plan = _hopper_plan(4097, "bfloat16", dram, capability=capability,
                             M=(1 << 27) // 4097 - fewer)
         assert not plan.windowed and plan.tail == 1024, (dram, fewer, capability)
+
+
+def test_a_fast_dram_takes_the_cooperative_forward_of_rows_past_vectors_too_wide_for_body_tiles():
+    """``policy.FAST_DRAM_PAST_VECTORS_COOPERATIVE``: on a Hopper GPU with a fast DRAM, from
+    2^27 // N rows, the forward of rows that are not whole 16-byte vectors whose body's tile
+    would be wider than 16384 columns, up to the widest a single-block program holds, takes the
+    cooperative kernel through the window: float32 in blocks of 4096, uncapped; 16-bit in blocks
+    of 8192 at the rule's cap (words through the window). Not rows of whole vectors, rows whose
+    body fits a tile of 16384, the backward, an H100, a slower DRAM or fewer rows."""
+    assert policy.FAST_DRAM_PAST_VECTORS_COOPERATIVE == {2: (8192, None), 4: (4096, 0)}
+    for dtype, N, block, programs, cap in (
+            ("float32", 16391, 4096, 5, 0), ("float32", 20001, 4096, 5, 0),
+            ("float32", 24577, 4096, 7, 0), ("float32", 24578, 4096, 7, 0),
+            ("float32", 32767, 4096, 9, 0), ("bfloat16", 16393, 8192, 3, 64),
+            ("bfloat16", 24577, 8192, 4, 64), ("float16", 32767, 8192, 5, 64)):
+        M = (1 << 27) // N
+        plan = _hopper_plan(N, dtype, 4800, M=M)
+        assert (plan.kernel, plan.block_n, plan.num_warps, plan.splits, plan.max_registers,
+                plan.windowed) == ("cooperative", block, 4, programs, cap, True), (dtype, N)
+        rows = torch.empty((M, N), dtype=getattr(torch, dtype), device="meta")
+        (record,) = launch.launches(plan, (rows, rows), log=False)
+        assert record.constexprs["WINDOW"] == 16 // rows.element_size(), (dtype, N)
+    for dtype, N, dram, fewer, capability, backward, kernel, block in (
+            ("float32", 24576, 4800, 0, 9, False, "online", 32768),
+            ("float32", 16386, 4800, 0, 9, False, "single_block", 16384),
+            ("bfloat16", 16391, 4800, 0, 9, False, "single_block", 16384),
+            ("float32", 24577, 3350, 0, 9, False, "online", 32768),
+            ("float32", 24577, 4800, 1, 9, False, "online", 32768),
+            ("float32", 24577, 4800, 0, 8, False, "online", 32768),
+            ("bfloat16", 24577, 3350, 0, 9, False, "single_block", 32768),
+            ("float32", 24577, 4800, 0, 9, True, "cooperative", 8192),
+            ("bfloat16", 24577, 4800, 0, 9, True, "cooperative", 8192)):
+        plan = _hopper_plan(N, dtype, dram, capability=capability, backward=backward,
+                            M=(1 << 27) // N - fewer)
+        assert (plan.kernel, plan.block_n) == (kernel, block), (dtype, N, dram, fewer,
+                                                                capability, backward)
 
 
 def test_a_fast_dram_reads_backward_tiles_of_rows_of_eight_byte_vectors_from_their_starts():

@@ -179,11 +179,12 @@ bfloat16 4100 / 4097 in 16 warps 89.2 / 88.7%, in the rule's 8 99.7 / 99.5%; the
 ``SINGLE_BLOCK_TILES`` read again lost 4-17 points where its warps were more (bfloat16 4100 /
 4097 / 2049 / 1025: 92.1 / 91.4 / 94.1 / 82.3%, float32 1025 85.2%)."""
 
-WINDOWED_ROWS_BY_WARPS = {512: (2, 2, 32), 1024: (1, 1, 0), 2048: (1, 1, 0)}
+WINDOWED_ROWS_BY_WARPS = {256: (2, 2, 32), 512: (2, 2, 32), 1024: (1, 1, 0), 2048: (1, 1, 0)}
 """Tile -> (rows a program, warps, ``Plan.row_threads``) of a 16-bit single-block forward that
-reads rows of an odd N through a window, one warp a row (``_windowed_rows_by_warps``), its tile
-holding the row's body (``window_columns``): two rows of 512 laid out rows by warps, one row of
-1024 or 2048 in one warp. Through the window in more warps a row, the compiler loads the edges
+reads rows of an odd N, or of N % 4 == 2 up to ``WINDOWED_WORD_ROWS_MAX_TILE``, through a
+window, one warp a row (``_windowed_rows_by_warps``), its tile holding the row's body
+(``window_columns``): two rows of 256 or 512 laid out rows by warps, one row of 1024 or 2048 in
+one warp. Through the window in more warps a row, the compiler loads the edges
 again in the body's layout, every thread all of them (``FORWARD_BODY_TILE_COLS``); a row's
 warp loads its body in 16-byte vectors and its edges once (compiled for sm_90, bfloat16 509 in 2
 rows of a warp each: 2 vector loads and 1 scalar load a thread, 40 registers). Several rows a
@@ -198,21 +199,55 @@ these, in the same call, bfloat16: 509 68.4 -> 91.3%, 777 72.4 -> 84.6%, 1001 82
 -> 94.7%. Two rows of a warp each ran 91.2% at 1001 and 87.1% at 2001; one row in one warp
 76.4% at 509. Rows of N % 4 == 0, which their own starts read in 8-byte vectors, lost or tied
 (1500 through the window 82.6%, from its own starts 95.8% in 4 warps; 300 62.1% either way);
-N % 4 == 2 (4-byte words) and tiles of 256 were not timed against the plans before.
+N % 4 == 2 (4-byte words) and tiles of 256 were timed later (``WINDOWED_WORD_ROWS_MAX_TILE``).
 Untimed: the H100, other M. At 3001 (2048 + 1024) the best variant through the window, two
-rows of two warps each, ran 84.1% against the policy's 80.3%; at 4100 and 6001 none was ahead."""
+rows of two warps each, ran 84.1% against the policy's 80.3%; at 4100 and 6001 none was ahead.
+
+A later call timed tiles of 256 (two rows of a warp each, bfloat16, results/h200/
+window_tiles_2026-11-29/), the policy's 4 x 512 in 4 warps from the rows' own starts ->
+through the window, of copy: 257 43.4 -> 68.1% (four rows 67.7%, eight 65.7%, one row in one
+warp 39.8%), 258 51.1 -> 67.9%, 262 52.0 -> 68.5%. torch.compile ran 60.8% at 257 in the widths
+scan; 16-bit rows of 257-263 columns are short for any layout: 514 bytes a row."""
+
+WINDOWED_WORD_ROWS_MAX_TILE = 1024
+"""The widest body tile (``WINDOWED_ROWS_BY_WARPS``) at which 16-bit rows of N % 4 == 2, read in
+4-byte words from their own starts, go through the window one warp a row as odd N do. Timed on
+an H200 (results/h200/window_tiles_2026-11-29/, two interleaved rounds, every output
+NaN-poisoned and checked against float64 first), bfloat16, the policy's plan from the rows' own
+starts -> the table's through the window, of copy: 258 51.1 -> 67.9%, 262 52.0 -> 68.5%, 514
+63.0 -> 92.0% (2 x 1024 in 4 warps before), 770 84.2 -> 96.0%, 1002 94.3 -> 94.9%, 1026 68.7 ->
+95.3% (1 x 2048 before); at 2002 one warp ran 94.8% against 95.4% from its own start (two
+warps 95.8%), so a tile of 2048 keeps its plan. N % 8 == 4 (8-byte vectors from their own
+starts) tied: 300 62.4% from its own starts, 62.2% through the window. Untimed: float16, the
+H100, other M."""
 
 FORWARD_BODY_TILE_COLS = (2048, 16384)
 """The (narrowest, widest) body tile (``_body_tile``) of a single-block forward that reads its rows
-through a window, one row a program, its tile the row's body in the rule's warps up to
-``BODY_TILE_MAX_WARPS``, no tail (``_forward_body_tile``): rows that are not whole 16-byte
-vectors, on a Hopper GPU with a fast DRAM, from 2^27 // N rows, where read from their own starts
-they load value by value (an odd N) or their plan there holds more columns than the body's tile
-(a power of two and a tail: 4098 bfloat16 as 4096 + 1024, not 4096). Narrower 16-bit rows of an
-odd N are ``WINDOWED_ROWS_BY_WARPS``'. Of float32 rows of an odd N, those whose body's tile is
+through a window, one row a program, its tiles the row's body (``_forward_body_tile``): float32
+the body's power of two in the rule's warps up to ``BODY_TILE_MAX_WARPS``; 16-bit rows a power
+of two and a tail where those hold fewer columns, in as few warps as hold them at
+``FEW_WARPS_TAIL_VALUES`` a thread (``_body_tiles``; timed later, see below). Rows that are not
+whole 16-byte vectors, on a Hopper GPU with a fast DRAM, from 2^27 // N rows, where read from
+their own starts they load value by value (an odd N) or their plan there holds more columns
+than the body's tile (a power of two and a tail: 4098 bfloat16 as 4096 + 1024, not 4096), and
+16-bit rows of an even N from ``FORWARD_EVEN_16BIT_FROM_TILE``. Narrower 16-bit rows of an odd
+N are ``WINDOWED_ROWS_BY_WARPS``'. Of float32 rows of an odd N, those whose body's tile is
 ``FORWARD_ODD_FLOAT32_FROM_TILE`` or wider, among them those the online kernel took in one step
 (``ONLINE_ONE_STEP_COLS``: 6145-8191 and 12289-16383 columns; ``default_kernel``); float64 rows
-(all of an odd N) keep their plans (untimed).
+(all of an odd N) keep their plans (untimed). Rows whose body's tile would be wider than 16384
+take the cooperative kernel (``FAST_DRAM_PAST_VECTORS_COOPERATIVE``).
+
+The 16-bit body as a power of two and a tail, timed on an H200 (results/h200/
+window_tiles_2026-11-29/, two interleaved rounds, every output NaN-poisoned and checked against
+float64 first), bfloat16, the body's power of two -> the tiles, of copy: 2057 75.4 -> 94.5%
+(2048 + 512 in 2 warps; in 4, 2048 + 1024, 79.5%), 3001 92.6 -> 95.1% (2048 + 1024 in 4; in the
+rule's 2, 94.9% in the widths below), 6001 81.9 -> 95.7% (4096 + 2048 in 4), 10001 64.4 -> 86.2%
+(8192 + 2048 in 8), 12289 75.4 -> 91.9% (8192 + 4096 in 8). Three tiles lost (widths before and
+after, ``fourth_call/``, ``fifth_call/``): 6500 as 4096 + 2048 + 1024 72.0% against 94.9% from
+its own start, 13001 and 13002 as 8192 + 4096 + 2048 63.4 / 63.1% against 78.1 / 77.6% as
+16384; so a body that needs three takes its power of two. In the same widths the policy before
+-> after: 3001 91.8 -> 94.9% (2 warps), 2050 92.1 -> 95.8% (2048 in 2 warps), 2057 74.9 ->
+93.9%, 6001 81.5 -> 95.0%, 10001 64.2 -> 85.4%, 12289 75.4 -> 91.5%.
 
 Before, no policy forward read a window but those: the compiler loaded the edges again in the
 body's layout, every thread all of them (compiled for sm_90, bfloat16 4097 in 4 warps: 9 scalar
@@ -254,6 +289,23 @@ FORWARD_ODD_FLOAT32_FROM_TILE = 4096
 """The narrowest body tile at which a float32 forward of an odd N reads through the window
 (``FORWARD_BODY_TILE_COLS``): timed from 2057 (a tile of 4096) up; odd rows of 1029-2047
 columns, a tile of 2048, keep their plans (untimed through the window)."""
+
+FORWARD_EVEN_16BIT_FROM_TILE = 8192
+"""The narrowest body tile from which a 16-bit forward of an even N past vectors (N % 8 of 2, 4
+or 6: 4- or 8-byte loads from their own starts) reads through the window whatever columns its
+plan there holds (``FORWARD_BODY_TILE_COLS``), as its tiles there (``_body_tiles``) are never
+more. Timed on an H200 (results/h200/window_tiles_2026-11-29/, two interleaved rounds, every
+output NaN-poisoned and checked against float64 first), bfloat16, the policy's plan from the
+rows' own starts -> the body's tiles through the window, of copy: 6002 87.5 -> 95.1%, 6004
+85.7 -> 95.6% (4096 + 2048 in 4 warps either way), 10002 69.3 -> 85.8% (8192 + 2048 in 8),
+12292 77.1 -> 91.6% (16384 -> 8192 + 4096 in 8); in a later call (widths before and after,
+``fifth_call/`` and ``fourth_call/``) 13002 47.8 -> 77.6% (16384 either way: 4-byte words from
+its own start). Rows of N % 8 == 4 whose body's tile is the power of two their own starts
+hold lost there: 6500 94.9 -> 85.8%, 7500 94.1 -> 90.6% (8192 in 4 warps either way, 8-byte
+vectors from their own starts), and keep their plans (``_forward_body_tile``); as two tiles
+both ways they tied or gained (4500, 4096 + 1024: 95.3 -> 94.5%). Narrower even rows keep the
+rule of held columns: 1500 lost through the window (``WINDOWED_ROWS_BY_WARPS``), 3002 lost in a tile of
+4096 (92.3% against 94.8%), and narrower tiles were not timed there."""
 
 SINGLE_BLOCK_TILES = {
     ("forward", 4, 256): (4, 4, 0, True), ("forward", 4, 512): (4, 8, 0, True),
@@ -964,6 +1016,33 @@ warps at 80 registers), in 4, 8 and 16 warps, uncapped (83.8% at 8192) or at 56 
 policy's single-block plan 94.3%. Untimed: fills of 0.63-0.68 (10240-11263, 16385-16711), left
 to the single-block programs, and 16712-17407 (taken); fewer rows; the H100, whose single-block
 16-bit forward at 16384 ran at 97-99% of its copy in the runs of 6b77a26."""
+FAST_DRAM_PAST_VECTORS_COOPERATIVE = {2: (8192, None), 4: (4096, 0)}
+"""Item size -> (block, ``Plan.max_registers``: None, the rule's) of a cooperative forward of
+rows that are not whole 16-byte vectors,
+read through the window, where a single-block program could hold them but their body's tile
+would be wider than ``FORWARD_BODY_TILE_COLS``'s widest (16-bit 16392-32767, float32
+16388-32767 columns), on a Hopper GPU with a fast DRAM, from 2^27 // N rows
+(``_cooperative_past_vectors``). From their own starts, 16-bit rows took a persistent
+single-block plan of 32768 columns and float32 rows the online kernel (in one step from 24576
+columns) or a single-block plan of a power of two and a tail.
+
+Timed on an H200 (results/h200/window_tiles_2026-11-29/, M = 2^27 // N, two interleaved rounds,
+every output NaN-poisoned and checked against float64 first), the policy's plan before -> the
+cooperative kernel through the window, uncapped, one block a program in 4 warps, of copy:
+
+- float32, blocks of 4096: 20001 68.6 -> 98.9%, 24577 60.3 -> 98.3%, 24578 82.1 -> 98.5%, 32767
+  64.9 -> 98.6% (blocks of 8192: 93.5-96.0%; one single-block program of 32768 columns through
+  the window, 16 warps: 79.6 / 86.5 / 86.1 / 93.8%);
+- bfloat16, blocks of 8192: 20001 41.0 -> 78.8%, 24577 45.6 -> 76.4%, 24578 50.3 -> 76.5%,
+  32767 49.0 -> 79.4% (blocks of 4096: 79.6 / 74.2 / 74.0 / 75.8%).
+
+The caps, in a later call (the same results' ``fifth_call/``), the rule's (``_cooperative``:
+bfloat16's blocks held as words through the window at 64 registers, float32's at 96) against
+others, of copy: float32 20001 / 24577 / 32767 at 96 93.4 / 91.1 / 92.5%, at 128 84.4 / 82.6 /
+84.9%, uncapped 99.0 / 98.5 / 98.5%, hence uncapped; bfloat16 at 64 87.1 / 84.5 / 87.1%, at 56
+80.8 / 78.5 / 79.0%, at 80 79.1 / 77.0 / 79.4%, uncapped 78.7 / 76.7 / 79.6%, hence the rule's.
+
+Untimed: float16, the H100, other M."""
 FAST_DRAM_COOPERATIVE_FORWARD_MIN_FILL = 0.68
 """Least N / (the row's blocks of 8192 x 8192) at which ``FAST_DRAM_COOPERATIVE_FORWARD_COLS``
 applies: 0.69 (11264 columns) gained 10 points, 0.63 (10240) lost 14."""
@@ -1284,14 +1363,16 @@ def single_block_max_cols(itemsize: int, backward: bool) -> int:
 def default_kernel(N: int, itemsize: int, backward: bool, M: int | None = None,
                    device: DeviceDescription | None = None) -> str:
     """The kernel of rows of N columns: by their width alone, or, given M and the device, as
-    ``choose`` takes it (``FAST_DRAM_COOPERATIVE_FORWARD_COLS``, and float32 rows of an odd N
-    that a single-block program reads through a window, ``FORWARD_BODY_TILE_COLS``)."""
+    ``choose`` takes it (``FAST_DRAM_COOPERATIVE_FORWARD_COLS``,
+    ``FAST_DRAM_PAST_VECTORS_COOPERATIVE``, and float32 rows of an odd N that a
+    single-block program reads through a window, ``FORWARD_BODY_TILE_COLS``)."""
+    timed = not backward and M is not None and device is not None
+    if timed and _cooperative_past_vectors(M, N, itemsize, device):
+        return "cooperative"
     if (not backward and _online_in_one_step(N, itemsize)
-            and not (M is not None and device is not None
-                     and _forward_body_tile(M, N, itemsize, device, 0))):
+            and not (timed and _forward_body_tile(M, N, itemsize, device, 0, math.inf))):
         return "online"
-    if (not backward and M is not None and device is not None
-            and _cooperative_forward_on_fast_dram(M, N, itemsize, device)):
+    if timed and _cooperative_forward_on_fast_dram(M, N, itemsize, device):
         return "cooperative"
     fits = next_power_of_2(N) <= single_block_max_cols(itemsize, backward)
     return "single_block" if fits else "cooperative"
@@ -1306,6 +1387,18 @@ def _cooperative_forward_on_fast_dram(M: int, N: int, itemsize: int,
     return (_fast_hopper_problem(M, N, device) and narrowest <= N <= widest
             and N % _vector(itemsize) == 0
             and N >= FAST_DRAM_COOPERATIVE_FORWARD_MIN_FILL * cdiv(N, block) * block)
+
+
+def _cooperative_past_vectors(M: int, N: int, itemsize: int, device: DeviceDescription) -> bool:
+    """Whether a forward of M rows of N columns that are not whole 16-byte vectors, which a
+    single-block program could hold but whose body's tile is wider than
+    ``FORWARD_BODY_TILE_COLS``'s widest, takes the cooperative kernel through the window
+    (``FAST_DRAM_PAST_VECTORS_COOPERATIVE``)."""
+    return (itemsize in FAST_DRAM_PAST_VECTORS_COOPERATIVE
+            and reads_in_window(N, itemsize, False, "single_block")
+            and _fast_hopper_problem(M, N, device)
+            and FORWARD_BODY_TILE_COLS[1] < _body_tile(N, itemsize)
+            and next_power_of_2(N) <= single_block_max_cols(itemsize, False))
 
 
 def _online_in_one_step(N: int, itemsize: int) -> bool:
@@ -1356,8 +1449,8 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     few = not backward and N >= FORWARD_FEW_WARPS_FROM_COLS
     vectors = FORWARD_VECTORS_PER_THREAD if few else VECTORS_PER_THREAD
 
-    def rule_warps_for(columns: int) -> int:  # a tile's rows of ``columns`` each
-        return max(_warps(block_m * columns, vectors * _vector(itemsize), MAX_WARPS),
+    def rule_warps_for(columns: int, rows: int = 0) -> int:  # a tile's rows (block_m's)
+        return max(_warps((rows or block_m) * columns, vectors * _vector(itemsize), MAX_WARPS),
                    MIN_SINGLE_BLOCK_WARPS)
 
     num_warps = rule_warps_for(min(N, block_n))
@@ -1393,12 +1486,17 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
         rows, num_warps, row_threads = WINDOWED_ROWS_BY_WARPS[block_n]
         block_m = min(rows, next_power_of_2(M))
         tail = tail2 = 0
-    body_tile = (not (forced or backward or windowed_by_warps)
-                 and _forward_body_tile(M, N, itemsize, device, block_n + tail + tail2))
-    if body_tile:  # one row a program, through the window, its tile the row's body
-        block_n = _body_tile(N, itemsize)
-        block_m, tail, tail2, row_threads, persistent = 1, 0, 0, 0, False
-        num_warps = min(rule_warps_for(block_n), BODY_TILE_MAX_WARPS)
+    body_tile = False
+    if not (forced or backward or windowed_by_warps):
+        # one row a program, through the window, its tiles the row's body
+        body_warps = min(rule_warps_for(_body_tile(N, itemsize), rows=1), BODY_TILE_MAX_WARPS)
+        body = (_body_tiles(N, itemsize, body_warps) if itemsize == 2
+                else (_body_tile(N, itemsize), 0, 0, body_warps))
+        body_tile = _forward_body_tile(M, N, itemsize, device, block_n + tail + tail2,
+                                       sum(body[:3]))
+        if body_tile:
+            block_n, tail, tail2, num_warps = body
+            block_m, row_threads, persistent = 1, 0, False
     # the warps of a plan whose tile holds the row's body alone where the launch reads each row
     # from its own start (``for_rows``), and holds it as the row's power of two
     whole_row_warps = max(rule_warps_for(N), _warps_to_hold(block_m * next_power_of_2(N)))
@@ -1458,21 +1556,27 @@ def _body_tile(N: int, itemsize: int) -> int:
 def _windowed_rows_by_warps(M: int, N: int, itemsize: int, device: DeviceDescription) -> bool:
     """Whether a single-block forward reads its rows through a window, one warp a row
     (``WINDOWED_ROWS_BY_WARPS``): 16-bit rows of an odd N (read value by value from their own
-    starts) where ``_rows_past_vectors`` holds (where they were timed), their body's tile one
-    the table gives."""
-    return (_rows_past_vectors(M, N, itemsize, device) and N % 2 == 1
-            and _body_tile(N, itemsize) in WINDOWED_ROWS_BY_WARPS)
+    starts), or of N % 4 == 2 (4-byte words) up to ``WINDOWED_WORD_ROWS_MAX_TILE``, where
+    ``_rows_past_vectors`` holds (where they were timed), their body's tile one the table
+    gives."""
+    tile = _body_tile(N, itemsize)
+    words = N % 4 == 2 and tile <= WINDOWED_WORD_ROWS_MAX_TILE
+    return (_rows_past_vectors(M, N, itemsize, device) and (N % 2 == 1 or words)
+            and tile in WINDOWED_ROWS_BY_WARPS)
 
 
 def _forward_body_tile(M: int, N: int, itemsize: int, device: DeviceDescription,
-                       held_columns: int) -> bool:
+                       held_columns: int, body_columns: float) -> bool:
     """Whether a single-block forward reads its rows through a window, one row a program, its
     tile the row's body (``FORWARD_BODY_TILE_COLS``): rows that are not whole 16-byte vectors,
     on a Hopper GPU with a fast DRAM, from 2^27 // N rows (where it was timed), whose body's
     tile is in ``FORWARD_BODY_TILE_COLS``, and which from their own starts load value by value
-    (N odd: 16-bit, and float32 from ``FORWARD_ODD_FLOAT32_FROM_TILE``, where they were timed)
-    or are held in more than that tile's columns (``held_columns``, a row's tiles there; 0:
-    odd rows alone)."""
+    (N odd: 16-bit, and float32 from ``FORWARD_ODD_FLOAT32_FROM_TILE``, where they were timed),
+    are held in more than that tile's columns (``held_columns``, a row's tiles there), or, 16-bit
+    rows of an even N from ``FORWARD_EVEN_16BIT_FROM_TILE``, in more columns than the body's
+    tiles through the window (``body_columns``, ``_body_tiles``), or in as many where those are
+    a power of two and a tail or the rows load as 4-byte words (N % 4 == 2). (0, inf): odd rows
+    alone."""
     if not (reads_in_window(N, itemsize, False, "single_block")
             and _fast_hopper_problem(M, N, device)):
         return False
@@ -1480,7 +1584,32 @@ def _forward_body_tile(M: int, N: int, itemsize: int, device: DeviceDescription,
     tile = _body_tile(N, itemsize)
     odd = N % 2 == 1 and (itemsize == 2
                           or (itemsize == 4 and tile >= FORWARD_ODD_FLOAT32_FROM_TILE))
-    return narrowest <= tile <= widest and (odd or tile < held_columns)
+    words = (itemsize == 2 and tile >= FORWARD_EVEN_16BIT_FROM_TILE
+             and (body_columns < held_columns
+                  or (body_columns == held_columns and (N % 4 == 2 or body_columns < tile))))
+    return narrowest <= tile <= widest and (odd or words or tile < held_columns)
+
+
+def _body_tiles(N: int, itemsize: int, num_warps: int) -> tuple[int, int, int, int]:
+    """(block, tail, tail2, warps) of a 16-bit forward program of one row of N columns that holds
+    the row's body through a window (``FORWARD_BODY_TILE_COLS``), whose rule gave ``num_warps``:
+    the body as up to three tiles of whole passes (``three_tiles``) of the fewest warps that hold
+    them in at most ``FEW_WARPS_TAIL_VALUES`` values a thread, else of ``num_warps``. The body of
+    10001 bfloat16 (10000 columns) is 8192 + 2048 in 8 warps, not 16384; that of 2057 (2056) is
+    2048 + 512 in 2 warps, where in 4 a tail of one pass would be 1024."""
+    held = window_columns(N, itemsize, False, "single_block")
+
+    def tiles_of(warps: int) -> tuple[int, int, int]:
+        block, tail, tail2 = three_tiles(held, one_pass(warps, itemsize))
+        return (block, tail, 0) if not tail2 else (next_power_of_2(held), 0, 0)
+
+    warps = 1
+    while warps < num_warps:
+        tiles = tiles_of(warps)
+        if sum(tiles) <= 32 * warps * FEW_WARPS_TAIL_VALUES:
+            return (*tiles, warps)
+        warps *= 2
+    return (*tiles_of(num_warps), num_warps)
 
 
 def _fast_hopper_problem(M: int, N: int, device: DeviceDescription) -> bool:
@@ -1643,8 +1772,12 @@ def three_tiles(N: int, granule: int) -> tuple[int, int, int]:
 def _cooperative(M, N, itemsize, dtype_name, device, backward, block_n, splits) -> Plan:
     default_block, default_warps, _ = COOPERATIVE_PLAN[itemsize, backward]
     chosen = block_n is None
+    past_vectors = (chosen and not backward
+                    and _cooperative_past_vectors(M, N, itemsize, device))
     if chosen:
         block_n = min(default_block, next_power_of_2(N))
+        if past_vectors:
+            block_n = FAST_DRAM_PAST_VECTORS_COOPERATIVE[itemsize][0]
         wanted = COOPERATIVE_PROGRAMS_PER_SM * device.sm_count
         while (block_n > COOPERATIVE_MIN_BLOCK and M * cdiv(N, block_n) < wanted
                and cdiv(N, block_n // 2) <= device.sm_count):
@@ -1681,6 +1814,8 @@ def _cooperative(M, N, itemsize, dtype_name, device, backward, block_n, splits) 
                                                  paired_others, blocks,
                                                  reads_in_window(N, itemsize, backward,
                                                                  "cooperative")))
+    if past_vectors and FAST_DRAM_PAST_VECTORS_COOPERATIVE[itemsize][1] is not None:
+        max_registers = FAST_DRAM_PAST_VECTORS_COOPERATIVE[itemsize][1]
     capped_wide = several and max_registers and num_warps != rule_warps
     prefetch = (not wide and dtype_name in COOPERATIVE_PREFETCHED_DTYPES
                 and chunk == COOPERATIVE_PREFETCHED_BLOCKS * block_n
@@ -1782,9 +1917,9 @@ def for_rows(plan: Plan, words: bool, vectors: bool) -> Plan:
     them a paired plan (``Plan.paired``) holds its block as loaded. ``vectors``: every row reads
     in whole 16-byte vectors (N and the strides multiples of a vector's elements, the rows
     16-byte aligned; or, one block a program, through a window: ``launch.launches``); without
-    them the kernel takes the compiler's choice of registers, and a single-block tile that held
-    only the row's body (``window_columns``) holds the row's power of two, as many rows a program
-    as before (bfloat16 backward, 513 columns: 4 x 1024 in 4 warps where the policy gives rows
+    them the kernel takes the compiler's choice of registers, and a single-block plan whose tiles
+    held only the row's body (``window_columns``) and not the row holds the row's power of two in
+    one tile (bfloat16 6145 as 8192, not 4096 + 2048), as many rows a program as before (bfloat16 backward, 513 columns: 4 x 1024 in 4 warps where the policy gives rows
     of 1024 two a program; compiled for sm_90 nothing spills, 118 registers; not timed). The caps
     (``COOPERATIVE_PLAN``, ``COOPERATIVE_PAIRED_MAX_REGISTERS``,
     ``COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS``, ``COOPERATIVE_SEVERAL_BLOCKS_MAX_REGISTERS``,
@@ -1804,7 +1939,8 @@ def for_rows(plan: Plan, words: bool, vectors: bool) -> Plan:
                                    num_warps=plan.uncapped_warps or plan.num_warps,
                                    uncapped_warps=0)
         if plan.kernel == "single_block" and plan.columns_held < plan.chunk:
-            plan = dataclasses.replace(plan, block_n=next_power_of_2(plan.chunk))
+            plan = dataclasses.replace(plan, block_n=next_power_of_2(plan.chunk), tail=0,
+                                       tail2=0)
     if plan.paired and not words:
         plan = dataclasses.replace(plan, paired=False, paired_others=False, max_registers=0)
     return plan
