@@ -871,20 +871,25 @@ def test_a_fast_dram_reads_narrow_16_bit_forward_rows_past_vectors_one_warp_a_ro
     the 16-bit single-block forward of rows of an odd N whose body's tile is 256-2048 columns,
     or of N % 4 == 2 up to ``WINDOWED_WORD_ROWS_MAX_TILE``, reads them through the window, one
     warp a row: two rows of 256 or 512 a program laid out rows by warps, one row of 1024 or 2048
-    in one warp. Not rows of N % 8 == 4, of N % 4 == 2 past that tile, narrower or wider ones,
-    float32, a slow DRAM or fewer rows. Launched where no window is possible (two bytes off a
+    in one warp; float32 rows past vectors in a tile of 256 four rows of a warp each. Not 16-bit
+    rows of N % 8 == 4, of N % 4 == 2 past that tile, narrower or wider ones, float32 tiles of
+    512, a slow DRAM or fewer rows. Launched where no window is possible (two bytes off a
     16-byte boundary) the plan reads each row from its own start, its tile the row's power of
     two, its rows' layout whole."""
-    assert policy.WINDOWED_ROWS_BY_WARPS == {256: (2, 2, 32), 512: (2, 2, 32),
-                                             1024: (1, 1, 0), 2048: (1, 1, 0)}
+    assert policy.WINDOWED_ROWS_BY_WARPS == {(2, 256): (2, 2, 32), (2, 512): (2, 2, 32),
+                                             (2, 1024): (1, 1, 0), (2, 2048): (1, 1, 0),
+                                             (4, 256): (4, 4, 32)}
     assert policy.WINDOWED_WORD_ROWS_MAX_TILE == 1024
-    for dtype in ("bfloat16", "float16"):
-        for N, (block_m, block_n, warps, row_threads) in {
-                137: (2, 256, 2, 32), 257: (2, 256, 2, 32), 258: (2, 256, 2, 32),
-                262: (2, 256, 2, 32), 265: (2, 512, 2, 32), 509: (2, 512, 2, 32),
-                514: (2, 512, 2, 32), 1001: (1, 1024, 1, 0), 1025: (1, 1024, 1, 0),
-                1026: (1, 1024, 1, 0), 770: (1, 1024, 1, 0), 2001: (1, 2048, 1, 0),
-                2049: (1, 2048, 1, 0)}.items():
+    sixteen_bit = {137: (2, 256, 2, 32), 257: (2, 256, 2, 32), 258: (2, 256, 2, 32),
+                   262: (2, 256, 2, 32), 265: (2, 512, 2, 32), 509: (2, 512, 2, 32),
+                   514: (2, 512, 2, 32), 1001: (1, 1024, 1, 0), 1025: (1, 1024, 1, 0),
+                   1026: (1, 1024, 1, 0), 770: (1, 1024, 1, 0), 2001: (1, 2048, 1, 0),
+                   2049: (1, 2048, 1, 0)}
+    float32 = {137: (4, 256, 4, 32), 257: (4, 256, 4, 32), 258: (4, 256, 4, 32),
+               259: (4, 256, 4, 32)}
+    for dtype, widths in (("bfloat16", sixteen_bit), ("float16", sixteen_bit),
+                          ("float32", float32)):
+        for N, (block_m, block_n, warps, row_threads) in widths.items():
             M = (1 << 27) // N
             plan = _hopper_plan(N, dtype, 4800, M=M)
             assert (plan.block_m, plan.block_n, plan.num_warps, plan.row_threads, plan.tail,
@@ -893,7 +898,8 @@ def test_a_fast_dram_reads_narrow_16_bit_forward_rows_past_vectors_one_warp_a_ro
             torch_dtype = getattr(torch, dtype)
             rows = torch.empty((M, N), dtype=torch_dtype, device="meta")
             (record,) = launch.launches(plan, (rows, rows), log=False)
-            assert (record.constexprs["WINDOW"], record.constexprs["BLOCK"]) == (8, block_n)
+            assert (record.constexprs["WINDOW"], record.constexprs["BLOCK"]) == (
+                16 // torch_dtype.itemsize, block_n)
             shifted = torch.empty(M * N + 1, dtype=torch_dtype, device="meta")[1:].view(M, N)
             (record,) = launch.launches(plan, (shifted, rows), log=False)
             assert record.constexprs["WINDOW"] == 0
@@ -910,7 +916,7 @@ def test_a_fast_dram_reads_narrow_16_bit_forward_rows_past_vectors_one_warp_a_ro
         widths = (129, 260, 300, 1000, 1500, 1502, 2002)
         assert [window(N, dtype) for N in widths] == [0] * len(widths)
         assert (window(1001, dtype, dram=3350), window(1001, dtype, fewer=1)) == (0, 0)
-    assert window(1001, "float32") == 0
+    assert [window(N, "float32") for N in (262, 509, 1001, 260)] == [0, 0, 0, 0]
 
 
 def test_a_fast_dram_reads_wider_forward_rows_past_vectors_one_a_program_in_a_window():

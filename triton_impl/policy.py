@@ -179,12 +179,13 @@ bfloat16 4100 / 4097 in 16 warps 89.2 / 88.7%, in the rule's 8 99.7 / 99.5%; the
 ``SINGLE_BLOCK_TILES`` read again lost 4-17 points where its warps were more (bfloat16 4100 /
 4097 / 2049 / 1025: 92.1 / 91.4 / 94.1 / 82.3%, float32 1025 85.2%)."""
 
-WINDOWED_ROWS_BY_WARPS = {256: (2, 2, 32), 512: (2, 2, 32), 1024: (1, 1, 0), 2048: (1, 1, 0)}
-"""Tile -> (rows a program, warps, ``Plan.row_threads``) of a 16-bit single-block forward that
-reads rows of an odd N, or of N % 4 == 2 up to ``WINDOWED_WORD_ROWS_MAX_TILE``, through a
-window, one warp a row (``_windowed_rows_by_warps``), its tile holding the row's body
-(``window_columns``): two rows of 256 or 512 laid out rows by warps, one row of 1024 or 2048 in
-one warp. Through the window in more warps a row, the compiler loads the edges
+WINDOWED_ROWS_BY_WARPS = {(2, 256): (2, 2, 32), (2, 512): (2, 2, 32), (2, 1024): (1, 1, 0),
+                          (2, 2048): (1, 1, 0), (4, 256): (4, 4, 32)}
+"""(item size, tile) -> (rows a program, warps, ``Plan.row_threads``) of a single-block forward
+that reads rows past vectors through a window, one warp a row (``_windowed_rows_by_warps``),
+its tile holding the row's body (``window_columns``): 16-bit rows of an odd N, or of N % 4 == 2
+up to ``WINDOWED_WORD_ROWS_MAX_TILE``, two rows of 256 or 512 a program laid out rows by warps,
+one row of 1024 or 2048 in one warp; float32 rows (N % 4 of 1-3) four rows of 256. Through the window in more warps a row, the compiler loads the edges
 again in the body's layout, every thread all of them (``FORWARD_BODY_TILE_COLS``); a row's
 warp loads its body in 16-byte vectors and its edges once (compiled for sm_90, bfloat16 509 in 2
 rows of a warp each: 2 vector loads and 1 scalar load a thread, 40 registers). Several rows a
@@ -207,7 +208,17 @@ A later call timed tiles of 256 (two rows of a warp each, bfloat16, results/h200
 window_tiles_2026-11-29/), the policy's 4 x 512 in 4 warps from the rows' own starts ->
 through the window, of copy: 257 43.4 -> 68.1% (four rows 67.7%, eight 65.7%, one row in one
 warp 39.8%), 258 51.1 -> 67.9%, 262 52.0 -> 68.5%. torch.compile ran 60.8% at 257 in the widths
-scan; 16-bit rows of 257-263 columns are short for any layout: 514 bytes a row."""
+scan; 16-bit rows of 257-263 columns are short for any layout: 514 bytes a row.
+
+float32, in a later call (``seventh_call/``): the policy's 4 x 512 (4 x 256 at 137) in 4 warps
+from the rows' own starts -> through the window, rows of 256 a warp each, of copy: 257 80.2 ->
+98.0% (four rows; two 97.5%, eight 96.9%; torch.compile 97.8% in the sixth call's scan), 137
+62.3 -> 77.7% (two rows 77.8%; torch.compile 93.5%). At 262, a tile of 512, two rows ran 89.3%
+against 82.1%, but float32 rows of 390-642 columns ran at 96.8-98.0% from their own starts in
+that scan, so float32 tiles of 512 keep their plans (untimed through the window there). The
+rule then, against the plans before it in the same call (``eighth_call/``), float32, of copy:
+133 60.7 -> 75.5%, 137 62.3 -> 77.0%, 150 73.0 -> 83.2%, 201 83.2 -> 97.6%, 222 93.5 -> 98.2%,
+255 93.9 -> 97.8%, 257 80.4 -> 97.7%, 258 92.8 -> 98.1%, 259 80.2 -> 97.7%."""
 
 WINDOWED_WORD_ROWS_MAX_TILE = 1024
 """The widest body tile (``WINDOWED_ROWS_BY_WARPS``) at which 16-bit rows of N % 4 == 2, read in
@@ -1483,7 +1494,7 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
                          and _windowed_rows_by_warps(M, N, itemsize, device))
     if windowed_by_warps:  # one warp a row, through the window
         block_n = _body_tile(N, itemsize)
-        rows, num_warps, row_threads = WINDOWED_ROWS_BY_WARPS[block_n]
+        rows, num_warps, row_threads = WINDOWED_ROWS_BY_WARPS[itemsize, block_n]
         block_m = min(rows, next_power_of_2(M))
         tail = tail2 = 0
     body_tile = False
@@ -1555,14 +1566,18 @@ def _body_tile(N: int, itemsize: int) -> int:
 
 def _windowed_rows_by_warps(M: int, N: int, itemsize: int, device: DeviceDescription) -> bool:
     """Whether a single-block forward reads its rows through a window, one warp a row
-    (``WINDOWED_ROWS_BY_WARPS``): 16-bit rows of an odd N (read value by value from their own
-    starts), or of N % 4 == 2 (4-byte words) up to ``WINDOWED_WORD_ROWS_MAX_TILE``, where
-    ``_rows_past_vectors`` holds (where they were timed), their body's tile one the table
-    gives."""
+    (``WINDOWED_ROWS_BY_WARPS``): rows past vectors on a Hopper GPU with a fast DRAM, from
+    2^27 // N rows (where they were timed), their body's tile one the table gives: 16-bit rows
+    of an odd N (read value by value from their own starts) or of N % 4 == 2 (4-byte words) up
+    to ``WINDOWED_WORD_ROWS_MAX_TILE``; float32 rows of any N past vectors."""
     tile = _body_tile(N, itemsize)
-    words = N % 4 == 2 and tile <= WINDOWED_WORD_ROWS_MAX_TILE
-    return (_rows_past_vectors(M, N, itemsize, device) and (N % 2 == 1 or words)
-            and tile in WINDOWED_ROWS_BY_WARPS)
+    if (itemsize, tile) not in WINDOWED_ROWS_BY_WARPS:
+        return False
+    if itemsize == 2:
+        words = N % 4 == 2 and tile <= WINDOWED_WORD_ROWS_MAX_TILE
+        return _rows_past_vectors(M, N, itemsize, device) and (N % 2 == 1 or words)
+    return reads_in_window(N, itemsize, False, "single_block") and _fast_hopper_problem(
+        M, N, device)
 
 
 def _forward_body_tile(M: int, N: int, itemsize: int, device: DeviceDescription,
