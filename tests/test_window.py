@@ -148,63 +148,18 @@ def test_a_backward_tile_of_the_body_holds_the_whole_row_where_rows_are_read_fro
         assert_grad_close(rows[2], rows[0], rows[1], torch.bfloat16, False)
 
 
-@pytest.mark.parametrize("dtype,N,tiles", [
-    (torch.bfloat16, 2057, (1, 2048, 512)), (torch.float16, 4098, (1, 4096, 0)),
-    (torch.float32, 2050, (1, 2048, 0)), (torch.float32, 8191, (1, 8192, 0)),
-    (torch.bfloat16, 10002, (1, 8192, 2048)), (torch.float16, 6001, (1, 4096, 2048)),
-    (torch.bfloat16, 258, (2, 256, 0)), (torch.float16, 1026, (1, 1024, 0))])
-def test_the_h200s_single_block_forward_through_a_window(device, dtype, N, tiles):
-    """The H200's single-block forward of rows past vectors through the window: one row a
-    program, its tiles the body's power of two, or a power of two and a tail (16-bit,
-    ``policy._body_tiles``), its edges a value a thread (``policy.FORWARD_BODY_TILE_COLS``,
-    ``launch.edge_lanes``); two narrow rows a program of a warp each, or one in one warp
-    (``policy.WINDOWED_ROWS_BY_WARPS``). On a few rows at every offset from a boundary, with
-    -inf and a NaN among the edges: nothing outside the rows read or written, softmax and
-    log-softmax as float64's."""
-    gpu = policy.DeviceDescription("H200", 132, dram_gbs=4800, capability=9)
-    plan = policy.choose((1 << 27) // N, N, dtype, gpu)
-    body = policy.window_columns(N, dtype.itemsize, False, "single_block")
-    assert plan.windowed and (plan.block_m, plan.block_n, plan.tail) == tiles
-    assert plan.columns_held >= body
-    M, guard = 5, 16
-    plan = dataclasses.replace(plan, grid=(policy.cdiv(M, plan.block_m),))
-    source = torch.full((M * N + 2 * guard,), float("nan"), dtype=dtype, device=device)
-    x = source[guard:guard + M * N].view(M, N)
-    torch.manual_seed(N)
-    x.copy_((torch.randn(M, N, dtype=torch.float64) * 4).to(dtype))
-    x[1, :3] = -float("inf")
-    x[2, -1] = float("nan")
-    x[3, -2:] = 80.0
-    for log in (False, True):
-        target = torch.full((M * N + 2 * guard,), 1234.0, dtype=dtype, device=device)
-        y = target[guard:guard + M * N].view(M, N)
-        (record,) = launch.launches(plan, (x, y), log=log)
-        window = record.constexprs["WINDOW"]
-        assert window == 16 // x.element_size()
-        assert record.constexprs["EDGES"] == (32 * plan.num_warps if plan.block_m == 1
-                                              else 2 * window)
-        launch.softmax_rows(plan, x, y, log)
-        assert (target[:guard] == 1234.0).all() and (target[guard + M * N:] == 1234.0).all()
-        exact = (torch.log_softmax if log else torch.softmax)(x.double(), -1)
-        assert y[2].isnan().all() and not y[[0, 1, 3, 4]].isnan().any()
-        assert_close(y[[0, 1, 3, 4]], exact[[0, 1, 3, 4]], dtype=dtype,
-                     kind="log_softmax" if log else "softmax")
+H200 = policy.DeviceDescription("H200", 132, dram_gbs=4800, capability=9)
 
 
-@pytest.mark.parametrize("dtype,N", [(torch.float32, 16391), (torch.float32, 24578),
-                                     (torch.bfloat16, 20001), (torch.float16, 16394)])
-def test_the_h200s_cooperative_forward_of_rows_past_vectors_through_a_window(device, dtype, N):
-    """The H200's forward of rows past vectors too wide for a body's tile
-    (``policy.FAST_DRAM_PAST_VECTORS_COOPERATIVE``: the cooperative kernel through the window,
-    float32 in blocks of 4096 uncapped, 16-bit in blocks of 8192 as words), patience one poll
-    as under the interpreter, on a few rows at every offset from a boundary with -inf, a NaN and
-    large values among their first and last columns: nothing outside the rows read or written,
-    softmax and log-softmax as float64's."""
-    gpu = policy.DeviceDescription("H200", 132, dram_gbs=4800, capability=9)
-    plan = policy.choose((1 << 27) // N, N, dtype, gpu)
-    assert plan.kernel == "cooperative" and plan.windowed and plan.splits > 1
-    M, guard = 5, 16
-    plan = dataclasses.replace(plan, grid=(M * plan.splits,), patience=1)
+def forward_between_sentinels(plan, dtype, N, device, check_launch):
+    """softmax and log-softmax of five rows of N one after another (so at every offset from a
+    16-byte boundary) with -inf, a NaN and large values among their first and last columns,
+    through ``plan`` (its grid set for five rows): NaN around the input shows any read outside
+    the rows, 1234 around the output any write, and the rows match float64's.
+    ``check_launch`` sees each launch's record first."""
+    M, guard = 5, 16  # 16 elements keep both tensors 16-byte aligned
+    grid = M * plan.splits if plan.kernel == "cooperative" else policy.cdiv(M, plan.block_m)
+    plan = dataclasses.replace(plan, grid=(grid,))
     source = torch.full((M * N + 2 * guard,), float("nan"), dtype=dtype, device=device)
     x = source[guard:guard + M * N].view(M, N)
     torch.manual_seed(N)
@@ -218,9 +173,47 @@ def test_the_h200s_cooperative_forward_of_rows_past_vectors_through_a_window(dev
         y = target[guard:guard + M * N].view(M, N)
         (record,) = launch.launches(plan, (x, y), log=log)
         assert record.constexprs["WINDOW"] == 16 // x.element_size()
+        check_launch(record)
         launch.softmax_rows(plan, x, y, log)
         assert (target[:guard] == 1234.0).all() and (target[guard + M * N:] == 1234.0).all()
         exact = (torch.log_softmax if log else torch.softmax)(x.double(), -1)
         assert y[2].isnan().all() and not y[[0, 1, 3, 4]].isnan().any()
         assert_close(y[[0, 1, 3, 4]], exact[[0, 1, 3, 4]], dtype=dtype,
                      kind="log_softmax" if log else "softmax")
+
+
+@pytest.mark.parametrize("dtype,N,tiles", [
+    (torch.bfloat16, 2057, (1, 2048, 512)), (torch.float16, 4098, (1, 4096, 0)),
+    (torch.float32, 2050, (1, 2048, 0)), (torch.float32, 8191, (1, 8192, 0)),
+    (torch.bfloat16, 10002, (1, 8192, 2048)), (torch.float16, 6001, (1, 4096, 2048)),
+    (torch.bfloat16, 258, (2, 256, 0)), (torch.float16, 1026, (1, 1024, 0)),
+    (torch.float32, 257, (4, 256, 0))])
+def test_the_h200s_single_block_forward_through_a_window(device, dtype, N, tiles):
+    """The H200's single-block forward of rows past vectors through the window: one row a
+    program, its tiles the body's power of two, or a power of two and a tail (16-bit,
+    ``policy._body_tiles``), its edges a value a thread (``policy.FORWARD_BODY_TILE_COLS``,
+    ``launch.edge_lanes``); narrow rows a warp each, several a program, or one in one warp
+    (``policy.WINDOWED_ROWS_BY_WARPS``), their edges their two partial vectors."""
+    plan = policy.choose((1 << 27) // N, N, dtype, H200)
+    body = policy.window_columns(N, dtype.itemsize, False, "single_block")
+    assert plan.windowed and (plan.block_m, plan.block_n, plan.tail) == tiles
+    assert plan.columns_held >= body
+
+    def edges(record):
+        lanes = 32 * plan.num_warps if plan.block_m == 1 else 2 * record.constexprs["WINDOW"]
+        assert record.constexprs["EDGES"] == lanes
+
+    forward_between_sentinels(plan, dtype, N, device, edges)
+
+
+@pytest.mark.parametrize("dtype,N", [(torch.float32, 16391), (torch.float32, 24578),
+                                     (torch.bfloat16, 20001), (torch.float16, 16394)])
+def test_the_h200s_cooperative_forward_of_rows_past_vectors_through_a_window(device, dtype, N):
+    """The H200's forward of rows past vectors too wide for a body's tile
+    (``policy.FAST_DRAM_PAST_VECTORS_COOPERATIVE``: the cooperative kernel through the window,
+    float32 in blocks of 4096 uncapped, 16-bit in blocks of 8192 as words), patience one poll
+    as under the interpreter."""
+    plan = policy.choose((1 << 27) // N, N, dtype, H200)
+    assert plan.kernel == "cooperative" and plan.windowed and plan.splits > 1
+    forward_between_sentinels(dataclasses.replace(plan, patience=1), dtype, N, device,
+                              lambda record: None)
