@@ -366,3 +366,35 @@ def test_the_plot_draws_every_wide_row_length_and_the_summary_names_the_large_on
     summary = report_module._large_wide_summary(result)
     # 64 x N float32 forward moves 2MN x 4 bytes: 256 MB or more from N = 2^19
     assert summary.startswith("wide rows (N = 524288, 1M, 2M, 4M, 8M) "), summary
+
+
+def test_the_windowed_sweep_times_rows_by_warps_and_bodies_of_two_tiles():
+    """``sweep_plans.py --policy-windowed``: beside one row a program in each warps, narrow rows
+    through the window one warp a row, as many a program as each of --warps above one, and a
+    body of more columns than two tiles of whole passes hold as those two tiles in each warps
+    (bfloat16 10001: 8192 + 2048 in 4 and 8 warps, 8192 + 4096 in 16)."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import sweep_plans
+    from triton_impl import policy
+
+    gpu = policy.DeviceDescription("H200", 132, dram_gbs=4800, capability=9)
+
+    def forms(N, warps):
+        auto = policy.choose((1 << 27) // N, N, torch.bfloat16, gpu)
+        return {label: {key: changes[key] for key in ("block_m", "block_n", "tail", "num_warps",
+                                                       "row_threads", "windowed")}
+                for label, _, changes in sweep_plans.policy_windowed_variants(
+                    auto, (1 << 27) // N, N, 2, warps)}
+
+    narrow = forms(257, [1, 2, 4])
+    assert narrow["windowed, body 256 rows 2 a warp each"] == dict(
+        block_m=2, block_n=256, tail=0, num_warps=2, row_threads=32, windowed=True)
+    assert narrow["windowed, body 256 rows 4 a warp each"]["block_m"] == 4
+    assert narrow["windowed, body 256 warps 1"]["row_threads"] == 0
+    assert not any("+" in label for label in narrow)
+    wide = forms(10001, [4, 8, 16])
+    assert wide["windowed, body 8192+2048 warps 8"] == dict(
+        block_m=1, block_n=8192, tail=2048, num_warps=8, row_threads=0, windowed=True)
+    assert wide["windowed, body 8192+4096 warps 16"]["tail"] == 4096
+    assert wide["windowed, body 16384 warps 16"]["tail"] == 0
+    assert not any("a warp each" in label for label in wide)
