@@ -195,7 +195,8 @@ def policy_windowed_variants(auto, M: int, N: int, itemsize: int, warps_list):
     held = policy.window_columns(N, itemsize, False, "single_block")
     for warps in sorted({*own, *warps_list}):
         block, tail, tail2 = policy.three_tiles(held, policy.one_pass(warps, itemsize))
-        if tail and block + tail + tail2 < body and 4 <= (block + tail + tail2) // (32 * warps) <= 128:
+        columns = block + tail + tail2
+        if tail and columns < body and 4 <= columns // (32 * warps) <= 128:
             yield (f"windowed, body {'+'.join(str(t) for t in (block, tail, tail2) if t)} "
                    f"warps {warps}", policy.Forcing("single_block"),
                    dict(windowed=True, block_n=block, tail=tail, tail2=tail2, block_m=1,

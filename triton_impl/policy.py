@@ -185,12 +185,12 @@ WINDOWED_ROWS_BY_WARPS = {(2, 256): (2, 2, 32), (2, 512): (2, 2, 32), (2, 1024):
 that reads rows past vectors through a window, one warp a row (``_windowed_rows_by_warps``),
 its tile holding the row's body (``window_columns``): 16-bit rows of an odd N, or of N % 4 == 2
 up to ``WINDOWED_WORD_ROWS_MAX_TILE``, two rows of 256 or 512 a program laid out rows by warps,
-one row of 1024 or 2048 in one warp; float32 rows (N % 4 of 1-3) four rows of 256. Through the window in more warps a row, the compiler loads the edges
-again in the body's layout, every thread all of them (``FORWARD_BODY_TILE_COLS``); a row's
-warp loads its body in 16-byte vectors and its edges once (compiled for sm_90, bfloat16 509 in 2
-rows of a warp each: 2 vector loads and 1 scalar load a thread, 40 registers). Several rows a
-warp through the window compiled to thousands of bytes of spills (509: 2 rows in 1 warp, 2992
-bytes) and ran at 1% of copy.
+one row of 1024 or 2048 in one warp; float32 rows (N % 4 of 1-3) four rows of 256. Through the
+window in more warps a row, the compiler loads the edges again in the body's layout, every
+thread all of them (``FORWARD_BODY_TILE_COLS``); a row's warp loads its body in 16-byte vectors and
+its edges once (compiled for sm_90, bfloat16 509 in 2 rows of a warp each: 2 vector loads and 1
+scalar load a thread, 40 registers). Several rows a warp through the window compiled to thousands
+of bytes of spills (509: 2 rows in 1 warp, 2992 bytes) and ran at 1% of copy.
 
 Timed on an H200, M = 2^27 // N, two interleaved rounds, every output NaN-poisoned and checked
 against float64 first (results/h200/forward_window_2026-11-29/), of copy, the policy's plans
@@ -244,8 +244,10 @@ than the body's tile (a power of two and a tail: 4098 bfloat16 as 4096 + 1024, n
 16-bit rows of an even N from ``FORWARD_EVEN_16BIT_FROM_TILE``. Narrower 16-bit rows of an odd
 N are ``WINDOWED_ROWS_BY_WARPS``'. Of float32 rows of an odd N, those whose body's tile is
 ``FORWARD_ODD_FLOAT32_FROM_TILE`` or wider, among them those the online kernel took in one step
-(``ONLINE_ONE_STEP_COLS``: 6145-8191 and 12289-16383 columns; ``default_kernel``); float64 rows
-(all of an odd N) keep their plans (untimed). Rows whose body's tile would be wider than 16384
+(``ONLINE_ONE_STEP_COLS``: 6145-8191 and 12289-16383 columns; ``default_kernel``). float64 rows
+(all of an odd N) take it only where their plan from their own starts holds more columns than
+the body's tile (2049, 4097, 8193: a power of two and a tail there; untimed), as since e55afc5;
+the others keep their plans. Rows whose body's tile would be wider than 16384
 take the cooperative kernel (``FAST_DRAM_PAST_VECTORS_COOPERATIVE``).
 
 The 16-bit body as a power of two and a tail, timed on an H200 (results/h200/
@@ -310,13 +312,14 @@ output NaN-poisoned and checked against float64 first), bfloat16, the policy's p
 rows' own starts -> the body's tiles through the window, of copy: 6002 87.5 -> 95.1%, 6004
 85.7 -> 95.6% (4096 + 2048 in 4 warps either way), 10002 69.3 -> 85.8% (8192 + 2048 in 8),
 12292 77.1 -> 91.6% (16384 -> 8192 + 4096 in 8); in a later call (widths before and after,
-``fifth_call/`` and ``fourth_call/``) 13002 47.8 -> 77.6% (16384 either way: 4-byte words from
+``fifth_call/``) 13002 47.8 -> 77.6% (16384 either way: 4-byte words from
 its own start). Rows of N % 8 == 4 whose body's tile is the power of two their own starts
 hold lost there: 6500 94.9 -> 85.8%, 7500 94.1 -> 90.6% (8192 in 4 warps either way, 8-byte
 vectors from their own starts), and keep their plans (``_forward_body_tile``); as two tiles
-both ways they tied or gained (4500, 4096 + 1024: 95.3 -> 94.5%). Narrower even rows keep the
-rule of held columns: 1500 lost through the window (``WINDOWED_ROWS_BY_WARPS``), 3002 lost in a tile of
-4096 (92.3% against 94.8%), and narrower tiles were not timed there."""
+both ways they gained (6004, above) or lost under a point (4500, 4096 + 1024: 95.3 -> 94.5%).
+Narrower even rows keep the rule of held columns: 1500 lost through the window
+(``WINDOWED_ROWS_BY_WARPS``), 3002 lost in a tile of 4096 (92.3% against 94.8%), and narrower
+tiles were not timed there."""
 
 SINGLE_BLOCK_TILES = {
     ("forward", 4, 256): (4, 4, 0, True), ("forward", 4, 512): (4, 8, 0, True),
@@ -1031,8 +1034,8 @@ FAST_DRAM_PAST_VECTORS_COOPERATIVE = {2: (8192, None), 4: (4096, 0)}
 """Item size -> (block, ``Plan.max_registers``: None, the rule's) of a cooperative forward of
 rows that are not whole 16-byte vectors,
 read through the window, where a single-block program could hold them but their body's tile
-would be wider than ``FORWARD_BODY_TILE_COLS``'s widest (16-bit 16392-32767, float32
-16388-32767 columns), on a Hopper GPU with a fast DRAM, from 2^27 // N rows
+would be wider than ``FORWARD_BODY_TILE_COLS``'s widest (16-bit 16393-32767, float32
+16389-32767 columns, all past vectors), on a Hopper GPU with a fast DRAM, from 2^27 // N rows
 (``_cooperative_past_vectors``). From their own starts, 16-bit rows took a persistent
 single-block plan of 32768 columns and float32 rows the online kernel (in one step from 24576
 columns) or a single-block plan of a power of two and a tail.
@@ -1053,7 +1056,8 @@ others, of copy: float32 20001 / 24577 / 32767 at 96 93.4 / 91.1 / 92.5%, at 128
 84.9%, uncapped 99.0 / 98.5 / 98.5%, hence uncapped; bfloat16 at 64 87.1 / 84.5 / 87.1%, at 56
 80.8 / 78.5 / 79.0%, at 80 79.1 / 77.0 / 79.4%, uncapped 78.7 / 76.7 / 79.6%, hence the rule's.
 
-Untimed: float16, the H100, other M."""
+Untimed: float16, the H100, other M, and the rule's plans below 20001 columns but float32 16391
+(at the cap of 96 then, 67.7 -> 88.4%, ``fourth_call/``, ``fifth_call/``)."""
 FAST_DRAM_COOPERATIVE_FORWARD_MIN_FILL = 0.68
 """Least N / (the row's blocks of 8192 x 8192) at which ``FAST_DRAM_COOPERATIVE_FORWARD_COLS``
 applies: 0.69 (11264 columns) gained 10 points, 0.63 (10240) lost 14."""
@@ -1608,8 +1612,9 @@ def _forward_body_tile(M: int, N: int, itemsize: int, device: DeviceDescription,
 def _body_tiles(N: int, itemsize: int, num_warps: int) -> tuple[int, int, int, int]:
     """(block, tail, tail2, warps) of a 16-bit forward program of one row of N columns that holds
     the row's body through a window (``FORWARD_BODY_TILE_COLS``), whose rule gave ``num_warps``:
-    the body as up to three tiles of whole passes (``three_tiles``) of the fewest warps that hold
-    them in at most ``FEW_WARPS_TAIL_VALUES`` values a thread, else of ``num_warps``. The body of
+    the body as a power of two and a tail of whole passes (``three_tiles``; a body that would
+    need a third tile holds its power of two, tail2 0) of the fewest warps that hold them in at
+    most ``FEW_WARPS_TAIL_VALUES`` values a thread, else of ``num_warps``. The body of
     10001 bfloat16 (10000 columns) is 8192 + 2048 in 8 warps, not 16384; that of 2057 (2056) is
     2048 + 512 in 2 warps, where in 4 a tail of one pass would be 1024."""
     held = window_columns(N, itemsize, False, "single_block")
@@ -1934,14 +1939,14 @@ def for_rows(plan: Plan, words: bool, vectors: bool) -> Plan:
     16-byte aligned; or, one block a program, through a window: ``launch.launches``); without
     them the kernel takes the compiler's choice of registers, and a single-block plan whose tiles
     held only the row's body (``window_columns``) and not the row holds the row's power of two in
-    one tile (bfloat16 6145 as 8192, not 4096 + 2048), as many rows a program as before (bfloat16 backward, 513 columns: 4 x 1024 in 4 warps where the policy gives rows
-    of 1024 two a program; compiled for sm_90 nothing spills, 118 registers; not timed). The caps
+    one tile (bfloat16 6145 as 8192, not 4096 + 2048), as many rows a program as before
+    (bfloat16 backward, 513 columns: 4 x 1024 in 4 warps where the policy gives rows of 1024
+    two a program; compiled for sm_90 nothing spills, 118 registers; not timed). The caps
     (``COOPERATIVE_PLAN``, ``COOPERATIVE_PAIRED_MAX_REGISTERS``,
     ``COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS``, ``COOPERATIVE_SEVERAL_BLOCKS_MAX_REGISTERS``,
-    ``SINGLE_BLOCK_TILES``, ``FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES``) were measured on
-    rows read in 16-byte vectors. Read
-    in narrower loads, more values need addresses of their own, and
-    compiled for sm_90 (ptxas 12.8; ``benchmarks/resource_usage.py --n``) the capped kernels
+    ``SINGLE_BLOCK_TILES``, ``FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES``) were measured on rows
+    read in 16-byte vectors. Read in narrower loads, more values need addresses of their own,
+    and compiled for sm_90 (ptxas 12.8; ``benchmarks/resource_usage.py --n``) the capped kernels
     spill: at an odd N the float32 forward 104 bytes at its cap of 96, the 16-bit forward 136 at
     88 and backward 680 at 96; at N = 65534 (a multiple of two) the 16-bit words form 32-40 bytes
     at 64. Uncapped, none spills but the forward at an odd N (8 bytes, at 168 registers). Not yet
