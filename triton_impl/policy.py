@@ -305,9 +305,10 @@ columns, a tile of 2048, keep their plans (untimed through the window)."""
 
 FORWARD_EVEN_16BIT_FROM_TILE = 8192
 """The narrowest body tile from which a 16-bit forward of an even N past vectors (N % 8 of 2, 4
-or 6: 4- or 8-byte loads from their own starts) reads through the window whatever columns its
-plan there holds (``FORWARD_BODY_TILE_COLS``), as its tiles there (``_body_tiles``) are never
-more. Timed on an H200 (results/h200/window_tiles_2026-11-29/, two interleaved rounds, every
+or 6: 4- or 8-byte loads from their own starts) reads through the window
+(``FORWARD_BODY_TILE_COLS``) where its plan from their own starts holds more columns than the
+body's tiles there (``_body_tiles``), or as many where those are a power of two and a tail or
+the rows load as 4-byte words (N % 4 == 2; ``_forward_body_tile``). Timed on an H200 (results/h200/window_tiles_2026-11-29/, two interleaved rounds, every
 output NaN-poisoned and checked against float64 first), bfloat16, the policy's plan from the
 rows' own starts -> the body's tiles through the window, of copy: 6002 87.5 -> 95.1%, 6004
 85.7 -> 95.6% (4096 + 2048 in 4 warps either way), 10002 69.3 -> 85.8% (8192 + 2048 in 8),
