@@ -184,31 +184,31 @@ def policy_windowed_variants(auto, M: int, N: int, itemsize: int, warps_list):
     if (policy.next_power_of_2(N) > policy.single_block_max_cols(itemsize, False)
             or not policy.reads_in_window(N, itemsize, False, "single_block")):
         return
-    body = policy.next_power_of_2(policy.window_columns(N, itemsize, False, "single_block"))
+
+    def windowed(label, block_n, warps, tail=0, tail2=0, rows=1):
+        """One variant: ``rows`` rows a program, laid out one warp a row where several."""
+        return (label, policy.Forcing("single_block"),
+                dict(windowed=True, block_n=block_n, tail=tail, tail2=tail2, block_m=rows,
+                     num_warps=warps, row_threads=32 if rows > 1 else 0, max_registers=0,
+                     reread=False, persistent=False, num_stages=1,
+                     grid=(policy.cdiv(M, rows),)))
+
+    held = policy.window_columns(N, itemsize, False, "single_block")
+    body = policy.next_power_of_2(held)
     own = {auto.num_warps} if auto.kernel == "single_block" else set()
     for warps in sorted({*own, *warps_list}):
         if 4 <= body // (32 * warps) <= 128:
-            yield (f"windowed, body {body} warps {warps}", policy.Forcing("single_block"),
-                   dict(windowed=True, block_n=body, tail=0, tail2=0, block_m=1, num_warps=warps,
-                        row_threads=0, max_registers=0, reread=False, persistent=False,
-                        num_stages=1, grid=(M,)))
-    held = policy.window_columns(N, itemsize, False, "single_block")
+            yield windowed(f"windowed, body {body} warps {warps}", body, warps)
     for warps in sorted({*own, *warps_list}):
         block, tail, tail2 = policy.three_tiles(held, policy.one_pass(warps, itemsize))
         columns = block + tail + tail2
         if tail and columns < body and 4 <= columns // (32 * warps) <= 128:
-            yield (f"windowed, body {'+'.join(str(t) for t in (block, tail, tail2) if t)} "
-                   f"warps {warps}", policy.Forcing("single_block"),
-                   dict(windowed=True, block_n=block, tail=tail, tail2=tail2, block_m=1,
-                        num_warps=warps, row_threads=0, max_registers=0, reread=False,
-                        persistent=False, num_stages=1, grid=(M,)))
+            tiles = "+".join(str(t) for t in (block, tail, tail2) if t)
+            yield windowed(f"windowed, body {tiles} warps {warps}", block, warps, tail, tail2)
     for rows in sorted(set(warps_list)):
         if rows > 1 and 4 <= body // 32 <= 128:
-            yield (f"windowed, body {body} rows {rows} a warp each",
-                   policy.Forcing("single_block"),
-                   dict(windowed=True, block_n=body, tail=0, tail2=0, block_m=rows,
-                        num_warps=rows, row_threads=32, max_registers=0, reread=False,
-                        persistent=False, num_stages=1, grid=(policy.cdiv(M, rows),)))
+            yield windowed(f"windowed, body {body} rows {rows} a warp each", body, rows,
+                           rows=rows)
 
 
 def time_point(direction, dtype_name, N, M, kernel, copy, budget_end, blocks, persistent=True,
