@@ -162,6 +162,20 @@ warps 80.1% through the window, 99.8% from their own starts (2 x 512 in 2 warps 
 torch.compile 99.8% in the widths scan). Untimed: other N of the rule, float16, other blocks (N
 of 12-252 and 516-1020), other M, the H100."""
 
+ONE_WARP_BACKWARD_TILES = (256, 1024)
+"""The smallest and largest body tiles (``_body_tile``) of a 16-bit single-block backward read
+through a window whose programs are one warp holding 1024 columns of tiles (four rows of 256,
+two of 512, one of 1024): rows not whole 16-byte vectors (``_rows_past_vectors``: a Hopper GPU
+with a fast DRAM, from 2^27 // N rows) and not those of ``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``.
+A backward holds y and dy, 24 values a thread at 1024 columns of bfloat16 in one warp; the
+rule's 4 warps a tile left each thread 6, too few loads in flight to hide the DRAM's latency
+across so many small programs.
+
+Timed on an H200, bfloat16 at M = 2^27 // N, two interleaved rounds a call, every output
+NaN-poisoned and checked against float64 first (results/h200/window_tiles_2026-11-29/
+ninth_call/), of copy, the policy's plan -> one warp: 137 (4 x 256, 4 warps) 56.5 -> 78.1%, 390
+(4 x 512, 4 warps) 89.8 -> 99.2% (2 x 512), 642 (2 x 1024, 4 warps) 86.1 -> 99.4% (1 x 1024)."""
+
 BODY_TILE_MAX_WARPS = 8
 """The most warps of a single-block program whose tile holds a row's body alone, its edges a tile
 of their own (``window_columns``: rows of N just past a power of two that are not whole 16-byte
@@ -1531,6 +1545,11 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
                        and _rows_past_vectors(M, N, itemsize, device))
     if eight_byte_rows:  # from the rows' own starts, in 8-byte vectors
         num_warps = EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS[block_n]
+    elif (backward and not forced and itemsize == 2
+          and ONE_WARP_BACKWARD_TILES[0] <= block_n <= ONE_WARP_BACKWARD_TILES[1]
+          and _rows_past_vectors(M, N, itemsize, device)):
+        block_m = min(ONE_WARP_BACKWARD_TILES[1] // block_n, next_power_of_2(M))
+        num_warps, narrow_loads_warps = 1, 0
     cap = 0
     measured = None if persistent or N != block_n else _measured_tile(M, N, itemsize, device,
                                                                       backward)
