@@ -211,10 +211,30 @@ def policy_windowed_variants(auto, M: int, N: int, itemsize: int, warps_list):
                            rows=rows)
 
 
+def reading_forms(candidates, unwindowed=False, windowed=False, windowed_only=False):
+    """The (label, plan) ``candidates`` (the policy's first) in the forms a sweep times:
+    ``unwindowed`` adds each read from its rows' own starts, ``windowed`` each read through a
+    window where it is not, and ``windowed_only`` keeps the policy's plan as it is and the
+    others through a window alone (a variant read from its own starts is timed through the
+    window in its place; the policy's plan too, beside it, where it is read so)."""
+    def form(label, plan, through):
+        return f"{label} {'windowed' if through else 'unwindowed'}", dataclasses.replace(
+            plan, windowed=through)
+
+    if unwindowed:
+        return candidates + [form(label, plan, False) for label, plan in candidates]
+    through = [form(label, plan, True) for label, plan in candidates if not plan.windowed]
+    if windowed_only:
+        return candidates[:1] + [(label, plan) for label, plan in candidates[1:]
+                                 if plan.windowed] + through
+    return candidates + through if windowed else candidates
+
+
 def time_point(direction, dtype_name, N, M, kernel, copy, budget_end, blocks, persistent=True,
                warps=(4, 8, 16, 32), registers=(0,), programs_per_sm=(1,), repeat=1,
                max_values=72, rows_by_warps_only=False, peers=(), reread=False,
-               policy_read_again=False, unwindowed=False, windowed=False, policy_windowed=False):
+               policy_read_again=False, unwindowed=False, windowed=False, policy_windowed=False,
+               windowed_only=False):
     """The point's variants (and ``peers``, implementations by name, timed in the same rounds as
     the variants, each checked first), and torch's time apart."""
     dtype = DTYPES[dtype_name]
@@ -256,12 +276,7 @@ def time_point(direction, dtype_name, N, M, kernel, copy, budget_end, blocks, pe
             rows.append(dict(variant=label, error=str(error)))
             continue
         candidates.append((label, plan))
-    if unwindowed:
-        candidates += [(f"{label} unwindowed", dataclasses.replace(plan, windowed=False))
-                       for label, plan in candidates]
-    if windowed:
-        candidates += [(f"{label} windowed", dataclasses.replace(plan, windowed=True))
-                       for label, plan in candidates if not plan.windowed]
+    candidates = reading_forms(candidates, unwindowed, windowed, windowed_only)
     checked = []
     for label, plan in candidates:
         if time.time() > budget_end:
@@ -369,11 +384,17 @@ def main(argv=None):
                         help="also each variant read from its own starts (the policy's "
                              "single-block forward of most such rows) read through a window "
                              "(Plan.windowed)")
+    parser.add_argument("--windowed-only", action="store_true",
+                        help="each variant read through a window in place of from its own "
+                             "starts, the policy's plan as it is")
     parser.add_argument("--budget-s", type=float, default=480)
     args = parser.parse_args(argv)
     if args.windowed and args.unwindowed:
         parser.error("--windowed and --unwindowed: give one (each adds the other form of the "
                      "variants that lack it)")
+    if args.windowed_only and (args.windowed or args.unwindowed):
+        parser.error("--windowed-only times each variant through a window alone: give it "
+                     "without --windowed or --unwindowed")
     if (args.policy_read_again or args.reread or args.policy_windowed) and \
             args.kernel != "single_block":
         parser.error("--policy-read-again, --policy-windowed and --reread are single_block "
@@ -423,7 +444,8 @@ def main(argv=None):
                                              args.programs_per_sm, args.repeat, args.max_values,
                                              args.rows_by_warps_only, args.peers, args.reread,
                                              args.policy_read_again, args.unwindowed,
-                                             args.windowed, args.policy_windowed)
+                                             args.windowed, args.policy_windowed,
+                                             args.windowed_only)
                 ok = sorted((r for r in rows if "gbs" in r), key=lambda r: -r["gbs"])
                 auto = next((r for r in rows if r["variant"].startswith("auto")), {})
                 print(f"{direction:8} {dtype_name:8} N={N:8} M={M:6} torch "

@@ -3,6 +3,7 @@ and the CPU modes print what they say they time."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import subprocess
@@ -100,6 +101,8 @@ def run_properties(*args: str) -> subprocess.CompletedProcess:
     ("sweep_plans.py", ("--out", "x", "--kernel", "single_block", "--policy-windowed"),
      "with --directions forward"),
     ("sweep_plans.py", ("--out", "x", "--n", "0"), "--n and --rows must be at least 1"),
+    ("sweep_plans.py", ("--out", "x", "--windowed-only", "--windowed"),
+     "give it without --windowed or --unwindowed"),
     ("sweep_plans.py", ("--out", "x", "--peers", "nobody"), "invalid choice: 'nobody'"),
     ("probe_kernels.py", ("--out", "x", "--quick", "--cooperative"), "not allowed with argument --quick"),
     ("probe_kernels.py", ("--out", "x", "--budget-s", "0"), "--budget-s must be positive"),
@@ -398,3 +401,30 @@ def test_the_windowed_sweep_times_rows_by_warps_and_bodies_of_two_tiles():
     assert wide["windowed, body 8192+4096 warps 16"]["tail"] == 4096
     assert wide["windowed, body 16384 warps 16"]["tail"] == 0
     assert not any("a warp each" in label for label in wide)
+
+
+def test_the_sweep_times_each_variant_in_the_reading_forms_asked_for():
+    """``sweep_plans.reading_forms``: ``--unwindowed`` adds each candidate read from its own
+    starts, ``--windowed`` each read from its own starts through a window too, and
+    ``--windowed-only`` keeps the policy's plan as it is and every other variant through a
+    window alone, so that a budget spent on the forms asked for is not spent on the others."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import sweep_plans
+    from triton_impl import policy
+
+    own = policy.Plan("single_block", 4, 256, 1, 1, 1, 257, (1,), windowed=False)
+    through = dataclasses.replace(own, block_m=2, windowed=True)
+    candidates = [("auto", own), ("a", own), ("b", through)]
+
+    def shown(forms):
+        return [(label, plan.windowed) for label, plan in forms]
+
+    assert shown(sweep_plans.reading_forms(candidates)) == [
+        ("auto", False), ("a", False), ("b", True)]
+    assert shown(sweep_plans.reading_forms(candidates, windowed=True)) == [
+        ("auto", False), ("a", False), ("b", True), ("auto windowed", True),
+        ("a windowed", True)]
+    assert shown(sweep_plans.reading_forms(candidates, windowed_only=True)) == [
+        ("auto", False), ("b", True), ("auto windowed", True), ("a windowed", True)]
+    assert shown(sweep_plans.reading_forms(candidates, unwindowed=True))[3:] == [
+        ("auto unwindowed", False), ("a unwindowed", False), ("b unwindowed", False)]
