@@ -885,7 +885,7 @@ def test_a_fast_dram_reads_narrow_16_bit_forward_rows_past_vectors_one_warp_a_ro
                    514: (2, 512, 2, 32), 1001: (1, 1024, 1, 0), 1025: (1, 1024, 1, 0),
                    1026: (1, 1024, 1, 0), 770: (1, 1024, 1, 0), 2001: (1, 2048, 1, 0),
                    2049: (1, 2048, 1, 0)}
-    float32 = {137: (4, 256, 4, 32), 257: (4, 256, 4, 32), 258: (4, 256, 4, 32),
+    float32 = {201: (4, 256, 4, 32), 257: (4, 256, 4, 32), 258: (4, 256, 4, 32),
                259: (4, 256, 4, 32)}
     for dtype, widths in (("bfloat16", sixteen_bit), ("float16", sixteen_bit),
                           ("float32", float32)):
@@ -916,7 +916,42 @@ def test_a_fast_dram_reads_narrow_16_bit_forward_rows_past_vectors_one_warp_a_ro
         widths = (129, 260, 300, 1000, 1500, 1502, 2002)
         assert [window(N, dtype) for N in widths] == [0] * len(widths)
         assert (window(1001, dtype, dram=3350), window(1001, dtype, fewer=1)) == (0, 0)
-    assert [window(N, "float32") for N in (262, 509, 1001, 260)] == [0, 0, 0, 0]
+    assert [window(N, "float32") for N in (389, 509, 1001, 260)] == [0, 0, 0, 0]
+
+
+def test_a_fast_dram_reads_narrow_float32_bodies_as_a_tile_and_a_tail_rows_by_warps():
+    """``policy.WINDOWED_TAILED_ROWS_BY_WARPS``: on a Hopper GPU with a fast DRAM, from
+    2^27 // N rows, the float32 single-block forward of rows past vectors whose body fits 128 +
+    64 columns (133-193) reads them through the window four rows a program in 2 warps, 16
+    threads a row, and those whose body fits 256 + 128 (261-385) two rows of a warp each; a
+    body that needs its whole power of two keeps ``WINDOWED_ROWS_BY_WARPS``' plan (197) or its
+    own starts (389), and 16-bit rows, a slow DRAM or fewer rows are not taken. Launched where
+    no window is possible the plan reads each row from its own start in the same tiles, or in
+    the row's power of two where they do not hold it (193: its body 192 columns, the row 193)."""
+    assert policy.WINDOWED_TAILED_ROWS_BY_WARPS == {(4, 256): (4, 2, 16, 128, 64),
+                                                    (4, 512): (2, 2, 32, 256, 128)}
+    shapes = {133: (4, 128, 64, 2, 16), 137: (4, 128, 64, 2, 16), 150: (4, 128, 64, 2, 16),
+              193: (4, 128, 64, 2, 16), 261: (2, 256, 128, 2, 32), 262: (2, 256, 128, 2, 32),
+              301: (2, 256, 128, 2, 32), 385: (2, 256, 128, 2, 32)}
+    for N, shape in shapes.items():
+        M = (1 << 27) // N
+        plan = _hopper_plan(N, "float32", 4800, M=M)
+        assert (plan.block_m, plan.block_n, plan.tail, plan.num_warps, plan.row_threads,
+                plan.windowed) == (*shape, True), N
+        rows = torch.empty((M, N), dtype=torch.float32, device="meta")
+        (record,) = launch.launches(plan, (rows, rows), log=False)
+        assert (record.constexprs["WINDOW"], record.constexprs["BLOCK"], record.constexprs["TAIL"],
+                record.constexprs["PASS"]) == (4, shape[1], shape[2], 4 * shape[4]), N
+        shifted = torch.empty(M * N + 1, dtype=torch.float32, device="meta")[1:].view(M, N)
+        (record,) = launch.launches(plan, (shifted, rows), log=False)
+        own = shape[1:3] if sum(shape[1:3]) >= N else (policy.next_power_of_2(N), 0)
+        assert (record.constexprs["WINDOW"], record.constexprs["BLOCK"],
+                record.constexprs["TAIL"]) == (0, *own), N
+    for N, dtype, dram, fewer in ((197, "float32", 4800, 0), (389, "float32", 4800, 0),
+                                  (137, "bfloat16", 4800, 0), (262, "float16", 4800, 0),
+                                  (137, "float32", 3350, 0), (262, "float32", 4800, 1)):
+        plan = _hopper_plan(N, dtype, dram, M=(1 << 27) // N - fewer)
+        assert plan.tail == 0 and plan.row_threads != 16, (N, dtype, dram, fewer)
 
 
 def test_a_fast_dram_reads_wider_forward_rows_past_vectors_one_a_program_in_a_window():

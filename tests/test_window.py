@@ -187,13 +187,15 @@ def forward_between_sentinels(plan, dtype, N, device, check_launch):
     (torch.float32, 2050, (1, 2048, 0)), (torch.float32, 8191, (1, 8192, 0)),
     (torch.bfloat16, 10002, (1, 8192, 2048)), (torch.float16, 6001, (1, 4096, 2048)),
     (torch.bfloat16, 258, (2, 256, 0)), (torch.float16, 1026, (1, 1024, 0)),
-    (torch.float32, 257, (4, 256, 0))])
+    (torch.float32, 257, (4, 256, 0)), (torch.float32, 137, (4, 128, 64)),
+    (torch.float32, 262, (2, 256, 128))])
 def test_the_h200s_single_block_forward_through_a_window(device, dtype, N, tiles):
     """The H200's single-block forward of rows past vectors through the window: one row a
     program, its tiles the body's power of two, or a power of two and a tail (16-bit,
     ``policy._body_tiles``), its edges a value a thread (``policy.FORWARD_BODY_TILE_COLS``,
     ``launch.edge_lanes``); narrow rows a warp each, several a program, or one in one warp
-    (``policy.WINDOWED_ROWS_BY_WARPS``), their edges their two partial vectors."""
+    (``policy.WINDOWED_ROWS_BY_WARPS``), or, float32, a tile and a tail of several rows by
+    warps (``policy.WINDOWED_TAILED_ROWS_BY_WARPS``), their edges their two partial vectors."""
     plan = policy.choose((1 << 27) // N, N, dtype, H200)
     body = policy.window_columns(N, dtype.itemsize, False, "single_block")
     assert plan.windowed and (plan.block_m, plan.block_n, plan.tail) == tiles

@@ -174,7 +174,12 @@ across so many small programs.
 Timed on an H200, bfloat16 at M = 2^27 // N, two interleaved rounds a call, every output
 NaN-poisoned and checked against float64 first (results/h200/window_tiles_2026-11-29/
 ninth_call/), of copy, the policy's plan -> one warp: 137 (4 x 256, 4 warps) 56.5 -> 78.1%, 390
-(4 x 512, 4 warps) 89.8 -> 99.2% (2 x 512), 642 (2 x 1024, 4 warps) 86.1 -> 99.4% (1 x 1024)."""
+(4 x 512, 4 warps) 89.8 -> 99.2% (2 x 512), 642 (2 x 1024, 4 warps) 86.1 -> 99.4% (1 x 1024).
+The rule against the plans before it, in one call (results/h200/narrow_warps_2026-11-29/
+first_call/, widths of M·N about 2^27, the L2 flushed), of copy: 137 56.6 -> 77.8%, 257 / 258 /
+262 90.8 / 91.4 / 92.1 -> 98.0 / 98.1 / 98.7%, 390 90.0 -> 99.1%, 642 86.3 -> 99.2%, 770 / 777
+94.3 / 95.2 -> 98.9 / 99.1%; 514 and 1001-1026 99.4-99.6 -> 98.8-99.2%, within the 0.6 points
+the unchanged forward moved between the two trees. Untimed: float16, the H100, other M."""
 
 BODY_TILE_MAX_WARPS = 8
 """The most warps of a single-block program whose tile holds a row's body alone, its edges a tile
@@ -234,6 +239,22 @@ rule then, against the plans before it in the same call (``eighth_call/``), floa
 133 60.7 -> 75.5%, 137 62.3 -> 77.0%, 150 73.0 -> 83.2%, 201 83.2 -> 97.6%, 222 93.5 -> 98.2%,
 255 93.9 -> 97.8%, 257 80.4 -> 97.7%, 258 92.8 -> 98.1%, 259 80.2 -> 97.7%."""
 
+WINDOWED_TAILED_ROWS_BY_WARPS = {(4, 256): (4, 2, 16, 128, 64), (4, 512): (2, 2, 32, 256, 128)}
+"""(item size, body tile) -> (rows a program, warps, ``Plan.row_threads``, tile, tail) of a
+single-block forward that reads float32 rows past vectors through a window, several rows by
+warps (``_windowed_rows_by_warps``), where the row's body (``window_columns``) fits the tile and
+its tail, a pass of the row's threads: 133-193 columns as 128 + 64 (four rows in 2 warps, 16
+threads a row), and tiles of 512 (260-387 columns) as 256 + 128, two rows in 2 warps, a warp
+each. Rows whose body needs the whole power of two keep ``WINDOWED_ROWS_BY_WARPS``' (float32
+tiles of 256), or their own starts (float32 tiles of 512: 390-642 at 96.8-98.0% of copy in the
+H200's widths scan, results/h200/window_tiles_2026-11-29/sixth_call/).
+
+Swept on an H200, float32, M = 2^27 // N, two interleaved rounds, every output NaN-poisoned and
+checked against float64 first (results/h200/narrow_warps_2026-11-29/second_call/), of copy: 137,
+the policy's four rows of 256 a warp each 77.4%, four rows of 128 + 64 in 2 warps 95.0% (of 256
+in 2 warps, 16 threads a row, 84.7%); 262, the policy's 4 x 512 in 4 warps from the rows' own
+starts 82.0%, two rows of 256 + 128 a warp each 98.3% (of 512 89.7%; two of 256 + 8 in one warp,
+laid out as one tile, 98.3%)."""
 WINDOWED_WORD_ROWS_MAX_TILE = 1024
 """The widest body tile (``WINDOWED_ROWS_BY_WARPS``) at which 16-bit rows of N % 4 == 2, read in
 4-byte words from their own starts, go through the window one warp a row as odd N do. Timed on
@@ -1511,11 +1532,14 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
         num_warps = max(num_warps, _warps_to_hold(block_m * (block_n + tail)))
     windowed_by_warps = (not (forced or backward or persistent)
                          and _windowed_rows_by_warps(M, N, itemsize, device))
-    if windowed_by_warps:  # one warp a row, through the window
-        block_n = _body_tile(N, itemsize)
-        rows, num_warps, row_threads = WINDOWED_ROWS_BY_WARPS[itemsize, block_n]
+    if windowed_by_warps:  # rows by warps, through the window
+        block_n, tail, tail2 = _body_tile(N, itemsize), 0, 0
+        tailed = _windowed_tailed_rows(N, itemsize)
+        if tailed:
+            rows, num_warps, row_threads, block_n, tail = tailed
+        else:
+            rows, num_warps, row_threads = WINDOWED_ROWS_BY_WARPS[itemsize, block_n]
         block_m = min(rows, next_power_of_2(M))
-        tail = tail2 = 0
     body_tile = False
     if not (forced or backward or windowed_by_warps):
         # one row a program, through the window, its tiles the row's body
@@ -1589,19 +1613,29 @@ def _body_tile(N: int, itemsize: int) -> int:
 
 
 def _windowed_rows_by_warps(M: int, N: int, itemsize: int, device: DeviceDescription) -> bool:
-    """Whether a single-block forward reads its rows through a window, one warp a row
-    (``WINDOWED_ROWS_BY_WARPS``): rows past vectors on a Hopper GPU with a fast DRAM, from
-    2^27 // N rows (where they were timed), their body's tile one the table gives: 16-bit rows
-    of an odd N (read value by value from their own starts) or of N % 4 == 2 (4-byte words) up
-    to ``WINDOWED_WORD_ROWS_MAX_TILE``; float32 rows of any N past vectors."""
+    """Whether a single-block forward reads its rows through a window, rows by warps
+    (``WINDOWED_ROWS_BY_WARPS``, ``WINDOWED_TAILED_ROWS_BY_WARPS``): rows past vectors on a
+    Hopper GPU with a fast DRAM, from 2^27 // N rows (where they were timed), their body's tile
+    one the tables give: 16-bit rows of an odd N (read value by value from their own starts) or
+    of N % 4 == 2 (4-byte words) up to ``WINDOWED_WORD_ROWS_MAX_TILE``; float32 rows of any N
+    past vectors."""
     tile = _body_tile(N, itemsize)
-    if (itemsize, tile) not in WINDOWED_ROWS_BY_WARPS:
+    if (itemsize, tile) not in WINDOWED_ROWS_BY_WARPS and not _windowed_tailed_rows(N, itemsize):
         return False
     if itemsize == 2:
         words = N % 4 == 2 and tile <= WINDOWED_WORD_ROWS_MAX_TILE
         return _rows_past_vectors(M, N, itemsize, device) and (N % 2 == 1 or words)
     return reads_in_window(N, itemsize, False, "single_block") and _fast_hopper_problem(
         M, N, device)
+
+
+def _windowed_tailed_rows(N: int, itemsize: int):
+    """``WINDOWED_TAILED_ROWS_BY_WARPS``' plan of rows of N columns read through a window, where
+    their body fits its tile and tail; else None."""
+    tailed = WINDOWED_TAILED_ROWS_BY_WARPS.get((itemsize, _body_tile(N, itemsize)))
+    if tailed and window_columns(N, itemsize, False, "single_block") <= sum(tailed[3:]):
+        return tailed
+    return None
 
 
 def _forward_body_tile(M: int, N: int, itemsize: int, device: DeviceDescription,
