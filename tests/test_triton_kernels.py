@@ -1092,19 +1092,25 @@ def test_a_fast_dram_reads_backward_tiles_of_rows_of_eight_byte_vectors_from_the
         assert plan.windowed and plan.num_warps != 2, (dtype, N, dram, fewer)
 
 
-def test_a_fast_dram_gives_narrow_16_bit_backward_tiles_of_rows_past_vectors_one_warp():
+def test_a_fast_dram_gives_narrow_backward_tiles_of_rows_past_vectors_one_warp():
     """``policy.ONE_WARP_BACKWARD_TILES``: on a Hopper GPU with a fast DRAM, from 2^27 // N rows,
-    the 16-bit single-block backward of rows past vectors whose body's tile is 256-1024 columns
-    is one warp holding 1024 columns of tiles, through the window; rows of whole vectors, of
-    ``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``, another tile, float32, an H100, fewer rows or the
-    forward keep the rule's warps."""
-    assert policy.ONE_WARP_BACKWARD_TILES == (256, 1024)
+    the single-block backward of rows past vectors whose body's tile is 256-1024 columns
+    (16-bit) or 256 (float32) is one warp holding 1024 columns of tiles, through the window;
+    rows of whole vectors, of ``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``, another tile, an H100,
+    fewer rows, a block forced or the forward keep the rule's warps."""
+    assert (policy.ONE_WARP_BACKWARD_TILES, policy.ONE_WARP_BACKWARD_COLUMNS) == (
+        {2: (256, 512, 1024), 4: (256,)}, 1024)
     for dtype in ("bfloat16", "float16"):
         for N, rows, block in ((137, 4, 256), (257, 4, 256), (262, 4, 256), (390, 2, 512),
                                (514, 2, 512), (642, 1, 1024), (1001, 1, 1024), (1026, 1, 1024)):
             plan = _hopper_plan(N, dtype, 4800, backward=True, M=(1 << 27) // N)
             assert (plan.block_m, plan.block_n, plan.num_warps, plan.windowed) == (
                 rows, block, 1, True), (dtype, N)
+    for N in (133, 137, 150, 201, 257, 259):
+        plan = _hopper_plan(N, "float32", 4800, backward=True, M=(1 << 27) // N)
+        assert (plan.block_m, plan.block_n, plan.num_warps, plan.windowed) == (
+            4, 256, 1, True), N
+    for dtype in ("bfloat16", "float16"):
         forced = _hopper_plan(137, dtype, 4800, backward=True, M=(1 << 27) // 137,
                               kernel="single_block", block_n=256)
         assert forced.num_warps > 1, dtype
@@ -1112,6 +1118,8 @@ def test_a_fast_dram_gives_narrow_16_bit_backward_tiles_of_rows_past_vectors_one
             ("bfloat16", 512, 4800, 0, True), ("bfloat16", 1000, 4800, 0, True),
             ("bfloat16", 300, 4800, 0, True), ("bfloat16", 1500, 4800, 0, True),
             ("bfloat16", 100, 4800, 0, True), ("float32", 390, 4800, 0, True),
+            ("float32", 262, 4800, 0, True), ("float32", 200, 4800, 0, True),
+            ("float32", 137, 3350, 0, True),
             ("bfloat16", 390, 3350, 0, True), ("bfloat16", 390, 4800, 1, True),
             ("bfloat16", 390, 4800, 0, False)):
         plan = _hopper_plan(N, dtype, dram, backward=backward, M=(1 << 27) // N - fewer)

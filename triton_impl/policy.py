@@ -162,14 +162,15 @@ warps 80.1% through the window, 99.8% from their own starts (2 x 512 in 2 warps 
 torch.compile 99.8% in the widths scan). Untimed: other N of the rule, float16, other blocks (N
 of 12-252 and 516-1020), other M, the H100."""
 
-ONE_WARP_BACKWARD_TILES = (256, 1024)
-"""The smallest and largest body tiles (``_body_tile``) of a 16-bit single-block backward read
-through a window whose programs are one warp holding 1024 columns of tiles (four rows of 256,
-two of 512, one of 1024): rows not whole 16-byte vectors (``_rows_past_vectors``: a Hopper GPU
-with a fast DRAM, from 2^27 // N rows) and not those of ``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``.
-A backward holds y and dy, 24 values a thread at 1024 columns of bfloat16 in one warp; the
-rule's 4 warps a tile left each thread 6, too few loads in flight to hide the DRAM's latency
-across so many small programs.
+ONE_WARP_BACKWARD_COLUMNS = 1024
+ONE_WARP_BACKWARD_TILES = {2: (256, 512, 1024), 4: (256,)}
+"""Item size -> the body tiles (``_body_tile``) of a single-block backward read through a window
+whose programs are one warp holding ``ONE_WARP_BACKWARD_COLUMNS`` of tiles (four rows of 256,
+two of 512, one of 1024): rows not whole 16-byte vectors on a Hopper GPU with a fast DRAM, from
+2^27 // N rows (``_fast_hopper_problem``), and not those of
+``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``. A backward holds y and dy: in one warp a thread holds
+64 values of 1024 columns, where the rule's 4 warps a tile left it 16, too few loads in flight
+to hide the DRAM's latency across so many small programs.
 
 Timed on an H200, bfloat16 at M = 2^27 // N, two interleaved rounds a call, every output
 NaN-poisoned and checked against float64 first (results/h200/window_tiles_2026-11-29/
@@ -179,7 +180,12 @@ The rule against the plans before it, in one call (results/h200/narrow_warps_202
 first_call/, widths of M·N about 2^27, the L2 flushed), of copy: 137 56.6 -> 77.8%, 257 / 258 /
 262 90.8 / 91.4 / 92.1 -> 98.0 / 98.1 / 98.7%, 390 90.0 -> 99.1%, 642 86.3 -> 99.2%, 770 / 777
 94.3 / 95.2 -> 98.9 / 99.1%; 514 and 1001-1026 99.4-99.6 -> 98.8-99.2%, within the 0.6 points
-the unchanged forward moved between the two trees. Untimed: float16, the H100, other M."""
+the unchanged forward moved between the two trees. Untimed: float16, the H100, other M.
+
+float32, swept in a later call (``fourth_call/``), the policy's four rows of 256 in 4 warps ->
+in one warp: 133 83.2 -> 101.8%, 137 83.3 -> 101.7%, 150 91.3 -> 101.4% (in 2 warps 101.7 /
+101.9 / 101.5%). float32 tiles of 512 and 1024 keep their plans: 261-389 ran 100.1-102.0% in
+the third call."""
 
 BODY_TILE_MAX_WARPS = 8
 """The most warps of a single-block program whose tile holds a row's body alone, its edges a tile
@@ -1569,10 +1575,9 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
                        and _rows_past_vectors(M, N, itemsize, device))
     if eight_byte_rows:  # from the rows' own starts, in 8-byte vectors
         num_warps = EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS[block_n]
-    elif (backward and not forced and itemsize == 2
-          and ONE_WARP_BACKWARD_TILES[0] <= block_n <= ONE_WARP_BACKWARD_TILES[1]
-          and _rows_past_vectors(M, N, itemsize, device)):
-        block_m = min(ONE_WARP_BACKWARD_TILES[1] // block_n, next_power_of_2(M))
+    elif (backward and not forced and block_n in ONE_WARP_BACKWARD_TILES.get(itemsize, ())
+          and N % (16 // itemsize) and _fast_hopper_problem(M, N, device)):
+        block_m = min(ONE_WARP_BACKWARD_COLUMNS // block_n, next_power_of_2(M))
         num_warps, narrow_loads_warps = 1, 0
     cap = 0
     measured = None if persistent or N != block_n else _measured_tile(M, N, itemsize, device,
