@@ -1095,18 +1095,19 @@ def test_a_fast_dram_reads_backward_tiles_of_rows_of_eight_byte_vectors_from_the
 def test_a_fast_dram_gives_narrow_backward_tiles_of_rows_past_vectors_one_warp():
     """``policy.ONE_WARP_BACKWARD_TILES``: on a Hopper GPU with a fast DRAM, from 2^27 // N rows,
     the single-block backward of rows past vectors whose body's tile is 256-1024 columns
-    (16-bit) or 256 (float32) is one warp holding 1024 columns of tiles, through the window;
+    (16-bit), or whose body fits 192 of a tile of 256 (float32), is one warp holding 1024
+    columns of tiles, through the window;
     rows of whole vectors, of ``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``, another tile, an H100,
     fewer rows, a block forced or the forward keep the rule's warps."""
     assert (policy.ONE_WARP_BACKWARD_TILES, policy.ONE_WARP_BACKWARD_COLUMNS) == (
-        {2: (256, 512, 1024), 4: (256,)}, 1024)
+        {2: {256: 256, 512: 512, 1024: 1024}, 4: {256: 192}}, 1024)
     for dtype in ("bfloat16", "float16"):
         for N, rows, block in ((137, 4, 256), (257, 4, 256), (262, 4, 256), (390, 2, 512),
                                (514, 2, 512), (642, 1, 1024), (1001, 1, 1024), (1026, 1, 1024)):
             plan = _hopper_plan(N, dtype, 4800, backward=True, M=(1 << 27) // N)
             assert (plan.block_m, plan.block_n, plan.num_warps, plan.windowed) == (
                 rows, block, 1, True), (dtype, N)
-    for N in (133, 137, 150, 201, 257, 259):
+    for N in (133, 137, 150, 193, 195):
         plan = _hopper_plan(N, "float32", 4800, backward=True, M=(1 << 27) // N)
         assert (plan.block_m, plan.block_n, plan.num_warps, plan.windowed) == (
             4, 256, 1, True), N
@@ -1118,7 +1119,8 @@ def test_a_fast_dram_gives_narrow_backward_tiles_of_rows_past_vectors_one_warp()
             ("bfloat16", 512, 4800, 0, True), ("bfloat16", 1000, 4800, 0, True),
             ("bfloat16", 300, 4800, 0, True), ("bfloat16", 1500, 4800, 0, True),
             ("bfloat16", 100, 4800, 0, True), ("float32", 390, 4800, 0, True),
-            ("float32", 262, 4800, 0, True), ("float32", 200, 4800, 0, True),
+            ("float32", 262, 4800, 0, True), ("float32", 197, 4800, 0, True),
+            ("float32", 257, 4800, 0, True),
             ("float32", 137, 3350, 0, True),
             ("bfloat16", 390, 3350, 0, True), ("bfloat16", 390, 4800, 1, True),
             ("bfloat16", 390, 4800, 0, False)):

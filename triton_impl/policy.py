@@ -163,12 +163,13 @@ torch.compile 99.8% in the widths scan). Untimed: other N of the rule, float16, 
 of 12-252 and 516-1020), other M, the H100."""
 
 ONE_WARP_BACKWARD_COLUMNS = 1024
-ONE_WARP_BACKWARD_TILES = {2: (256, 512, 1024), 4: (256,)}
-"""Item size -> the body tiles (``_body_tile``) of a single-block backward read through a window
-whose programs are one warp holding ``ONE_WARP_BACKWARD_COLUMNS`` of tiles (four rows of 256,
-two of 512, one of 1024): rows not whole 16-byte vectors on a Hopper GPU with a fast DRAM, from
-2^27 // N rows (``_fast_hopper_problem``), and not those of
-``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``. A backward holds y and dy: in one warp a thread holds
+ONE_WARP_BACKWARD_TILES = {2: {256: 256, 512: 512, 1024: 1024}, 4: {256: 192}}
+"""Item size -> {body tile (``_body_tile``): the widest body it takes (``window_columns``)} of a
+single-block backward read through a window whose programs are one warp holding
+``ONE_WARP_BACKWARD_COLUMNS`` of tiles (four rows of 256, two of 512, one of 1024): rows not
+whole 16-byte vectors on a Hopper GPU with a fast DRAM, from 2^27 // N rows
+(``_fast_hopper_problem``), and not those of ``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``; float32
+bodies of up to 192 columns (N = 133-195). A backward holds y and dy: in one warp a thread holds
 64 values of 1024 columns, where the rule's 4 warps a tile left it 16, too few loads in flight
 to hide the DRAM's latency across so many small programs.
 
@@ -184,8 +185,12 @@ the unchanged forward moved between the two trees. Untimed: float16, the H100, o
 
 float32, swept in a later call (``fourth_call/``), the policy's four rows of 256 in 4 warps ->
 in one warp: 133 83.2 -> 101.8%, 137 83.3 -> 101.7%, 150 91.3 -> 101.4% (in 2 warps 101.7 /
-101.9 / 101.5%). float32 tiles of 512 and 1024 keep their plans: 261-389 ran 100.1-102.0% in
-the third call."""
+101.9 / 101.5%); then against the plans before, in one call (``fifth_call/``): 133 / 137 / 150
+/ 175 86.2 / 87.7 / 91.5 / 98.9 -> 101.6 / 101.7 / 101.5 / 101.4%, 193 101.3 -> 101.4%, and
+wider bodies lost 0.5-0.9 points (201 / 222 / 255 / 257 / 259 101.7 / 102.2 / 101.9 / 101.9 /
+101.7 -> 101.2 / 101.3 / 101.1 / 101.2 / 101.1%; the unchanged forward within 0.3 points at
+all but one), so they keep 4 warps. float32 tiles of 512 and 1024 keep their plans: 261-389
+ran 100.1-102.0% in the third call."""
 
 BODY_TILE_MAX_WARPS = 8
 """The most warps of a single-block program whose tile holds a row's body alone, its edges a tile
@@ -1575,8 +1580,10 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
                        and _rows_past_vectors(M, N, itemsize, device))
     if eight_byte_rows:  # from the rows' own starts, in 8-byte vectors
         num_warps = EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS[block_n]
-    elif (backward and not forced and block_n in ONE_WARP_BACKWARD_TILES.get(itemsize, ())
-          and N % (16 // itemsize) and _fast_hopper_problem(M, N, device)):
+    elif (backward and not forced and N % (16 // itemsize)
+          and window_columns(N, itemsize, True, "single_block")
+          <= ONE_WARP_BACKWARD_TILES.get(itemsize, {}).get(block_n, 0)
+          and _fast_hopper_problem(M, N, device)):
         block_m = min(ONE_WARP_BACKWARD_COLUMNS // block_n, next_power_of_2(M))
         num_warps, narrow_loads_warps = 1, 0
     cap = 0
