@@ -181,7 +181,9 @@ The rule against the plans before it, in one call (results/h200/narrow_warps_202
 first_call/, widths of M·N about 2^27, the L2 flushed), of copy: 137 56.6 -> 77.8%, 257 / 258 /
 262 90.8 / 91.4 / 92.1 -> 98.0 / 98.1 / 98.7%, 390 90.0 -> 99.1%, 642 86.3 -> 99.2%, 770 / 777
 94.3 / 95.2 -> 98.9 / 99.1%; 514 and 1001-1026 99.4-99.6 -> 98.8-99.2%, within the 0.6 points
-the unchanged forward moved between the two trees. Untimed: float16, the H100, other M.
+the unchanged forward moved between the two trees. float16, swept later (``sixth_call/``), the
+plans before -> the rule's: 137 58.4 -> 79.4%, 390 90.4 -> 99.2%, 642 87.6 -> 99.7%, the rule's
+the best of every layout of 1 and 4 warps timed there. Untimed: the H100, other M.
 
 float32, swept in a later call (``fourth_call/``), the policy's four rows of 256 in 4 warps ->
 in one warp: 133 83.2 -> 101.8%, 137 83.3 -> 101.7%, 150 91.3 -> 101.4% (in 2 warps 101.7 /
