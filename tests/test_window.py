@@ -208,6 +208,27 @@ def test_the_h200s_single_block_forward_through_a_window(device, dtype, N, tiles
     forward_between_sentinels(plan, dtype, N, device, edges)
 
 
+@pytest.mark.parametrize("dtype,N,rows,tiles", [
+    (torch.bfloat16, 257, 4, (256, 0)), (torch.bfloat16, 137, 16, (128, 16)),
+    (torch.float16, 514, 2, (512, 0)), (torch.float32, 137, 4, (256, 0))])
+def test_a_forward_of_several_rows_in_one_plain_tile_through_a_window(device, dtype, N, rows,
+                                                                      tiles):
+    """A single-block forward tile of several rows in the plain layout (``Plan.row_threads``
+    0), through the window in one warp: forced, as the sweeps time it (the policy lays such
+    rows out by warps); the rows' pairs meet their edges in the edges' own layout
+    (``row_math.per_row_of_plain_rows``)."""
+    auto = policy.choose((1 << 27) // N, N, dtype, H200)
+    plan = dataclasses.replace(auto, block_m=rows, block_n=tiles[0], tail=tiles[1], tail2=0,
+                               num_warps=1, row_threads=0, windowed=True, reread=False,
+                               persistent=False, num_stages=1)
+
+    def edges(record):
+        assert (record.constexprs["PASS"], record.constexprs["EDGES"]) == (
+            0, 2 * record.constexprs["WINDOW"])
+
+    forward_between_sentinels(plan, dtype, N, device, edges)
+
+
 @pytest.mark.parametrize("dtype,N", [(torch.float32, 16391), (torch.float32, 24578),
                                      (torch.bfloat16, 20001), (torch.float16, 16394)])
 def test_the_h200s_cooperative_forward_of_rows_past_vectors_through_a_window(device, dtype, N):

@@ -221,8 +221,11 @@ one row of 1024 or 2048 in one warp; float32 rows (N % 4 of 1-3) four rows of 25
 window in more warps a row, the compiler loads the edges again in the body's layout, every
 thread all of them (``FORWARD_BODY_TILE_COLS``); a row's warp loads its body in 16-byte vectors and
 its edges once (compiled for sm_90, bfloat16 509 in 2 rows of a warp each: 2 vector loads and 1
-scalar load a thread, 40 registers). Several rows a warp through the window compiled to thousands
-of bytes of spills (509: 2 rows in 1 warp, 2992 bytes) and ran at 1% of copy.
+scalar load a thread, 40 registers). Several rows a warp through the window, in one tile of the
+plain layout, compiled to thousands of bytes of spills (509: 2 rows in 1 warp, 2992 bytes) and
+ran at 1% of copy; since their pairs meet their edges in the edges' layout
+(``kernels/row_math.py``, ``per_row_of_plain_rows``) none spills (509: 35 exp2, 62 registers),
+not yet timed.
 
 Timed on an H200, M = 2^27 // N, two interleaved rounds, every output NaN-poisoned and checked
 against float64 first (results/h200/forward_window_2026-11-29/), of copy, the policy's plans

@@ -23,8 +23,8 @@ import triton
 import triton.language as tl
 
 from .row_math import (compute_like, edge_rows, exp, exponent_base, known_multiple, lane_tile,
-                       load_edges, load_tile, merge_pairs, online_update, per_row, rescale,
-                       row_max, row_normaliser, row_pointer, row_window, softmax_output,
+                       load_edges, load_tile, merge_pairs, online_update, per_row_of_plain_rows,
+                       rescale, row_max, row_normaliser, row_pointer, row_window, softmax_output,
                        store_edges, tile_max, tile_rows, tile_sum, to_compute)
 
 
@@ -76,7 +76,9 @@ def single_block_forward(
     WINDOW > 0: the rows are read from the 16-byte boundary that starts each one's body
     (``row_math.row_window``): the tiles hold each row's whole vectors, its edges are a fourth,
     narrow tile of its own layout (``row_math.edge_rows``), EDGES columns a row
-    (``launch.edge_lanes``), whose (max, normaliser) pair is merged into the row's.
+    (``launch.edge_lanes``), whose (max, normaliser) pair is merged into the row's (through
+    ``row_math.per_row``, or ``per_row_of_plain_rows`` where several rows share the plain
+    layout).
 
     REREAD (``policy.Plan.reread``): the tiles are loaded evict-last for the row's max and sum
     and loaded again, evict-first, for the output, rather than held across the reductions: the
@@ -88,6 +90,7 @@ def single_block_forward(
     (``row_math.row_normaliser``)."""
     tl.static_assert(TAIL2 == 0 or TAIL > 0, "a third tile (TAIL2) needs a second (TAIL)")
     FIRST: tl.constexpr = "evict_last" if REREAD else ""
+    PLAIN_ROWS: tl.constexpr = PASS == 0 and BLOCK_M > 1
     N = known_multiple(N, MULTIPLE_OF)
     n_tiles = tl.cdiv(M, BLOCK_M)
     for tile in tl.range(tl.program_id(0), n_tiles, tl.num_programs(0), num_stages=STAGES):
@@ -115,12 +118,12 @@ def single_block_forward(
             # the edges' own pair, merged into the row's (``row_math.rescale``)
             edge_max = tl.max(x_edge, 1)
             edge_sum = tl.sum(exp(x_edge - exponent_base(edge_max)[:, None]), 1)
-            edge_max = per_row(edge_max, m)
+            edge_max = per_row_of_plain_rows(edge_max, m, PLAIN_ROWS)
             m = tl.maximum(m, edge_max)
         if TAIL > 0 or WINDOW > 0:  # narrowest first
             d = 0.0
             if WINDOW > 0:
-                d = rescale(per_row(edge_sum, m), edge_max, m)
+                d = rescale(per_row_of_plain_rows(edge_sum, m, PLAIN_ROWS), edge_max, m)
             if TAIL2 > 0:
                 d = row_normaliser(d, x_tail2, m)
             if TAIL > 0:
@@ -138,7 +141,8 @@ def single_block_forward(
                                     "evict_first", WINDOW)[0]
         if WINDOW > 0:
             store_edges(y_ptr, e_rows, y_row_stride, N, edge_cols, edge_mask,
-                        softmax_output(x_edge, per_row(m, e_rows), per_row(d, e_rows), LOG),
+                        softmax_output(x_edge, per_row_of_plain_rows(m, e_rows, PLAIN_ROWS),
+                                       per_row_of_plain_rows(d, e_rows, PLAIN_ROWS), LOG),
                         MULTIPLE_OF, WINDOW)
         if TAIL2 > 0:
             store_output(y_rows, tail2_cols, tail2_mask, x_tail2, m, d, LOG)

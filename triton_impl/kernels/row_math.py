@@ -362,6 +362,27 @@ def per_row(values, like):
 
 
 @triton.jit
+def per_row_of_plain_rows(values, like, PLAIN_ROWS: tl.constexpr):
+    """``per_row``, but where a forward tile holds several rows in the plain layout (PLAIN_ROWS:
+    ``load_tile``'s PASS = 0, BLOCK_M > 1) the values one a row stay in their own layout,
+    expanded ([BLOCK_M] -> [BLOCK_M, 1]), and the compiler moves them where they meet the
+    other's. Through the 1-D form's reshape the compiler moved the whole body into the
+    reshape's layout instead, every thread computing much of it (compiled for sm_90, bfloat16
+    257 as 4 x 256 in one warp: 548 exp2 and 3432 bytes of spills a thread; expanded, 38 and
+    none). In more warps the expanded form loads the edges in the body's layout (4 x 256 in 4
+    warps: 24 scalar loads and 33 exp2 a thread against 9 and 18), so such tiles are for one
+    warp. The backward and the tiles laid out rows by warps keep ``per_row``; no plan of the
+    policy's is of plain rows through a window (its compiled kernels are those before)."""
+    if PLAIN_ROWS:
+        if len(values.shape) == 1:
+            return values[:, None]
+        else:
+            return values
+    else:
+        return per_row(values, like)
+
+
+@triton.jit
 def tile_max(x):
     """Each row's max over a tile of rows (``load_tile``), shaped to broadcast against it. In a
     tile of passes each thread first takes the max of its own values, then the row's threads."""
