@@ -224,8 +224,10 @@ its edges once (compiled for sm_90, bfloat16 509 in 2 rows of a warp each: 2 vec
 scalar load a thread, 40 registers). Several rows a warp through the window, in one tile of the
 plain layout, compiled to thousands of bytes of spills (509: 2 rows in 1 warp, 2992 bytes) and
 ran at 1% of copy; since their pairs meet their edges in the edges' layout
-(``kernels/row_math.py``, ``per_row_of_plain_rows``) none spills (509: 35 exp2, 62 registers),
-not yet timed.
+(``kernels/row_math.py``, ``per_row_of_plain_rows``) none spills (509: 35 exp2, 62 registers).
+Swept since in one warp (results/h200/narrow_warps_2026-11-29/seventh_call/), bfloat16, of
+copy: 257, four rows of 256 90.2% against the policy's 67.8%; 137, eight rows of 128 + 16
+76.5% against 37.4%. Not yet a rule: untimed against the policy at other widths.
 
 Timed on an H200, M = 2^27 // N, two interleaved rounds, every output NaN-poisoned and checked
 against float64 first (results/h200/forward_window_2026-11-29/), of copy, the policy's plans
