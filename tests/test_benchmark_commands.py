@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import re
 import subprocess
 import sys
@@ -428,3 +429,23 @@ def test_the_sweep_times_each_variant_in_the_reading_forms_asked_for():
         ("auto", False), ("b", True), ("auto windowed", True), ("a windowed", True)]
     assert shown(sweep_plans.reading_forms(candidates, unwindowed=True))[3:] == [
         ("auto unwindowed", False), ("a unwindowed", False), ("b unwindowed", False)]
+
+
+@pytest.mark.parametrize("args,message", [
+    ((), "usage: bash benchmarks/widths_before_after.sh"),
+    (("{missing}", "float32", "log", "257"), "holds no triton_impl"),
+    (("{before}", "float64", "log", "257"), "DTYPE float64: float32 or bfloat16"),
+    (("{before}", "float32", "log"), "no widths"),
+    (("{before}", "float32", "log", "25x"), "width 25x: a positive integer"),
+    (("{before}", "float32", "log", "257"), "OUT: the folder the results go to")])
+def test_the_before_and_after_widths_script_refuses_bad_arguments_before_any_work(
+        tmp_path, args, message):
+    """``benchmarks/widths_before_after.sh`` names the problem and stops before it copies the
+    tree or times anything (here, without OUT, nothing is written)."""
+    (tmp_path / "before" / "triton_impl").mkdir(parents=True)
+    args = [a.format(before=tmp_path / "before", missing=tmp_path / "missing") for a in args]
+    env = {k: v for k, v in os.environ.items() if k != "OUT"}
+    done = subprocess.run(["bash", str(ROOT / "benchmarks" / "widths_before_after.sh"), *args],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode != 0 and message in done.stderr, done.stderr
+    assert not (ROOT / "log").exists()
