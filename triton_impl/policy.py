@@ -169,9 +169,12 @@ single-block backward read through a window whose programs are one warp holding
 ``ONE_WARP_BACKWARD_COLUMNS`` of tiles (four rows of 256, two of 512, one of 1024): rows not
 whole 16-byte vectors on a Hopper GPU with a fast DRAM, from 2^27 // N rows
 (``_fast_hopper_problem``), and not those of ``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``; float32
-bodies of up to 192 columns (N = 133-195). A backward holds y and dy: in one warp a thread holds
-64 values of 1024 columns, where the rule's 4 warps a tile left it 16, too few loads in flight
-to hide the DRAM's latency across so many small programs.
+bodies of up to 192 columns (N = 133-195). Launched on rows that cannot be read through a
+window, the plan keeps its one warp, its tile the row's power of two (``for_rows``: bfloat16
+257 as 4 x 512, 1025 as 1 x 2048); compiled for sm_90 none spills (1025: 217 registers), not
+timed. A backward holds y and dy: in one warp a thread holds 64 values of 1024 columns, where
+the rule's 4 warps a tile left it 16, too few loads in flight to hide the DRAM's latency across
+so many small programs.
 
 Timed on an H200, bfloat16 at M = 2^27 // N, two interleaved rounds a call, every output
 NaN-poisoned and checked against float64 first (results/h200/window_tiles_2026-11-29/
@@ -261,9 +264,9 @@ WINDOWED_TAILED_ROWS_BY_WARPS = {(4, 256): (4, 2, 16, 128, 64), (4, 512): (2, 2,
 """(item size, body tile) -> (rows a program, warps, ``Plan.row_threads``, tile, tail) of a
 single-block forward that reads float32 rows past vectors through a window, several rows by
 warps (``_windowed_rows_by_warps``), where the row's body (``window_columns``) fits the tile and
-its tail, a pass of the row's threads: 133-193 columns as 128 + 64 (four rows in 2 warps, 16
-threads a row), and tiles of 512 (260-387 columns) as 256 + 128, two rows in 2 warps, a warp
-each. Rows whose body needs the whole power of two keep ``WINDOWED_ROWS_BY_WARPS``' (float32
+its tail, a pass of the row's threads: 133-195 columns (N % 4 != 0, a body of up to 192) as
+128 + 64, four rows in 2 warps, 16 threads a row; 261-387 columns (a body of up to 384) as
+256 + 128, two rows in 2 warps, a warp each. Rows whose body needs the whole power of two keep ``WINDOWED_ROWS_BY_WARPS``' (float32
 tiles of 256), or their own starts (float32 tiles of 512: 390-642 at 96.8-98.0% of copy in the
 H200's widths scan, results/h200/window_tiles_2026-11-29/sixth_call/).
 
@@ -1237,8 +1240,9 @@ class Plan:
     as words too (``COOPERATIVE_PAIRED_OTHERS_BLOCKS``). ``windowed``: rows that are not whole
     16-byte vectors are read through a window where their layout allows it
     (``reads_in_window``); False: from their own starts (the policy's single-block forward
-    plans of such rows but those of ``WINDOWED_ROWS_BY_WARPS`` and
-    ``FORWARD_BODY_TILE_COLS``, and the backward's of ``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``).
+    plans of such rows but those of ``WINDOWED_ROWS_BY_WARPS``,
+    ``WINDOWED_TAILED_ROWS_BY_WARPS`` and ``FORWARD_BODY_TILE_COLS``, and the backward's of
+    ``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``).
     """
 
     kernel: str
@@ -1637,7 +1641,8 @@ def _windowed_rows_by_warps(M: int, N: int, itemsize: int, device: DeviceDescrip
     Hopper GPU with a fast DRAM, from 2^27 // N rows (where they were timed), their body's tile
     one the tables give: 16-bit rows of an odd N (read value by value from their own starts) or
     of N % 4 == 2 (4-byte words) up to ``WINDOWED_WORD_ROWS_MAX_TILE``; float32 rows of any N
-    past vectors."""
+    past vectors in a tile of 256, or whose body fits a tailed plan's tile and tail (not
+    389-511 columns, which keep their own starts)."""
     tile = _body_tile(N, itemsize)
     if (itemsize, tile) not in WINDOWED_ROWS_BY_WARPS and not _windowed_tailed_rows(N, itemsize):
         return False
@@ -1649,8 +1654,9 @@ def _windowed_rows_by_warps(M: int, N: int, itemsize: int, device: DeviceDescrip
 
 
 def _windowed_tailed_rows(N: int, itemsize: int):
-    """``WINDOWED_TAILED_ROWS_BY_WARPS``' plan of rows of N columns read through a window, where
-    their body fits its tile and tail; else None."""
+    """``WINDOWED_TAILED_ROWS_BY_WARPS``' plan of rows of N columns, where their body fits its
+    tile and tail; else None. Whether the rows can be read through a window at all is the
+    caller's question (``_windowed_rows_by_warps``)."""
     tailed = WINDOWED_TAILED_ROWS_BY_WARPS.get((itemsize, _body_tile(N, itemsize)))
     if tailed and window_columns(N, itemsize, False, "single_block") <= sum(tailed[3:]):
         return tailed
