@@ -40,7 +40,7 @@ def variants(kernel: str, N: int, itemsize: int, backward: bool,
              blocks=(4096, 8192, 16384, 32768), M: int = 1, sm_count: int = 1,
              persistent_variants: bool = True, warps_list=(4, 8, 16, 32), registers=(0,),
              programs_per_sm=(1,), max_values: int = 72, rows_by_warps_only: bool = False,
-             reread: bool = False):
+             reread: bool = False, rows_list=(1, 2, 4, 8, 16, 32, 64)):
     """(label, forcing, replace) of every variant of ``kernel`` worth timing at N
     (``persistent_variants``: single-block persistent grids too; ``warps_list``: the warps a
     cooperative or single-block variant takes; ``registers``: the caps of ``Plan.max_registers``
@@ -52,7 +52,7 @@ def variants(kernel: str, N: int, itemsize: int, backward: bool,
     ``max_values``: the most values of its tile a single-block variant's thread holds;
     ``rows_by_warps_only``: only the single-block variants laid out rows by warps;
     ``reread``: each single-block variant that is not persistent also read again for its output,
-    ``Plan.reread``)."""
+    ``Plan.reread``; ``rows_list``: the rows a single-block variant's tile holds)."""
     if kernel == "cooperative":
         for block in blocks:
             for warps in warps_list:
@@ -93,7 +93,7 @@ def variants(kernel: str, N: int, itemsize: int, backward: bool,
         body = policy.next_power_of_2(max(policy.window_columns(
             N, itemsize, backward, "single_block"), 1))
         for warps in warps_list:
-            for block_m in (1, 2, 4, 8, 16, 32, 64):
+            for block_m in rows_list:
                 pass_width = policy.one_pass(warps, itemsize) // block_m  # over block_m rows
                 shapes = {(whole, 0, 0), (body, 0, 0)} | {
                     (head, width, 0) for width in (tail, max(tail, pass_width))
@@ -234,7 +234,7 @@ def time_point(direction, dtype_name, N, M, kernel, copy, budget_end, blocks, pe
                warps=(4, 8, 16, 32), registers=(0,), programs_per_sm=(1,), repeat=1,
                max_values=72, rows_by_warps_only=False, peers=(), reread=False,
                policy_read_again=False, unwindowed=False, windowed=False, policy_windowed=False,
-               windowed_only=False):
+               windowed_only=False, rows_list=(1, 2, 4, 8, 16, 32, 64)):
     """The point's variants (and ``peers``, implementations by name, timed in the same rounds as
     the variants, each checked first), and torch's time apart."""
     dtype = DTYPES[dtype_name]
@@ -265,7 +265,8 @@ def time_point(direction, dtype_name, N, M, kernel, copy, budget_end, blocks, pe
         found = policy_windowed_variants(auto, M, N, dtype.itemsize, warps)
     else:
         found = variants(kernel, N, dtype.itemsize, backward, blocks, M, sm_count, persistent,
-                         warps, registers, programs_per_sm, max_values, rows_by_warps_only, reread)
+                         warps, registers, programs_per_sm, max_values, rows_by_warps_only, reread,
+                         rows_list)
     for label, forcing, changes in found:
         try:
             base = auto if policy_read_again or (
@@ -384,6 +385,9 @@ def main(argv=None):
                         help="also each variant read from its own starts (the policy's "
                              "single-block forward of most such rows) read through a window "
                              "(Plan.windowed)")
+    parser.add_argument("--block-m", type=int, nargs="+", default=[1, 2, 4, 8, 16, 32, 64],
+                        help="single_block: the rows a variant's tile holds (powers of two, "
+                             "1-64; default all)")
     parser.add_argument("--windowed-only", action="store_true",
                         help="each variant read through a window in place of from its own "
                              "starts, the policy's plan as it is")
@@ -418,6 +422,9 @@ def main(argv=None):
         parser.error("--blocks: each block must be a power of two of at least 16 columns")
     if any(cap < 0 or 0 < cap < 24 or cap > 255 for cap in args.registers):
         parser.error("--registers: each cap must be 0 (none) or 24 to 255 registers a thread")
+    if any(rows not in (1, 2, 4, 8, 16, 32, 64) for rows in args.block_m):
+        parser.error(f"--block-m {' '.join(map(str, args.block_m))}: each a power of two "
+                     "from 1 to 64")
     if not 4 <= args.max_values <= 128:
         parser.error(f"--max-values {args.max_values}: 4 to 128 values a thread")
     if args.repeat < 1:
@@ -445,7 +452,7 @@ def main(argv=None):
                                              args.rows_by_warps_only, args.peers, args.reread,
                                              args.policy_read_again, args.unwindowed,
                                              args.windowed, args.policy_windowed,
-                                             args.windowed_only)
+                                             args.windowed_only, tuple(args.block_m))
                 ok = sorted((r for r in rows if "gbs" in r), key=lambda r: -r["gbs"])
                 auto = next((r for r in rows if r["variant"].startswith("auto")), {})
                 print(f"{direction:8} {dtype_name:8} N={N:8} M={M:6} torch "

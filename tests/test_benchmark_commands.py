@@ -104,6 +104,8 @@ def run_properties(*args: str) -> subprocess.CompletedProcess:
     ("sweep_plans.py", ("--out", "x", "--n", "0"), "--n and --rows must be at least 1"),
     ("sweep_plans.py", ("--out", "x", "--windowed-only", "--windowed"),
      "give it without --windowed or --unwindowed"),
+    ("sweep_plans.py", ("--out", "x", "--block-m", "4", "3"),
+     "--block-m 4 3: each a power of two from 1 to 64"),
     ("sweep_plans.py", ("--out", "x", "--peers", "nobody"), "invalid choice: 'nobody'"),
     ("probe_kernels.py", ("--out", "x", "--quick", "--cooperative"), "not allowed with argument --quick"),
     ("probe_kernels.py", ("--out", "x", "--budget-s", "0"), "--budget-s must be positive"),
@@ -449,3 +451,18 @@ def test_the_before_and_after_widths_script_refuses_bad_arguments_before_any_wor
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode != 0 and message in done.stderr, done.stderr
     assert not (ROOT / "log").exists()
+
+
+def test_the_sweep_times_single_block_tiles_of_the_rows_asked_for():
+    """``sweep_plans.py --block-m``: the single-block variants hold only the rows a tile given
+    (the default, every power of two of 1-64)."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import sweep_plans
+
+    def rows(**kwargs):
+        return {changes["block_m"] for _, _, changes in sweep_plans.variants(
+            "single_block", 257, 2, False, M=1 << 19, warps_list=(1, 2), max_values=64,
+            **kwargs)}
+
+    assert rows() == {1, 2, 4, 8, 16}  # 32 rows of 257 in 2 warps: more than 64 values a thread
+    assert rows(rows_list=(4, 8)) == {4, 8}
