@@ -1591,7 +1591,7 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
                        and _rows_past_vectors(M, N, itemsize, device))
     if eight_byte_rows:  # from the rows' own starts, in 8-byte vectors
         num_warps = EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS[block_n]
-    elif (backward and not forced and N % (16 // itemsize)
+    elif (backward and not forced and reads_in_window(N, itemsize, True, "single_block")
           and window_columns(N, itemsize, True, "single_block")
           <= ONE_WARP_BACKWARD_TILES.get(itemsize, {}).get(block_n, 0)
           and _fast_hopper_problem(M, N, device)):
