@@ -866,23 +866,26 @@ def test_a_backward_tile_of_the_row_body_takes_at_most_eight_warps():
     assert _hopper_plan(4100, "float32", 4800, backward=True, M=(1 << 27) // 4100).block_n == 8192
 
 
-def test_a_fast_dram_reads_narrow_16_bit_forward_rows_past_vectors_one_warp_a_row_in_a_window():
+def test_a_fast_dram_reads_narrow_16_bit_forward_rows_past_vectors_in_one_warp_in_a_window():
     """``policy.WINDOWED_ROWS_BY_WARPS``: on a Hopper GPU with a fast DRAM, from 2^27 // N rows,
     the 16-bit single-block forward of rows of an odd N whose body's tile is 256-2048 columns,
-    or of N % 4 == 2 up to ``WINDOWED_WORD_ROWS_MAX_TILE``, reads them through the window, one
-    warp a row: two rows of 256 or 512 a program laid out rows by warps, one row of 1024 or 2048
-    in one warp; float32 rows past vectors in a tile of 256 four rows of a warp each. Not 16-bit
-    rows of N % 8 == 4, of N % 4 == 2 past that tile, narrower or wider ones, float32 tiles of
-    512, a slow DRAM or fewer rows. Launched where no window is possible (two bytes off a
-    16-byte boundary) the plan reads each row from its own start, its tile the row's power of
-    two, its rows' layout whole."""
-    assert policy.WINDOWED_ROWS_BY_WARPS == {(2, 256): (2, 2, 32), (2, 512): (2, 2, 32),
+    of N % 4 == 2 up to ``WINDOWED_WORD_ROWS_MAX_TILE`` or of N % 8 == 4 up to
+    ``WINDOWED_EIGHT_BYTE_ROWS_MAX_TILE``, reads them through the window in one warp of 1024
+    columns of tiles, the plain layout (four rows of 256, two of 512, one of 1024) or one row of
+    2048; float32 rows past vectors in a tile of 256 four rows of a warp each. Not 16-bit rows
+    of N % 4 == 2 or N % 8 == 4 past those tiles, narrower or wider ones, float32 tiles of 512,
+    a slow DRAM or fewer rows. Launched where no window is possible (two bytes off a 16-byte
+    boundary) the plan reads each row from its own start, its tile the row's power of two, its
+    rows' layout whole."""
+    assert policy.WINDOWED_ROWS_BY_WARPS == {(2, 256): (4, 1, 0), (2, 512): (2, 1, 0),
                                              (2, 1024): (1, 1, 0), (2, 2048): (1, 1, 0),
                                              (4, 256): (4, 4, 32)}
-    assert policy.WINDOWED_WORD_ROWS_MAX_TILE == 1024
-    sixteen_bit = {137: (2, 256, 2, 32), 257: (2, 256, 2, 32), 258: (2, 256, 2, 32),
-                   262: (2, 256, 2, 32), 265: (2, 512, 2, 32), 509: (2, 512, 2, 32),
-                   514: (2, 512, 2, 32), 1001: (1, 1024, 1, 0), 1025: (1, 1024, 1, 0),
+    assert (policy.WINDOWED_WORD_ROWS_MAX_TILE, policy.WINDOWED_EIGHT_BYTE_ROWS_MAX_TILE) == (
+        1024, 512)
+    sixteen_bit = {175: (4, 256, 1, 0), 257: (4, 256, 1, 0), 258: (4, 256, 1, 0),
+                   260: (4, 256, 1, 0), 262: (4, 256, 1, 0), 265: (2, 512, 1, 0),
+                   300: (2, 512, 1, 0), 509: (2, 512, 1, 0), 514: (2, 512, 1, 0),
+                   516: (2, 512, 1, 0), 1001: (1, 1024, 1, 0), 1025: (1, 1024, 1, 0),
                    1026: (1, 1024, 1, 0), 770: (1, 1024, 1, 0), 2001: (1, 2048, 1, 0),
                    2049: (1, 2048, 1, 0)}
     float32 = {201: (4, 256, 4, 32), 257: (4, 256, 4, 32), 258: (4, 256, 4, 32),
@@ -912,44 +915,54 @@ def test_a_fast_dram_reads_narrow_16_bit_forward_rows_past_vectors_one_warp_a_ro
         return launch.launches(plan, (rows, rows), log=False)[0].constexprs["WINDOW"]
 
     for dtype in ("bfloat16", "float16"):
-        # 1502 and 2002: N % 4 == 2 in a tile of 2048; past 2055: FORWARD_BODY_TILE_COLS
-        widths = (129, 260, 300, 1000, 1500, 1502, 2002)
+        # 1502 and 2002: N % 4 == 2 in a tile of 2048, 556 and 1500 N % 8 == 4 in tiles of
+        # 1024 and 2048; past 2055: FORWARD_BODY_TILE_COLS
+        widths = (129, 556, 1000, 1500, 1502, 2002)
         assert [window(N, dtype) for N in widths] == [0] * len(widths)
         assert (window(1001, dtype, dram=3350), window(1001, dtype, fewer=1)) == (0, 0)
     assert [window(N, "float32") for N in (389, 509, 1001, 260)] == [0, 0, 0, 0]
 
 
-def test_a_fast_dram_reads_narrow_float32_bodies_as_a_tile_and_a_tail_rows_by_warps():
+def test_a_fast_dram_reads_narrow_bodies_as_a_tile_and_a_tail_of_several_rows():
     """``policy.WINDOWED_TAILED_ROWS_BY_WARPS``: on a Hopper GPU with a fast DRAM, from
-    2^27 // N rows, the float32 single-block forward of rows past vectors whose body fits 128 +
-    64 columns (133-193) reads them through the window four rows a program in 2 warps, 16
-    threads a row, and those whose body fits 256 + 128 (261-385) two rows of a warp each; a
-    body that needs its whole power of two keeps ``WINDOWED_ROWS_BY_WARPS``' plan (197) or its
-    own starts (389), and 16-bit rows, a slow DRAM or fewer rows are not taken. Launched where
-    no window is possible the plan reads each row from its own start in the same tiles, or in
-    the row's power of two where they do not hold it (193: its body 192 columns, the row 193)."""
-    assert policy.WINDOWED_TAILED_ROWS_BY_WARPS == {(4, 256): (4, 2, 16, 128, 64),
+    2^27 // N rows, the single-block forward of rows past vectors whose body fits the table's
+    tile and tail reads them through the window several rows a program: float32 bodies of up to
+    128 + 64 columns (133-193) four rows in 2 warps, 16 threads a row, of up to 256 + 128
+    (261-385) two rows of a warp each; 16-bit bodies of up to 128 + 16 (137-151) eight rows in
+    one warp, the plain layout. A body that needs its whole power of two keeps
+    ``WINDOWED_ROWS_BY_WARPS``' plan (float32 197, bfloat16 153) or its own starts (389); a slow
+    DRAM or fewer rows are not taken. Launched where no window is possible the plan reads each
+    row from its own start in the same tiles, or in the row's power of two where they do not
+    hold it (193: its body 192 columns, the row 193; bfloat16 150)."""
+    assert policy.WINDOWED_TAILED_ROWS_BY_WARPS == {(2, 256): (8, 1, 0, 128, 16),
+                                                    (4, 256): (4, 2, 16, 128, 64),
                                                     (4, 512): (2, 2, 32, 256, 128)}
-    shapes = {133: (4, 128, 64, 2, 16), 137: (4, 128, 64, 2, 16), 150: (4, 128, 64, 2, 16),
-              193: (4, 128, 64, 2, 16), 261: (2, 256, 128, 2, 32), 262: (2, 256, 128, 2, 32),
-              301: (2, 256, 128, 2, 32), 385: (2, 256, 128, 2, 32)}
-    for N, shape in shapes.items():
+    shapes = {("float32", 133): (4, 128, 64, 2, 16), ("float32", 137): (4, 128, 64, 2, 16),
+              ("float32", 150): (4, 128, 64, 2, 16), ("float32", 193): (4, 128, 64, 2, 16),
+              ("float32", 261): (2, 256, 128, 2, 32), ("float32", 262): (2, 256, 128, 2, 32),
+              ("float32", 301): (2, 256, 128, 2, 32), ("float32", 385): (2, 256, 128, 2, 32),
+              ("bfloat16", 137): (8, 128, 16, 1, 0), ("float16", 140): (8, 128, 16, 1, 0),
+              ("bfloat16", 150): (8, 128, 16, 1, 0), ("float16", 151): (8, 128, 16, 1, 0)}
+    for (dtype, N), shape in shapes.items():
         M = (1 << 27) // N
-        plan = _hopper_plan(N, "float32", 4800, M=M)
+        torch_dtype = getattr(torch, dtype)
+        plan = _hopper_plan(N, dtype, 4800, M=M)
         assert (plan.block_m, plan.block_n, plan.tail, plan.num_warps, plan.row_threads,
-                plan.windowed) == (*shape, True), N
-        rows = torch.empty((M, N), dtype=torch.float32, device="meta")
+                plan.windowed) == (*shape, True), (dtype, N)
+        rows = torch.empty((M, N), dtype=torch_dtype, device="meta")
         (record,) = launch.launches(plan, (rows, rows), log=False)
+        vector = 16 // torch_dtype.itemsize
         assert (record.constexprs["WINDOW"], record.constexprs["BLOCK"], record.constexprs["TAIL"],
-                record.constexprs["PASS"]) == (4, shape[1], shape[2], 4 * shape[4]), N
-        shifted = torch.empty(M * N + 1, dtype=torch.float32, device="meta")[1:].view(M, N)
+                record.constexprs["PASS"]) == (vector, shape[1], shape[2], vector * shape[4]), N
+        shifted = torch.empty(M * N + 1, dtype=torch_dtype, device="meta")[1:].view(M, N)
         (record,) = launch.launches(plan, (shifted, rows), log=False)
         own = shape[1:3] if sum(shape[1:3]) >= N else (policy.next_power_of_2(N), 0)
         assert (record.constexprs["WINDOW"], record.constexprs["BLOCK"],
-                record.constexprs["TAIL"]) == (0, *own), N
+                record.constexprs["TAIL"]) == (0, *own), (dtype, N)
     for N, dtype, dram, fewer in ((197, "float32", 4800, 0), (389, "float32", 4800, 0),
-                                  (137, "bfloat16", 4800, 0), (262, "float16", 4800, 0),
-                                  (137, "float32", 3350, 0), (262, "float32", 4800, 1)):
+                                  (153, "bfloat16", 4800, 0), (262, "float16", 4800, 0),
+                                  (137, "float32", 3350, 0), (262, "float32", 4800, 1),
+                                  (137, "bfloat16", 3350, 0), (150, "float16", 4800, 1)):
         plan = _hopper_plan(N, dtype, dram, M=(1 << 27) // N - fewer)
         assert plan.tail == 0 and plan.row_threads != 16, (N, dtype, dram, fewer)
 
@@ -1098,7 +1111,8 @@ def test_a_fast_dram_gives_narrow_backward_tiles_of_rows_past_vectors_one_warp()
     (16-bit), or whose body fits 192 of a tile of 256 (float32), is one warp holding 1024
     columns of tiles, through the window;
     rows of whole vectors, of ``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``, another tile, an H100,
-    fewer rows, a block forced or the forward keep the rule's warps."""
+    fewer rows or a block forced keep the rule's warps. (The forward's one warp is
+    ``WINDOWED_ROWS_BY_WARPS``'.)"""
     assert (policy.ONE_WARP_BACKWARD_TILES, policy.ONE_WARP_BACKWARD_COLUMNS) == (
         {2: {256: 256, 512: 512, 1024: 1024}, 4: {256: 192}}, 1024)
     for dtype in ("bfloat16", "float16"):
@@ -1122,8 +1136,7 @@ def test_a_fast_dram_gives_narrow_backward_tiles_of_rows_past_vectors_one_warp()
             ("float32", 262, 4800, 0, True), ("float32", 197, 4800, 0, True),
             ("float32", 257, 4800, 0, True),
             ("float32", 137, 3350, 0, True),
-            ("bfloat16", 390, 3350, 0, True), ("bfloat16", 390, 4800, 1, True),
-            ("bfloat16", 390, 4800, 0, False)):
+            ("bfloat16", 390, 3350, 0, True), ("bfloat16", 390, 4800, 1, True)):
         plan = _hopper_plan(N, dtype, dram, backward=backward, M=(1 << 27) // N - fewer)
         assert plan.num_warps > 1 or plan.row_threads, (dtype, N, dram, fewer, backward)
 

@@ -214,7 +214,7 @@ bfloat16 4100 / 4097 in 16 warps 89.2 / 88.7%, in the rule's 8 99.7 / 99.5%; the
 ``SINGLE_BLOCK_TILES`` read again lost 4-17 points where its warps were more (bfloat16 4100 /
 4097 / 2049 / 1025: 92.1 / 91.4 / 94.1 / 82.3%, float32 1025 85.2%)."""
 
-WINDOWED_ROWS_BY_WARPS = {(2, 256): (2, 2, 32), (2, 512): (2, 2, 32), (2, 1024): (1, 1, 0),
+WINDOWED_ROWS_BY_WARPS = {(2, 256): (4, 1, 0), (2, 512): (2, 1, 0), (2, 1024): (1, 1, 0),
                           (2, 2048): (1, 1, 0), (4, 256): (4, 4, 32)}
 """(item size, tile) -> (rows a program, warps, ``Plan.row_threads``) of a single-block forward
 that reads rows past vectors through a window, one warp a row (``_windowed_rows_by_warps``),
@@ -260,7 +260,8 @@ rule then, against the plans before it in the same call (``eighth_call/``), floa
 133 60.7 -> 75.5%, 137 62.3 -> 77.0%, 150 73.0 -> 83.2%, 201 83.2 -> 97.6%, 222 93.5 -> 98.2%,
 255 93.9 -> 97.8%, 257 80.4 -> 97.7%, 258 92.8 -> 98.1%, 259 80.2 -> 97.7%."""
 
-WINDOWED_TAILED_ROWS_BY_WARPS = {(4, 256): (4, 2, 16, 128, 64), (4, 512): (2, 2, 32, 256, 128)}
+WINDOWED_TAILED_ROWS_BY_WARPS = {(2, 256): (8, 1, 0, 128, 16), (4, 256): (4, 2, 16, 128, 64),
+                                 (4, 512): (2, 2, 32, 256, 128)}
 """(item size, body tile) -> (rows a program, warps, ``Plan.row_threads``, tile, tail) of a
 single-block forward that reads float32 rows past vectors through a window, several rows by
 warps (``_windowed_rows_by_warps``), where the row's body (``window_columns``) fits the tile and
@@ -287,6 +288,16 @@ starts -> the table's through the window, of copy: 258 51.1 -> 67.9%, 262 52.0 -
 warps 95.8%), so a tile of 2048 keeps its plan. N % 8 == 4 (8-byte vectors from their own
 starts) tied: 300 62.4% from its own starts, 62.2% through the window. Untimed: float16, the
 H100, other M."""
+
+WINDOWED_EIGHT_BYTE_ROWS_MAX_TILE = 512
+"""The widest body tile (``WINDOWED_ROWS_BY_WARPS``) at which 16-bit rows of N % 8 == 4, read in
+8-byte vectors from their own starts, go through the window one warp as odd N do. Swept on an
+H200 (results/h200/plain_rows_2026-11-29/first_call/, two interleaved rounds, every output
+NaN-poisoned and checked against float64 first), bfloat16 300, of copy: the policy's 4 x 512 in
+4 warps from the rows' own starts 62.2%, through the window two rows of 512 in one warp 80.9%
+(four 75.6%, 256 + 64 two rows 71.9%). In 4 warps through the window the same tile ran 23.4%,
+and two rows of a warp each 62.2% (``WINDOWED_WORD_ROWS_MAX_TILE``). Wider rows of N % 8 == 4
+keep their own starts (1500: 95.8% there, 82.6% through the window in a warp a row)."""
 
 FORWARD_BODY_TILE_COLS = (2048, 16384)
 """The (narrowest, widest) body tile (``_body_tile``) of a single-block forward that reads its rows
@@ -1648,7 +1659,8 @@ def _windowed_rows_by_warps(M: int, N: int, itemsize: int, device: DeviceDescrip
         return False
     if itemsize == 2:
         words = N % 4 == 2 and tile <= WINDOWED_WORD_ROWS_MAX_TILE
-        return _rows_past_vectors(M, N, itemsize, device) and (N % 2 == 1 or words)
+        eight_bytes = N % 8 == 4 and tile <= WINDOWED_EIGHT_BYTE_ROWS_MAX_TILE
+        return _rows_past_vectors(M, N, itemsize, device) and (N % 2 == 1 or words or eight_bytes)
     return reads_in_window(N, itemsize, False, "single_block") and _fast_hopper_problem(
         M, N, device)
 

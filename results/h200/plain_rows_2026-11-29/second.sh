@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# On the GPU machine, from the repository root: asv's record of the COMMITs (asv_on_device.sh,
+# .gl written by benchmarks/commit_for_carry.sh); then the bfloat16 widths, the working tree's
+# triton_impl (16-bit narrow forwards in one warp of plain rows through the window) against
+# .gl/before's (701e92d's) in the same call. One log.
+#     bash results/h200/plain_rows_2026-11-29/second.sh COMMIT ...
+set -o pipefail
+ASV_LIMIT=${ASV_LIMIT:-110} bash benchmarks/asv_on_device.sh .gl "$@"
+LIMIT=${LIMIT:-190} bash benchmarks/widths_before_after.sh .gl/before bfloat16 "$OUT/second.log" \
+    137 140 150 153 175 204 231 252 257 260 262 300 390 420 455 500 514 516 1001
