@@ -186,16 +186,18 @@ def forward_between_sentinels(plan, dtype, N, device, check_launch):
     (torch.bfloat16, 2057, (1, 2048, 512)), (torch.float16, 4098, (1, 4096, 0)),
     (torch.float32, 2050, (1, 2048, 0)), (torch.float32, 8191, (1, 8192, 0)),
     (torch.bfloat16, 10002, (1, 8192, 2048)), (torch.float16, 6001, (1, 4096, 2048)),
-    (torch.bfloat16, 258, (2, 256, 0)), (torch.float16, 1026, (1, 1024, 0)),
-    (torch.float32, 257, (4, 256, 0)), (torch.float32, 137, (4, 128, 64)),
-    (torch.float32, 262, (2, 256, 128))])
+    (torch.bfloat16, 258, (4, 256, 0)), (torch.float16, 1026, (1, 1024, 0)),
+    (torch.bfloat16, 66, (16, 64, 0)), (torch.float16, 131, (8, 128, 0)),
+    (torch.bfloat16, 132, (8, 128, 0)), (torch.bfloat16, 137, (8, 128, 16)),
+    (torch.float16, 300, (2, 512, 0)), (torch.float32, 257, (4, 256, 0)),
+    (torch.float32, 137, (4, 128, 64)), (torch.float32, 262, (2, 256, 128))])
 def test_the_h200s_single_block_forward_through_a_window(device, dtype, N, tiles):
     """The H200's single-block forward of rows past vectors through the window: one row a
     program, its tiles the body's power of two, or a power of two and a tail (16-bit,
     ``policy._body_tiles``), its edges a value a thread (``policy.FORWARD_BODY_TILE_COLS``,
-    ``launch.edge_lanes``); narrow rows a warp each, several a program, or one in one warp
-    (``policy.WINDOWED_ROWS_BY_WARPS``), or, float32, a tile and a tail of several rows by
-    warps (``policy.WINDOWED_TAILED_ROWS_BY_WARPS``), their edges their two partial vectors."""
+    ``launch.edge_lanes``); narrow rows several a program in one or two warps laid out whole,
+    float32 a warp each (``policy.WINDOWED_ROWS_BY_WARPS``), or a tile and a tail of several
+    rows (``policy.WINDOWED_TAILED_ROWS_BY_WARPS``), their edges their two partial vectors."""
     plan = policy.choose((1 << 27) // N, N, dtype, H200)
     body = policy.window_columns(N, dtype.itemsize, False, "single_block")
     assert plan.windowed and (plan.block_m, plan.block_n, plan.tail) == tiles
@@ -214,8 +216,8 @@ def test_the_h200s_single_block_forward_through_a_window(device, dtype, N, tiles
 def test_a_forward_of_several_rows_in_one_plain_tile_through_a_window(device, dtype, N, rows,
                                                                       tiles):
     """A single-block forward tile of several rows in the plain layout (``Plan.row_threads``
-    0), through the window in one warp: forced, as the sweeps time it (the policy lays such
-    rows out by warps); the rows' pairs meet their edges in the edges' own layout
+    0), through the window in one warp: forced, as the sweeps time it, at rows a program and
+    tiles the policy does not give; the rows' pairs meet their edges in the edges' own layout
     (``row_math.per_row_of_plain_rows``)."""
     auto = policy.choose((1 << 27) // N, N, dtype, H200)
     plan = dataclasses.replace(auto, block_m=rows, block_n=tiles[0], tail=tiles[1], tail2=0,

@@ -214,26 +214,40 @@ bfloat16 4100 / 4097 in 16 warps 89.2 / 88.7%, in the rule's 8 99.7 / 99.5%; the
 ``SINGLE_BLOCK_TILES`` read again lost 4-17 points where its warps were more (bfloat16 4100 /
 4097 / 2049 / 1025: 92.1 / 91.4 / 94.1 / 82.3%, float32 1025 85.2%)."""
 
-WINDOWED_ROWS_BY_WARPS = {(2, 256): (4, 1, 0), (2, 512): (2, 1, 0), (2, 1024): (1, 1, 0),
+WINDOWED_ROWS_BY_WARPS = {(2, 64): (16, 1, 0), (2, 128): (8, 2, 0), (2, 256): (4, 1, 0),
+                          (2, 512): (2, 1, 0), (2, 1024): (1, 1, 0),
                           (2, 2048): (1, 1, 0), (4, 256): (4, 4, 32)}
 """(item size, tile) -> (rows a program, warps, ``Plan.row_threads``) of a single-block forward
-that reads rows past vectors through a window, one warp a row (``_windowed_rows_by_warps``),
-its tile holding the row's body (``window_columns``): 16-bit rows of an odd N, or of N % 4 == 2
-up to ``WINDOWED_WORD_ROWS_MAX_TILE``, two rows of 256 or 512 a program laid out rows by warps,
-one row of 1024 or 2048 in one warp; float32 rows (N % 4 of 1-3) four rows of 256. Through the
-window in more warps a row, the compiler loads the edges again in the body's layout, every
-thread all of them (``FORWARD_BODY_TILE_COLS``); a row's warp loads its body in 16-byte vectors and
-its edges once (compiled for sm_90, bfloat16 509 in 2 rows of a warp each: 2 vector loads and 1
-scalar load a thread, 40 registers). Several rows a warp through the window, in one tile of the
-plain layout, compiled to thousands of bytes of spills (509: 2 rows in 1 warp, 2992 bytes) and
-ran at 1% of copy; since their pairs meet their edges in the edges' layout
-(``kernels/row_math.py``, ``per_row_of_plain_rows``) none spills (509: 35 exp2, 62 registers).
-Swept since in one warp (results/h200/narrow_warps_2026-11-29/seventh_call/), bfloat16, of
-copy: 257, four rows of 256 90.2% against the policy's 67.8%; 137, eight rows of 128 + 16
-76.5% against 37.4%. Not yet a rule: untimed against the policy at other widths.
+that reads rows past vectors through a window (``_windowed_rows_by_warps``), its tile holding
+the row's body (``window_columns``): 16-bit rows of an odd N, of N % 4 == 2 up to
+``WINDOWED_WORD_ROWS_MAX_TILE`` or of N % 8 == 4 in ``WINDOWED_EIGHT_BYTE_ROWS_TILES``, in one
+warp of about 1024 columns of tiles laid out whole (``Plan.row_threads`` 0: 16 rows of 64, four
+of 256, two of 512, one of 1024), or of 2048, and tiles of 128 eight rows in two warps; float32
+rows (N % 4 of 1-3) four rows of 256, a warp each. Through the window in more warps a row, the
+compiler loads the edges again in the body's layout, every thread all of them
+(``FORWARD_BODY_TILE_COLS``); a row's warp loads its body in 16-byte vectors and its edges once
+(compiled for sm_90, bfloat16 509 in 2 rows of a warp each: 2 vector loads and 1 scalar load a
+thread, 40 registers). Several rows in one tile of the whole layout compiled to thousands of
+bytes of spills (509: 2 rows in 1 warp, 2992 bytes) and ran at 1% of copy until their pairs met
+their edges in the edges' layout (``kernels/row_math.py``, ``per_row_of_plain_rows``): none
+spills since (509: 35 exp2, 62 registers; 137 as 8 x 128 + 16, 127 registers).
 
-Timed on an H200, M = 2^27 // N, two interleaved rounds, every output NaN-poisoned and checked
-against float64 first (results/h200/forward_window_2026-11-29/), of copy, the policy's plans
+The 16-bit tiles of 64-512 in one or two warps, swept on an H200 (results/h200/
+plain_rows_2026-11-29/, M = 2^27 // N, two interleaved rounds, every output NaN-poisoned and
+checked against float64 first), then timed against the plans before them in one call each,
+bfloat16, of copy (``second_call/``, ``fourth_call/``): tiles of 64, 16 rows in one warp, 47
+24.8 -> 39.6%, 63 27.7 -> 50.9%, 66 30.7 -> 52.8%, 71 19.1 -> 56.6%; of 128, 8 rows in two
+warps, 75 20.1 -> 52.7%, 101 26.5 -> 68.3%, 127 32.8 -> 80.2%, 131 30.4 -> 82.3%, 135 31.3 ->
+83.2% (in one warp 131 ran 78.5%, in the sweep); of 256, 4 rows in one warp (two rows of a warp
+each before), 175 47.4 -> 72.1%, 204 69.0 -> 81.7%, 231 61.7 -> 86.2%, 257 68.0 -> 90.1%, 260
+52.8 -> 93.2%; of 512, 2 rows in one warp, 300 62.4 -> 81.0%, 390 78.3 -> 89.7%, 455 85.7 ->
+92.1%, 516 68.7 -> 95.0%; float16, the plan after alone in a sweep (``third_call/``): 257 90.2%,
+300 82.7%, 390 91.1%. In the sweeps four rows of 512 ran 89.2 / 93.6% at 390 / 455 against two
+rows' 90.2 / 91.8%, two warps at 150-204 lost 2-7 points to one. Untimed: the H100, other M.
+
+The table before (two rows of 256 or 512 a program, a warp each), timed on an H200, M = 2^27 //
+N, two interleaved rounds, every output NaN-poisoned and checked against float64 first
+(results/h200/forward_window_2026-11-29/), of copy, the policy's plans
 from the rows' own starts before (4 x 512, 2 x 1024, 1 x 2048 columns in 4 warps) against
 these, in the same call, bfloat16: 509 68.4 -> 91.3%, 777 72.4 -> 84.6%, 1001 82.0 -> 94.6%,
 1025 53.6 -> 95.0% (1 x 2048 before), 2001 79.2 -> 90.5%; float16 509 69.3 -> 92.8%, 1001 81.9
@@ -263,13 +277,19 @@ rule then, against the plans before it in the same call (``eighth_call/``), floa
 WINDOWED_TAILED_ROWS_BY_WARPS = {(2, 256): (8, 1, 0, 128, 16), (4, 256): (4, 2, 16, 128, 64),
                                  (4, 512): (2, 2, 32, 256, 128)}
 """(item size, body tile) -> (rows a program, warps, ``Plan.row_threads``, tile, tail) of a
-single-block forward that reads float32 rows past vectors through a window, several rows by
-warps (``_windowed_rows_by_warps``), where the row's body (``window_columns``) fits the tile and
-its tail, a pass of the row's threads: 133-195 columns (N % 4 != 0, a body of up to 192) as
-128 + 64, four rows in 2 warps, 16 threads a row; 261-387 columns (a body of up to 384) as
-256 + 128, two rows in 2 warps, a warp each. Rows whose body needs the whole power of two keep ``WINDOWED_ROWS_BY_WARPS``' (float32
-tiles of 256), or their own starts (float32 tiles of 512: 390-642 at 96.8-98.0% of copy in the
-H200's widths scan, results/h200/window_tiles_2026-11-29/sixth_call/).
+single-block forward that reads rows past vectors through a window, several rows a program
+(``_windowed_rows_by_warps``), where the row's body (``window_columns``) fits the tile and its
+tail: 16-bit bodies of up to 144 columns (N = 137-151) as 128 + 16, eight rows in one warp laid
+out whole; float32 bodies of up to 192 (133-195, N % 4 != 0) as 128 + 64, four rows in 2 warps,
+16 threads a row, and of up to 384 (261-387) as 256 + 128, two rows in 2 warps, a warp each.
+Rows whose body needs the whole power of two keep ``WINDOWED_ROWS_BY_WARPS``' (16-bit and
+float32 tiles of 256), or their own starts (float32 tiles of 512: 390-642 at 96.8-98.0% of copy
+in the H200's widths scan, results/h200/window_tiles_2026-11-29/sixth_call/).
+
+16-bit, on an H200 (results/h200/plain_rows_2026-11-29/, the same method as
+``WINDOWED_ROWS_BY_WARPS``'), of copy: bfloat16 137, swept, 8 x (128 + 16) 76.5%, four rows
+76.2%, 8 x (128 + 32) 52.0%, 4 x 256 in one warp 58.4%; timed against the plan before in one
+call (``second_call/``), 137 37.4 -> 76.0%, 150 40.5 -> 71.5%; float16 137, swept, 76.4%.
 
 Swept on an H200, float32, M = 2^27 // N, two interleaved rounds, every output NaN-poisoned and
 checked against float64 first (results/h200/narrow_warps_2026-11-29/second_call/), of copy: 137,
@@ -289,15 +309,17 @@ warps 95.8%), so a tile of 2048 keeps its plan. N % 8 == 4 (8-byte vectors from 
 starts) tied: 300 62.4% from its own starts, 62.2% through the window. Untimed: float16, the
 H100, other M."""
 
-WINDOWED_EIGHT_BYTE_ROWS_MAX_TILE = 512
-"""The widest body tile (``WINDOWED_ROWS_BY_WARPS``) at which 16-bit rows of N % 8 == 4, read in
-8-byte vectors from their own starts, go through the window one warp as odd N do. Swept on an
-H200 (results/h200/plain_rows_2026-11-29/first_call/, two interleaved rounds, every output
-NaN-poisoned and checked against float64 first), bfloat16 300, of copy: the policy's 4 x 512 in
-4 warps from the rows' own starts 62.2%, through the window two rows of 512 in one warp 80.9%
-(four 75.6%, 256 + 64 two rows 71.9%). In 4 warps through the window the same tile ran 23.4%,
-and two rows of a warp each 62.2% (``WINDOWED_WORD_ROWS_MAX_TILE``). Wider rows of N % 8 == 4
-keep their own starts (1500: 95.8% there, 82.6% through the window in a warp a row)."""
+WINDOWED_EIGHT_BYTE_ROWS_TILES = (256, 512)
+"""The (narrowest, widest) body tile (``WINDOWED_ROWS_BY_WARPS``) at which 16-bit rows of
+N % 8 == 4, read in 8-byte vectors from their own starts, go through the window as odd N do;
+in a narrower tile only rows wider than it, which their own starts hold in twice its columns
+(132: 4 x 256 in 4 warps there). On an H200 (results/h200/plain_rows_2026-11-29/, the same
+method as ``WINDOWED_ROWS_BY_WARPS``'), bfloat16, of copy: 300, swept, the policy's 4 x 512 in 4
+warps from the rows' own starts 62.2%, through the window two rows of 512 in one warp 80.9%
+(four 75.6%; the same 4 x 512 in 4 warps 23.4%); then against the plans before in one call, 260
+52.8 -> 93.2%, 300 62.4 -> 81.0%, 516 68.7 -> 95.0%, 132 46.1 -> 82.7%; but 100, in a tile of
+128 (16 x 128 in 4 warps from its own starts), 82.8 -> 67.0%. Wider rows of N % 8 == 4 keep
+their own starts (1500: 95.8% there, 82.6% through the window in a warp a row)."""
 
 FORWARD_BODY_TILE_COLS = (2048, 16384)
 """The (narrowest, widest) body tile (``_body_tile``) of a single-block forward that reads its rows
@@ -1650,8 +1672,9 @@ def _windowed_rows_by_warps(M: int, N: int, itemsize: int, device: DeviceDescrip
     """Whether a single-block forward reads its rows through a window, rows by warps
     (``WINDOWED_ROWS_BY_WARPS``, ``WINDOWED_TAILED_ROWS_BY_WARPS``): rows past vectors on a
     Hopper GPU with a fast DRAM, from 2^27 // N rows (where they were timed), their body's tile
-    one the tables give: 16-bit rows of an odd N (read value by value from their own starts) or
-    of N % 4 == 2 (4-byte words) up to ``WINDOWED_WORD_ROWS_MAX_TILE``; float32 rows of any N
+    one the tables give: 16-bit rows of an odd N (read value by value from their own starts),
+    of N % 4 == 2 (4-byte words) up to ``WINDOWED_WORD_ROWS_MAX_TILE`` or of N % 8 == 4 (8-byte
+    vectors) in ``WINDOWED_EIGHT_BYTE_ROWS_TILES``; float32 rows of any N
     past vectors in a tile of 256, or whose body fits a tailed plan's tile and tail (not
     389-511 columns, which keep their own starts)."""
     tile = _body_tile(N, itemsize)
@@ -1659,7 +1682,8 @@ def _windowed_rows_by_warps(M: int, N: int, itemsize: int, device: DeviceDescrip
         return False
     if itemsize == 2:
         words = N % 4 == 2 and tile <= WINDOWED_WORD_ROWS_MAX_TILE
-        eight_bytes = N % 8 == 4 and tile <= WINDOWED_EIGHT_BYTE_ROWS_MAX_TILE
+        narrowest, widest = WINDOWED_EIGHT_BYTE_ROWS_TILES
+        eight_bytes = N % 8 == 4 and (tile >= narrowest or N > tile) and tile <= widest
         return _rows_past_vectors(M, N, itemsize, device) and (N % 2 == 1 or words or eight_bytes)
     return reads_in_window(N, itemsize, False, "single_block") and _fast_hopper_problem(
         M, N, device)
