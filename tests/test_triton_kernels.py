@@ -870,21 +870,22 @@ def test_a_fast_dram_reads_narrow_16_bit_forward_rows_past_vectors_in_one_warp_i
     """``policy.WINDOWED_ROWS_BY_WARPS``: on a Hopper GPU with a fast DRAM, from 2^27 // N rows,
     the 16-bit single-block forward of rows of an odd N whose body's tile is 256-2048 columns,
     of N % 4 == 2 up to ``WINDOWED_WORD_ROWS_MAX_TILE`` or of N % 8 == 4 in
-    ``WINDOWED_EIGHT_BYTE_ROWS_TILES`` (or wider than a narrower tile: 68, 132), reads them
-    through the window in one warp of about 1024 columns of tiles, the plain layout (16 rows of
-    64, four of 256, two of 512, one of 1024), one row of 2048, or eight rows of 128 in two
-    warps; float32 rows past vectors in a tile of 256 four rows of a warp each. Not 16-bit rows
-    of N % 4 == 2 or N % 8 == 4 past those tiles (100, 556, 1500), narrower or wider ones,
+    ``WINDOWED_EIGHT_BYTE_ROWS_TILES`` (in the narrowest, 128, only rows wider than it: 132),
+    reads them through the window in one warp of about 1024 columns of tiles, the plain layout
+    (16 rows of 64, four of 256, two of 512, one of 1024), one row of 2048, eight rows of 128 in
+    two warps or 16 of 32 in one; float32 rows past vectors in a tile of 256 four rows of a warp
+    each. Not 16-bit rows of N % 4 == 2 or N % 8 == 4 outside those tiles (68, 100, 556, 1500),
     float32 tiles of 512, a slow DRAM or fewer rows. Launched where no window is possible (two bytes off a 16-byte
     boundary) the plan reads each row from its own start, its tile the row's power of two, its
     rows' layout whole."""
-    assert policy.WINDOWED_ROWS_BY_WARPS == {(2, 64): (16, 1, 0), (2, 128): (8, 2, 0),
+    assert policy.WINDOWED_ROWS_BY_WARPS == {(2, 32): (16, 1, 0), (2, 64): (16, 1, 0),
+                                             (2, 128): (8, 2, 0),
                                              (2, 256): (4, 1, 0), (2, 512): (2, 1, 0),
                                              (2, 1024): (1, 1, 0), (2, 2048): (1, 1, 0),
                                              (4, 256): (4, 4, 32)}
     assert (policy.WINDOWED_WORD_ROWS_MAX_TILE, policy.WINDOWED_EIGHT_BYTE_ROWS_TILES) == (
-        1024, (256, 512))
-    sixteen_bit = {47: (16, 64, 1, 0), 66: (16, 64, 1, 0), 68: (16, 64, 1, 0),
+        1024, (128, 512))
+    sixteen_bit = {35: (16, 32, 1, 0), 39: (16, 32, 1, 0), 47: (16, 64, 1, 0), 66: (16, 64, 1, 0),
                    75: (8, 128, 2, 0), 101: (8, 128, 2, 0), 131: (8, 128, 2, 0),
                    132: (8, 128, 2, 0), 134: (8, 128, 2, 0), 175: (4, 256, 1, 0), 257: (4, 256, 1, 0), 258: (4, 256, 1, 0),
                    260: (4, 256, 1, 0), 262: (4, 256, 1, 0), 265: (2, 512, 1, 0),
@@ -919,9 +920,10 @@ def test_a_fast_dram_reads_narrow_16_bit_forward_rows_past_vectors_in_one_warp_i
         return launch.launches(plan, (rows, rows), log=False)[0].constexprs["WINDOW"]
 
     for dtype in ("bfloat16", "float16"):
-        # 35: a tile of 32; 1502 and 2002: N % 4 == 2 in a tile of 2048; N % 8 == 4 in tiles of
-        # 128 (100, 124), 1024 (556, 1028) and 2048 (1500); past 2055: FORWARD_BODY_TILE_COLS
-        widths = (35, 100, 124, 556, 1000, 1028, 1500, 1502, 2002)
+        # 1502 and 2002: N % 4 == 2 in a tile of 2048; N % 8 == 4 in tiles of 32-64 (36, 60,
+        # 68), 128 not past it (100, 124), 1024 (556, 1028) and 2048 (1500); past 2055:
+        # FORWARD_BODY_TILE_COLS
+        widths = (36, 60, 68, 100, 124, 556, 1000, 1028, 1500, 1502, 2002)
         assert [window(N, dtype) for N in widths] == [0] * len(widths)
         assert (window(1001, dtype, dram=3350), window(1001, dtype, fewer=1)) == (0, 0)
     assert [window(N, "float32") for N in (389, 509, 1001, 260)] == [0, 0, 0, 0]

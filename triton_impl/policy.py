@@ -214,15 +214,16 @@ bfloat16 4100 / 4097 in 16 warps 89.2 / 88.7%, in the rule's 8 99.7 / 99.5%; the
 ``SINGLE_BLOCK_TILES`` read again lost 4-17 points where its warps were more (bfloat16 4100 /
 4097 / 2049 / 1025: 92.1 / 91.4 / 94.1 / 82.3%, float32 1025 85.2%)."""
 
-WINDOWED_ROWS_BY_WARPS = {(2, 64): (16, 1, 0), (2, 128): (8, 2, 0), (2, 256): (4, 1, 0),
-                          (2, 512): (2, 1, 0), (2, 1024): (1, 1, 0),
+WINDOWED_ROWS_BY_WARPS = {(2, 32): (16, 1, 0), (2, 64): (16, 1, 0), (2, 128): (8, 2, 0),
+                          (2, 256): (4, 1, 0), (2, 512): (2, 1, 0), (2, 1024): (1, 1, 0),
                           (2, 2048): (1, 1, 0), (4, 256): (4, 4, 32)}
 """(item size, tile) -> (rows a program, warps, ``Plan.row_threads``) of a single-block forward
 that reads rows past vectors through a window (``_windowed_rows_by_warps``), its tile holding
 the row's body (``window_columns``): 16-bit rows of an odd N, of N % 4 == 2 up to
 ``WINDOWED_WORD_ROWS_MAX_TILE`` or of N % 8 == 4 in ``WINDOWED_EIGHT_BYTE_ROWS_TILES``, in one
 warp of about 1024 columns of tiles laid out whole (``Plan.row_threads`` 0: 16 rows of 64, four
-of 256, two of 512, one of 1024), or of 2048, and tiles of 128 eight rows in two warps; float32
+of 256, two of 512, one of 1024), or of 2048, tiles of 128 eight rows in two warps and of 32
+sixteen rows in one warp; float32
 rows (N % 4 of 1-3) four rows of 256, a warp each. Through the window in more warps a row, the
 compiler loads the edges again in the body's layout, every thread all of them
 (``FORWARD_BODY_TILE_COLS``); a row's warp loads its body in 16-byte vectors and its edges once
@@ -241,7 +242,9 @@ warps, 75 20.1 -> 52.7%, 101 26.5 -> 68.3%, 127 32.8 -> 80.2%, 131 30.4 -> 82.3%
 83.2% (in one warp 131 ran 78.5%, in the sweep); of 256, 4 rows in one warp (two rows of a warp
 each before), 175 47.4 -> 72.1%, 204 69.0 -> 81.7%, 231 61.7 -> 86.2%, 257 68.0 -> 90.1%, 260
 52.8 -> 93.2%; of 512, 2 rows in one warp, 300 62.4 -> 81.0%, 390 78.3 -> 89.7%, 455 85.7 ->
-92.1%, 516 68.7 -> 95.0%; float16, the plan after alone in a sweep (``third_call/``): 257 90.2%,
+92.1%, 516 68.7 -> 95.0%; of 32, 16 rows in one warp, swept (``fifth_call/``), the policy's
+32 x 64 in 4 warps from the rows' own starts against it, 35 16.0 -> 36.8%, 39 17.7 -> 40.5%
+(eight rows 34.4 / 38.0%); float16, the plan after alone in a sweep (``third_call/``): 257 90.2%,
 300 82.7%, 390 91.1%. In the sweeps four rows of 512 ran 89.2 / 93.6% at 390 / 455 against two
 rows' 90.2 / 91.8%, two warps at 150-204 lost 2-7 points to one. Untimed: the H100, other M.
 
@@ -309,16 +312,17 @@ warps 95.8%), so a tile of 2048 keeps its plan. N % 8 == 4 (8-byte vectors from 
 starts) tied: 300 62.4% from its own starts, 62.2% through the window. Untimed: float16, the
 H100, other M."""
 
-WINDOWED_EIGHT_BYTE_ROWS_TILES = (256, 512)
+WINDOWED_EIGHT_BYTE_ROWS_TILES = (128, 512)
 """The (narrowest, widest) body tile (``WINDOWED_ROWS_BY_WARPS``) at which 16-bit rows of
 N % 8 == 4, read in 8-byte vectors from their own starts, go through the window as odd N do;
-in a narrower tile only rows wider than it, which their own starts hold in twice its columns
+in the narrowest only rows wider than it, which their own starts hold in twice its columns
 (132: 4 x 256 in 4 warps there). On an H200 (results/h200/plain_rows_2026-11-29/, the same
 method as ``WINDOWED_ROWS_BY_WARPS``'), bfloat16, of copy: 300, swept, the policy's 4 x 512 in 4
 warps from the rows' own starts 62.2%, through the window two rows of 512 in one warp 80.9%
 (four 75.6%; the same 4 x 512 in 4 warps 23.4%); then against the plans before in one call, 260
-52.8 -> 93.2%, 300 62.4 -> 81.0%, 516 68.7 -> 95.0%, 132 46.1 -> 82.7%; but 100, in a tile of
-128 (16 x 128 in 4 warps from its own starts), 82.8 -> 67.0%. Wider rows of N % 8 == 4 keep
+52.8 -> 93.2%, 300 62.4 -> 81.0%, 516 68.7 -> 95.0%, 132 46.1 -> 82.7% (46.0 -> 82.7% again in
+``fifth_call/``); but 100, in a tile of 128 (16 x 128 in 4 warps from its own starts), 82.8 ->
+67.0%, and 68, in a tile of 64 (16 x 128 from its own starts), 60.9 -> 54.6%. Wider rows of N % 8 == 4 keep
 their own starts (1500: 95.8% there, 82.6% through the window in a warp a row)."""
 
 FORWARD_BODY_TILE_COLS = (2048, 16384)
@@ -1683,7 +1687,7 @@ def _windowed_rows_by_warps(M: int, N: int, itemsize: int, device: DeviceDescrip
     if itemsize == 2:
         words = N % 4 == 2 and tile <= WINDOWED_WORD_ROWS_MAX_TILE
         narrowest, widest = WINDOWED_EIGHT_BYTE_ROWS_TILES
-        eight_bytes = N % 8 == 4 and (tile >= narrowest or N > tile) and tile <= widest
+        eight_bytes = N % 8 == 4 and (narrowest < tile <= widest or narrowest == tile < N)
         return _rows_past_vectors(M, N, itemsize, device) and (N % 2 == 1 or words or eight_bytes)
     return reads_in_window(N, itemsize, False, "single_block") and _fast_hopper_problem(
         M, N, device)
