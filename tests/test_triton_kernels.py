@@ -929,6 +929,41 @@ def test_a_fast_dram_reads_narrow_16_bit_forward_rows_past_vectors_in_one_warp_i
     assert [window(N, "float32") for N in (389, 509, 1001, 260)] == [0, 0, 0, 0]
 
 
+def test_a_fast_dram_holds_narrow_16_bit_rows_of_whole_vectors_in_one_warp():
+    """``policy.ONE_WARP_WHOLE_ROWS_COLUMNS``: on a Hopper GPU with a fast DRAM, from 2^27 // N
+    rows, the 16-bit single-block forward of rows of whole 16-byte vectors of 129-1023 columns,
+    N not a power of two, holds each row as its head and tail in one warp laid out whole,
+    1024 // head rows a program, not read again; the launch keeps those tiles. Powers of two,
+    rows past vectors, 128 columns or fewer, 1024 or more, float32, the backward, a slow DRAM,
+    fewer rows and a forced block keep their plans."""
+    assert policy.ONE_WARP_WHOLE_ROWS_COLUMNS == (128, 1024)
+    shapes = {136: (8, 128, 8), 144: (8, 128, 16), 200: (4, 256, 0), 280: (4, 256, 32),
+              400: (2, 512, 0), 520: (2, 512, 8), 600: (2, 512, 128), 776: (1, 1024, 0),
+              1016: (1, 1024, 0)}
+    for dtype in ("bfloat16", "float16"):
+        for N, (rows, block, tail) in shapes.items():
+            M = (1 << 27) // N
+            plan = _hopper_plan(N, dtype, 4800, M=M)
+            assert (plan.block_m, plan.block_n, plan.tail, plan.tail2, plan.num_warps,
+                    plan.row_threads, plan.reread) == (rows, block, tail, 0, 1, 0, False), (
+                dtype, N)
+            x = torch.empty((M, N), dtype=getattr(torch, dtype), device="meta")
+            (record,) = launch.launches(plan, (x, x), log=False)
+            assert (record.constexprs["BLOCK_M"], record.constexprs["BLOCK"],
+                    record.constexprs["TAIL"], record.num_warps) == (rows, block, tail, 1), N
+    for N, dtype, dram, fewer, backward in (
+            (128, "bfloat16", 4800, 0, False), (256, "bfloat16", 4800, 0, False),
+            (512, "float16", 4800, 0, False), (1024, "bfloat16", 4800, 0, False),
+            (120, "bfloat16", 4800, 0, False), (1032, "bfloat16", 4800, 0, False),
+            (280, "float32", 4800, 0, False), (280, "bfloat16", 4800, 0, True),
+            (280, "bfloat16", 3350, 0, False), (280, "bfloat16", 4800, 1, False)):
+        plan = _hopper_plan(N, dtype, dram, backward=backward, M=(1 << 27) // N - fewer)
+        assert plan.num_warps > 1, (N, dtype, dram, fewer, backward)
+    forced = _hopper_plan(280, "bfloat16", 4800, M=(1 << 27) // 280, kernel="single_block",
+                          block_n=512)
+    assert (forced.block_n, forced.tail) == (512, 0) and forced.num_warps > 1
+
+
 def test_a_fast_dram_reads_narrow_bodies_as_a_tile_and_a_tail_of_several_rows():
     """``policy.WINDOWED_TAILED_ROWS_BY_WARPS``: on a Hopper GPU with a fast DRAM, from
     2^27 // N rows, the single-block forward of rows past vectors whose body fits the table's

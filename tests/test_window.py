@@ -151,12 +151,13 @@ def test_a_backward_tile_of_the_body_holds_the_whole_row_where_rows_are_read_fro
 H200 = policy.DeviceDescription("H200", 132, dram_gbs=4800, capability=9)
 
 
-def forward_between_sentinels(plan, dtype, N, device, check_launch):
+def forward_between_sentinels(plan, dtype, N, device, check_launch, through_window=True):
     """softmax and log-softmax of five rows of N one after another (so at every offset from a
-    16-byte boundary) with -inf, a NaN and large values among their first and last columns,
-    through ``plan`` (its grid set for five rows): NaN around the input shows any read outside
-    the rows, 1234 around the output any write, and the rows match float64's.
-    ``check_launch`` sees each launch's record first."""
+    16-byte boundary, unless N is whole vectors) with -inf, a NaN and large values among their
+    first and last columns, through ``plan`` (its grid set for five rows), read through a window
+    or (``through_window`` False) not: NaN around the input shows any read outside the rows,
+    1234 around the output any write, and the rows match float64's. ``check_launch`` sees each
+    launch's record first."""
     M, guard = 5, 16  # 16 elements keep both tensors 16-byte aligned
     grid = M * plan.splits if plan.kernel == "cooperative" else policy.cdiv(M, plan.block_m)
     plan = dataclasses.replace(plan, grid=(grid,))
@@ -172,7 +173,7 @@ def forward_between_sentinels(plan, dtype, N, device, check_launch):
         target = torch.full((M * N + 2 * guard,), 1234.0, dtype=dtype, device=device)
         y = target[guard:guard + M * N].view(M, N)
         (record,) = launch.launches(plan, (x, y), log=log)
-        assert record.constexprs["WINDOW"] == 16 // x.element_size()
+        assert record.constexprs["WINDOW"] == (16 // x.element_size() if through_window else 0)
         check_launch(record)
         launch.softmax_rows(plan, x, y, log)
         assert (target[:guard] == 1234.0).all() and (target[guard + M * N:] == 1234.0).all()
@@ -208,6 +209,22 @@ def test_the_h200s_single_block_forward_through_a_window(device, dtype, N, tiles
         assert record.constexprs["EDGES"] == lanes
 
     forward_between_sentinels(plan, dtype, N, device, edges)
+
+
+@pytest.mark.parametrize("dtype,N,tiles", [
+    (torch.bfloat16, 136, (8, 128, 8)), (torch.float16, 280, (4, 256, 32)),
+    (torch.bfloat16, 600, (2, 512, 128)), (torch.float16, 776, (1, 1024, 0))])
+def test_the_h200s_single_block_forward_of_whole_vector_rows_in_one_warp(device, dtype, N, tiles):
+    """The H200's single-block forward of 16-bit rows of whole 16-byte vectors in one warp, each
+    row its head and tail, several rows a program (``policy.ONE_WARP_WHOLE_ROWS_COLUMNS``): five
+    rows, fewer than a program's tile at 136 and 280, the rest masked."""
+    plan = policy.choose((1 << 27) // N, N, dtype, H200)
+    assert (plan.block_m, plan.block_n, plan.tail, plan.num_warps) == (*tiles, 1)
+
+    def one_warp(record):
+        assert (record.num_warps, record.constexprs["TAIL"]) == (1, tiles[2])
+
+    forward_between_sentinels(plan, dtype, N, device, one_warp, through_window=False)
 
 
 @pytest.mark.parametrize("dtype,N,rows,tiles", [

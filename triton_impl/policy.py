@@ -300,6 +300,23 @@ the policy's four rows of 256 a warp each 77.4%, four rows of 128 + 64 in 2 warp
 in 2 warps, 16 threads a row, 84.7%); 262, the policy's 4 x 512 in 4 warps from the rows' own
 starts 82.0%, two rows of 256 + 128 a warp each 98.3% (of 512 89.7%; two of 256 + 8 in one warp,
 laid out as one tile, 98.3%)."""
+ONE_WARP_WHOLE_ROWS_COLUMNS = (128, 1024)
+"""The bounds, both out, of N at which a single-block forward of 16-bit rows of whole 16-byte
+vectors, N not a power of two, on a Hopper GPU with a fast DRAM from 2^27 // N rows
+(``_one_warp_whole_rows``), holds about as many columns of tiles as the upper bound in one
+warp laid out whole: the row as its head and tail (``head_and_tail``: 136 as 128 + 8, 280 as
+256 + 32, 600 as 512 + 128, 200 as 256), 1024 // head rows a program. In 4 warps, the plans before (the row's power of two, 4 x 256
+to 2 x 1024), a tile of a few rows left most threads a value or two of each row and its sums
+crossed warps through shared memory.
+
+Swept on an H200 (results/h200/plain_rows_2026-11-29/seventh_call/, M = 2^27 // N, two
+interleaved rounds, every output NaN-poisoned and checked against float64 first), bfloat16, of
+copy, the policy's plan before against the best in one warp: 136 66.9 -> 93.8% (8 x (128 + 8);
+8 x (128 + 32) 92.9%), 200 86.9 -> 95.1% (4 x 256), 280 70.8 -> 94.0% (4 x (256 + 64); 256 + 32
+93.9%), 400 88.0 -> 97.0% (2 x 512), 600 76.1 -> 95.9% (2 x (512 + 128)), 776 87.2 -> 96.6%
+(1 x 1024). Untimed: rows of 128 columns or fewer, or past 1024; the H100; other M. The
+powers of two keep ``SINGLE_BLOCK_TILES``' measured plans."""
+
 WINDOWED_WORD_ROWS_MAX_TILE = 1024
 """The widest body tile (``WINDOWED_ROWS_BY_WARPS``) at which 16-bit rows of N % 4 == 2, read in
 4-byte words from their own starts, go through the window one warp a row as odd N do. Timed on
@@ -1599,8 +1616,14 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
         else:
             rows, num_warps, row_threads = WINDOWED_ROWS_BY_WARPS[itemsize, block_n]
         block_m = min(rows, next_power_of_2(M))
+    whole_rows = (not (forced or backward or persistent or windowed_by_warps)
+                  and _one_warp_whole_rows(M, N, itemsize, device))
+    if whole_rows:  # one warp of about 1024 columns of tiles, each row its head and tail
+        block_n, tail = head_and_tail(N)
+        tail2, num_warps, row_threads = 0, 1, 0
+        block_m = min(ONE_WARP_WHOLE_ROWS_COLUMNS[1] // block_n, next_power_of_2(M))
     body_tile = False
-    if not (forced or backward or windowed_by_warps):
+    if not (forced or backward or windowed_by_warps or whole_rows):
         # one row a program, through the window, its tiles the row's body
         body_warps = min(rule_warps_for(_body_tile(N, itemsize), rows=1), BODY_TILE_MAX_WARPS)
         body = (_body_tiles(N, itemsize, body_warps) if itemsize == 2
@@ -1638,7 +1661,8 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     measured = None if persistent or N != block_n else _measured_tile(M, N, itemsize, device,
                                                                       backward)
     # one row a program, or rows of one warp each: the layouts timed (not two rows of 2048)
-    reread = (not (forced or backward or persistent or tail2 or windowed_by_warps or body_tile)
+    reread = (not (forced or backward or persistent or tail2 or windowed_by_warps or body_tile
+                   or whole_rows)
               and (block_m == 1 or row_threads)
               and _reads_row_tile_again(block_n, tail, itemsize, device)
               and _timed_rows_bounds(M, N, device))
@@ -1691,6 +1715,15 @@ def _windowed_rows_by_warps(M: int, N: int, itemsize: int, device: DeviceDescrip
         return _rows_past_vectors(M, N, itemsize, device) and (N % 2 == 1 or words or eight_bytes)
     return reads_in_window(N, itemsize, False, "single_block") and _fast_hopper_problem(
         M, N, device)
+
+
+def _one_warp_whole_rows(M: int, N: int, itemsize: int, device: DeviceDescription) -> bool:
+    """Whether a single-block forward holds 16-bit rows of whole 16-byte vectors in one warp,
+    each row its head and tail (``ONE_WARP_WHOLE_ROWS_COLUMNS``): N between the bounds, not a
+    power of two, on a Hopper GPU with a fast DRAM from 2^27 // N rows."""
+    narrowest, widest = ONE_WARP_WHOLE_ROWS_COLUMNS
+    return (itemsize == 2 and N % _vector(itemsize) == 0 and narrowest < N < widest
+            and N != next_power_of_2(N) and _fast_hopper_problem(M, N, device))
 
 
 def _windowed_tailed_rows(N: int, itemsize: int):
