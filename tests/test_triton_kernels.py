@@ -868,7 +868,7 @@ def test_a_backward_tile_of_the_row_body_takes_at_most_eight_warps():
 
 def test_a_fast_dram_reads_narrow_16_bit_forward_rows_past_vectors_in_one_warp_in_a_window():
     """``policy.WINDOWED_ROWS_BY_WARPS``: on a Hopper GPU with a fast DRAM, from 2^27 // N rows,
-    the 16-bit single-block forward of rows of an odd N whose body's tile is 256-2048 columns,
+    the 16-bit single-block forward of rows of an odd N whose body's tile is 32-2048 columns,
     of N % 4 == 2 up to ``WINDOWED_WORD_ROWS_MAX_TILE`` or of N % 8 == 4 in
     ``WINDOWED_EIGHT_BYTE_ROWS_TILES`` (in the narrowest, 128, only rows wider than it: 132),
     reads them through the window in one warp of about 1024 columns of tiles, the plain layout
@@ -956,6 +956,7 @@ def test_a_fast_dram_holds_narrow_16_bit_rows_of_whole_vectors_in_one_warp():
             (512, "float16", 4800, 0, False), (1024, "bfloat16", 4800, 0, False),
             (120, "bfloat16", 4800, 0, False), (1032, "bfloat16", 4800, 0, False),
             (280, "float32", 4800, 0, False), (280, "bfloat16", 4800, 0, True),
+            (556, "bfloat16", 4800, 0, False), (1020, "float16", 4800, 0, False),
             (280, "bfloat16", 3350, 0, False), (280, "bfloat16", 4800, 1, False)):
         plan = _hopper_plan(N, dtype, dram, backward=backward, M=(1 << 27) // N - fewer)
         assert plan.num_warps > 1, (N, dtype, dram, fewer, backward)

@@ -282,7 +282,8 @@ WINDOWED_TAILED_ROWS_BY_WARPS = {(2, 256): (8, 1, 0, 128, 16), (4, 256): (4, 2, 
 """(item size, body tile) -> (rows a program, warps, ``Plan.row_threads``, tile, tail) of a
 single-block forward that reads rows past vectors through a window, several rows a program
 (``_windowed_rows_by_warps``), where the row's body (``window_columns``) fits the tile and its
-tail: 16-bit bodies of up to 144 columns (N = 137-151) as 128 + 16, eight rows in one warp laid
+tail: 16-bit bodies of up to 144 columns (N = 137-151 past vectors; 144, whole vectors, takes
+the same tiles through ``ONE_WARP_WHOLE_ROWS_COLUMNS``) as 128 + 16, eight rows in one warp laid
 out whole; float32 bodies of up to 192 (133-195, N % 4 != 0) as 128 + 64, four rows in 2 warps,
 16 threads a row, and of up to 384 (261-387) as 256 + 128, two rows in 2 warps, a warp each.
 Rows whose body needs the whole power of two keep ``WINDOWED_ROWS_BY_WARPS``' (16-bit and
@@ -303,9 +304,9 @@ laid out as one tile, 98.3%)."""
 ONE_WARP_WHOLE_ROWS_COLUMNS = (128, 1024)
 """The bounds, both out, of N at which a single-block forward of 16-bit rows of whole 16-byte
 vectors, N not a power of two, on a Hopper GPU with a fast DRAM from 2^27 // N rows
-(``_one_warp_whole_rows``), holds about as many columns of tiles as the upper bound in one
-warp laid out whole: the row as its head and tail (``head_and_tail``: 136 as 128 + 8, 280 as
-256 + 32, 600 as 512 + 128, 200 as 256), 1024 // head rows a program. In 4 warps, the plans before (the row's power of two, 4 x 256
+(``_one_warp_whole_rows``), holds 1024 // head rows a program in one warp laid out whole, each
+row as its head and tail (``head_and_tail``: 136 as 128 + 8, 280 as 256 + 32, 600 as 512 +
+128, 200 as 256): 1024 to 1536 columns of tiles (8 x (128 + 64) at 168-192). In 4 warps, the plans before (the row's power of two, 4 x 256
 to 2 x 1024), a tile of a few rows left most threads a value or two of each row and its sums
 crossed warps through shared memory.
 

@@ -369,10 +369,12 @@ def per_row_of_plain_rows(values, like, PLAIN_ROWS: tl.constexpr):
     other's. Through the 1-D form's reshape the compiler moved the whole body into the
     reshape's layout instead, every thread computing much of it (compiled for sm_90, bfloat16
     257 as 4 x 256 in one warp: 548 exp2 and 3432 bytes of spills a thread; expanded, 38 and
-    none). In more warps the expanded form loads the edges in the body's layout (4 x 256 in 4
-    warps: 24 scalar loads and 33 exp2 a thread against 9 and 18), so such tiles are for one
-    warp. The backward and the tiles laid out rows by warps keep ``per_row``; no plan of the
-    policy's is of plain rows through a window (its compiled kernels are those before)."""
+    none). In more warps the expanded form can load the edges in the body's layout (4 x 256 in
+    4 warps: 24 scalar loads and 33 exp2 a thread against 9 and 18), so the policy's such tiles
+    (the 16-bit narrow forwards of ``policy.WINDOWED_ROWS_BY_WARPS`` and
+    ``WINDOWED_TAILED_ROWS_BY_WARPS``) are one warp's, but for 8 x 128 in two (2 scalar loads
+    and 22 exp2 a thread, 16 values). The backward and the tiles laid out rows by warps keep
+    ``per_row``."""
     if PLAIN_ROWS:
         if len(values.shape) == 1:
             return values[:, None]
