@@ -24,6 +24,8 @@ from .common import (
     DIRECTIONS,
     GPU_DTYPES,
     GPU_IMPLEMENTATIONS,
+    GPU_ROW_WIDTH_IMPLEMENTATIONS,
+    GPU_ROW_WIDTHS,
     GPU_WIDTHS,
     device_gradient,
     device_logits,
@@ -137,3 +139,11 @@ class Softmax(GPUBenchmark):
         return self.measure.gbs(self.useful_bytes, self.median_ms()) / cache["copy_gbs"]
 
     track_fraction_of_copy.unit = "fraction of copy"
+
+
+class SoftmaxRowWidths(Softmax):
+    """``Softmax`` at widths that are not powers of two (``common.GPU_ROW_WIDTHS``): the
+    dispatcher against torch.softmax and torch.compile, where rows do not fill a power of two
+    or a 16-byte vector."""
+
+    params = [GPU_ROW_WIDTH_IMPLEMENTATIONS, DIRECTIONS, GPU_DTYPES, GPU_ROW_WIDTHS]

@@ -46,6 +46,15 @@ interleaved rows, and refuses them)."""
 DIRECTIONS = ["forward", "backward"]
 GPU_DTYPES = ["float32", "bfloat16"]
 
+GPU_ROW_WIDTHS = [137, 280, 1001, 4097, 20001]
+"""Widths that are not powers of two, M = DRAM_ELEMENTS // N: rows that are not whole 16-byte
+vectors in any dtype (137, 1001, 4097, 20001, which the dispatcher reads through a window) and
+16-bit rows of whole vectors just past a power of two (280). Where GPU_WIDTHS' rows fill their
+tiles, these are where a policy rule of padding, warps or rows a program shows. Appended only."""
+
+GPU_ROW_WIDTH_IMPLEMENTATIONS = ["ours", "torch", "torch.compile"]
+"""The dispatcher and the baselines that a user would take instead, at GPU_ROW_WIDTHS."""
+
 COPY_BYTES = 1 << 30
 """The device-to-device copy that every fraction-of-copy divides by: 1 GiB, read and written."""
 
@@ -78,22 +87,36 @@ QUICK_GPU = {
 N = 256 because the site's graphs open on each parameter's first value."""
 
 
+QUICK_ROW_WIDTHS = {
+    "implementation": ["ours"],
+    "direction": DIRECTIONS,
+    "dtype": ["bfloat16"],
+    "N": [137, 1001, 20001],
+}
+"""The dispatcher at three widths past 16-byte vectors, where the policy's rules for rows that
+are not whole vectors show (on an H200: a single-block program of several rows, one row, and a
+row shared by cooperating programs)."""
+
+
 def quick_regexes() -> list[str]:
     """asv -b expressions for a quick run: the reference tier, the grid prediction, the copy
-    bandwidth, and bench_gpu.Softmax and the traffic model's predictions at QUICK_GPU."""
+    bandwidth, bench_gpu.Softmax and the traffic model's predictions at QUICK_GPU, and
+    bench_gpu.SoftmaxRowWidths at QUICK_ROW_WIDTHS."""
 
     def one_of(values):
         return "(" + "|".join(re.escape(repr(v)) for v in values) + ")"
 
     quick = QUICK_GPU
     measured = ", ".join(one_of(values) for values in quick.values())
+    row_widths = ", ".join(one_of(values) for values in QUICK_ROW_WIDTHS.values())
     predicted = ", ".join([r"'\w+'", one_of(quick["direction"]), one_of(quick["dtype"]),
                            one_of(quick["N"]), r"'\w+'"])
     return [r"^bench_reference\.",
             r"^bench_traffic_model\.PredictGrid\.",
             rf"^bench_traffic_model\.PredictedBandwidth\.\w+\({predicted}\)$",
             r"^bench_gpu\.CopyBandwidth\.",
-            rf"^bench_gpu\.Softmax\.\w+\({measured}\)$"]
+            rf"^bench_gpu\.Softmax\.\w+\({measured}\)$",
+            rf"^bench_gpu\.SoftmaxRowWidths\.\w+\({row_widths}\)$"]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -158,11 +158,15 @@ def test_quick_selection(asv_env):
     selected = Benchmarks.load(conf, regex=common.quick_regexes())
     counts = {name: len(selected.benchmark_selection[name] or [None]) for name in selected}
     quick = 2 * 2 * 1 * 3  # implementations x directions x dtypes x widths
+    row_widths = 1 * 2 * 1 * 3
     assert counts == {
         "bench_gpu.CopyBandwidth.track_copy_gbs": 1,
         "bench_gpu.Softmax.track_time": quick,
         "bench_gpu.Softmax.track_gbs": quick,
         "bench_gpu.Softmax.track_fraction_of_copy": quick,
+        "bench_gpu.SoftmaxRowWidths.track_time": row_widths,
+        "bench_gpu.SoftmaxRowWidths.track_gbs": row_widths,
+        "bench_gpu.SoftmaxRowWidths.track_fraction_of_copy": row_widths,
         "bench_reference.Softmax.time_softmax": 12,
         "bench_reference.SoftmaxBackward.time_softmax_backward": 8,
         "bench_traffic_model.PredictGrid.time_predict_grid": 2,
@@ -219,12 +223,10 @@ def test_every_kernel_is_benchmarked_forced():
     assert sorted(forced) == sorted(ROW_KERNELS)
 
 
-@pytest.mark.skipif(torch_has_cuda(), reason="with a GPU, asv runs these for real")
-@pytest.mark.parametrize("implementation", common.GPU_IMPLEMENTATIONS)
-def test_gpu_benchmark_setup_under_the_interpreter(implementation, monkeypatch):
-    """bench_gpu.Softmax's setup and tracks, on CPU tensors of 3 rows (the Triton interpreter
-    runs our kernels; do_bench, which needs CUDA events, is replaced by one call): every
-    implementation is found, called and counted, and a forced path too narrow skips."""
+@pytest.fixture
+def interpreted_gpu_benchmarks(monkeypatch):
+    """bench_gpu on CPU tensors of 3 rows: the Triton interpreter runs our kernels; do_bench,
+    which needs CUDA events, is replaced by one call of 0.5 ms. Yields the benchmarks' cache."""
     torch = pytest.importorskip("torch")
     if os.environ.get("TRITON_INTERPRET") != "1":
         pytest.skip("needs TRITON_INTERPRET=1 before triton is imported (tests/conftest.py)")
@@ -237,7 +239,26 @@ def test_gpu_benchmark_setup_under_the_interpreter(implementation, monkeypatch):
                             lambda M, N, dtype, make=make: make(M, N, dtype, "cpu"))
     monkeypatch.setattr(torch.cuda, "synchronize", lambda: None)
     monkeypatch.setattr(measure, "median_ms", lambda fn, **timing: (fn(), 0.5)[1])
-    cache = {"copy_gbs": 1000.0}
+    return {"copy_gbs": 1000.0}
+
+
+def assert_tracks(benchmark, cache, implementation, direction, dtype, N):
+    """A set-up benchmark's three tracks: 0.5 ms, and its useful bytes over that."""
+    itemsize = 4 if dtype == "float32" else 2
+    useful = (2 if direction == "forward" else 3) * 3 * N * itemsize
+    params = (implementation, direction, dtype, N)
+    assert benchmark.track_time(cache, *params) == 0.5e-3
+    assert benchmark.track_gbs(cache, *params) == pytest.approx(useful / 0.5e6)
+    assert benchmark.track_fraction_of_copy(cache, *params) == pytest.approx(
+        useful / 0.5e6 / 1000.0)
+
+
+@pytest.mark.skipif(torch_has_cuda(), reason="with a GPU, asv runs these for real")
+@pytest.mark.parametrize("implementation", common.GPU_IMPLEMENTATIONS)
+def test_gpu_benchmark_setup_under_the_interpreter(implementation, interpreted_gpu_benchmarks):
+    """bench_gpu.Softmax's setup and tracks, under the interpreter: every implementation is
+    found, called and counted, and a forced path too narrow skips."""
+    cache = interpreted_gpu_benchmarks
     for direction, N in [("forward", 256), ("backward", 512), ("forward", 65536)]:
         benchmark = bench_gpu.Softmax()
         if implementation == "ours:single_block" and N > single_block_max_cols(
@@ -246,9 +267,20 @@ def test_gpu_benchmark_setup_under_the_interpreter(implementation, monkeypatch):
                 benchmark.setup(cache, implementation, direction, "float32", N)
             continue
         benchmark.setup(cache, implementation, direction, "float32", N)
-        useful = (2 if direction == "forward" else 3) * 3 * N * 4
-        params = (implementation, direction, "float32", N)
-        assert benchmark.track_time(cache, *params) == 0.5e-3
-        assert benchmark.track_gbs(cache, *params) == pytest.approx(useful / 0.5e6)
-        assert benchmark.track_fraction_of_copy(cache, *params) == pytest.approx(
-            useful / 0.5e6 / 1000.0)
+        assert_tracks(benchmark, cache, implementation, direction, "float32", N)
+
+
+@pytest.mark.skipif(torch_has_cuda(), reason="with a GPU, asv runs these for real")
+@pytest.mark.parametrize("implementation", common.GPU_ROW_WIDTH_IMPLEMENTATIONS)
+def test_row_widths_benchmark_setup_under_the_interpreter(implementation,
+                                                          interpreted_gpu_benchmarks):
+    """bench_gpu.SoftmaxRowWidths: widths that are not powers of two, each dtype and direction
+    of its quick selection and float32's, set up and counted under the interpreter."""
+    cache = interpreted_gpu_benchmarks
+    assert all(N & (N - 1) for N in common.GPU_ROW_WIDTHS)
+    assert set(common.QUICK_ROW_WIDTHS["N"]) <= set(common.GPU_ROW_WIDTHS)
+    for direction, dtype, N in [("forward", "bfloat16", 137), ("backward", "bfloat16", 1001),
+                                ("forward", "float32", 280)]:
+        benchmark = bench_gpu.SoftmaxRowWidths()
+        benchmark.setup(cache, implementation, direction, dtype, N)
+        assert_tracks(benchmark, cache, implementation, direction, dtype, N)
