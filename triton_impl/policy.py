@@ -319,8 +319,8 @@ copy, the policy's plan before against the best in one warp: 136 66.9 -> 93.8% (
 93.2%, 144 71.3 -> 86.8%, 200 86.9 -> 95.5%, 248 93.6 -> 95.6%, 264 64.0 -> 94.7%, 280 70.8 ->
 92.7%, 400 87.7 -> 96.0%, 520 70.0 -> 93.9%, 600 76.1 -> 95.1%, 776 93.4 -> 96.3%; 504 95.6 /
 95.5%, 1000 and 1016 96.4 -> 95.8%, within what the unchanged plans moved between the two trees
-(256, 512, 1024, 1032: 0.0-0.5 points). Untimed: rows of 128 columns or fewer, or past 1024; the
-H100; other M. The powers of two keep ``SINGLE_BLOCK_TILES``' measured plans."""
+(256, 512, 1024, 1032: 0.0-0.5 points). Untimed: float16 (the same tiles as bfloat16, whose
+windowed plans ran alike in both); rows of 128 columns or fewer, or past 1024; the H100; other M. The powers of two keep ``SINGLE_BLOCK_TILES``' measured plans."""
 
 WINDOWED_WORD_ROWS_MAX_TILE = 1024
 """The widest body tile (``WINDOWED_ROWS_BY_WARPS``) at which 16-bit rows of N % 4 == 2, read in
