@@ -453,6 +453,34 @@ def test_the_before_and_after_widths_script_refuses_bad_arguments_before_any_wor
     assert not (ROOT / "log").exists()
 
 
+@pytest.mark.parametrize("args,message", [
+    ((), "usage: bash benchmarks/sweep_into_log.sh"),
+    (("a/b", "60", "log"), "NAME a/b: letters, digits, _ . - only"),
+    (("tiles", "1m", "log"), "LIMIT 1m: whole seconds, 30 or more"),
+    (("tiles", "20", "log"), "LIMIT 20: whole seconds, 30 or more"),
+    (("tiles", "60", "log", "--n", "257"), "OUT: the folder the results go to")])
+def test_the_sweep_into_log_script_refuses_bad_arguments_before_any_work(args, message):
+    """``benchmarks/sweep_into_log.sh`` names the problem and stops before it sweeps (here,
+    without OUT, nothing is written); sweep_plans.py's own options are argparse's to refuse."""
+    env = {k: v for k, v in os.environ.items() if k != "OUT"}
+    done = subprocess.run(["bash", str(ROOT / "benchmarks" / "sweep_into_log.sh"), *args],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode != 0 and message in done.stderr, done.stderr
+    assert not (ROOT / "log").exists()
+
+
+def test_the_sweep_into_log_script_passes_the_sweep_its_budget_and_folder(tmp_path):
+    """With OUT set, the script makes OUT/NAME and hands sweep_plans.py the options given,
+    whose argparse refuses a bad one before any GPU work, into the log."""
+    log = tmp_path / "sweep.log"
+    done = subprocess.run(["bash", str(ROOT / "benchmarks" / "sweep_into_log.sh"), "tiles", "60",
+                           str(log), "--warps", "3"], cwd=ROOT,
+                          env={**os.environ, "OUT": str(tmp_path)}, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode != 0 and "invalid choice: 3" in log.read_text()
+    assert (tmp_path / "tiles").is_dir()
+
+
 def test_the_sweep_times_single_block_tiles_of_the_rows_asked_for():
     """``sweep_plans.py --block-m``: the single-block variants hold only the rows a tile given
     (the default, every power of two of 1-64)."""
