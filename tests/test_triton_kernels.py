@@ -875,9 +875,9 @@ def test_a_fast_dram_reads_narrow_16_bit_forward_rows_past_vectors_in_one_warp_i
     (16 rows of 64, four of 256, two of 512, one of 1024), one row of 2048, eight rows of 128 in
     two warps or 16 of 32 in one; float32 rows past vectors in a tile of 256 four rows of a warp
     each. Not 16-bit rows of N % 4 == 2 or N % 8 == 4 outside those tiles (68, 100, 556, 1500),
-    float32 tiles of 512, a slow DRAM or fewer rows. Launched where no window is possible (two bytes off a 16-byte
-    boundary) the plan reads each row from its own start, its tile the row's power of two, its
-    rows' layout whole."""
+    float32 tiles of 512, a slow DRAM or fewer rows. Launched where no window is possible (two
+    bytes off a 16-byte boundary) the plan reads each row from its own start, its tile the row's
+    power of two, its rows' layout whole."""
     assert policy.WINDOWED_ROWS_BY_WARPS == {(2, 32): (16, 1, 0), (2, 64): (16, 1, 0),
                                              (2, 128): (8, 2, 0),
                                              (2, 256): (4, 1, 0), (2, 512): (2, 1, 0),
@@ -887,7 +887,8 @@ def test_a_fast_dram_reads_narrow_16_bit_forward_rows_past_vectors_in_one_warp_i
         1024, (128, 512))
     sixteen_bit = {35: (16, 32, 1, 0), 39: (16, 32, 1, 0), 47: (16, 64, 1, 0), 66: (16, 64, 1, 0),
                    75: (8, 128, 2, 0), 101: (8, 128, 2, 0), 131: (8, 128, 2, 0),
-                   132: (8, 128, 2, 0), 134: (8, 128, 2, 0), 175: (4, 256, 1, 0), 257: (4, 256, 1, 0), 258: (4, 256, 1, 0),
+                   132: (8, 128, 2, 0), 134: (8, 128, 2, 0), 175: (4, 256, 1, 0),
+                   257: (4, 256, 1, 0), 258: (4, 256, 1, 0),
                    260: (4, 256, 1, 0), 262: (4, 256, 1, 0), 265: (2, 512, 1, 0),
                    300: (2, 512, 1, 0), 509: (2, 512, 1, 0), 514: (2, 512, 1, 0),
                    516: (2, 512, 1, 0), 1001: (1, 1024, 1, 0), 1025: (1, 1024, 1, 0),

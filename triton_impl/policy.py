@@ -223,9 +223,9 @@ the row's body (``window_columns``): 16-bit rows of an odd N, of N % 4 == 2 up t
 ``WINDOWED_WORD_ROWS_MAX_TILE`` or of N % 8 == 4 in ``WINDOWED_EIGHT_BYTE_ROWS_TILES``, in one
 warp of about 1024 columns of tiles laid out whole (``Plan.row_threads`` 0: 16 rows of 64, four
 of 256, two of 512, one of 1024), or of 2048, tiles of 128 eight rows in two warps and of 32
-sixteen rows in one warp; float32
-rows (N % 4 of 1-3) four rows of 256, a warp each. Through the window in more warps a row, the
-compiler loads the edges again in the body's layout, every thread all of them
+sixteen rows in one warp; float32 rows (N % 4 of 1-3) four rows of 256, a warp each. Through
+the window in more warps a row, the compiler loads the edges again in the body's layout, every
+thread all of them
 (``FORWARD_BODY_TILE_COLS``); a row's warp loads its body in 16-byte vectors and its edges once
 (compiled for sm_90, bfloat16 509 in 2 rows of a warp each: 2 vector loads and 1 scalar load a
 thread, 40 registers). Several rows in one tile of the whole layout compiled to thousands of
@@ -233,7 +233,7 @@ bytes of spills (509: 2 rows in 1 warp, 2992 bytes) and ran at 1% of copy until 
 their edges in the edges' layout (``kernels/row_math.py``, ``per_row_of_plain_rows``): none
 spills since (509: 35 exp2, 62 registers; 137 as 8 x 128 + 16, 127 registers).
 
-The 16-bit tiles of 64-512 in one or two warps, swept on an H200 (results/h200/
+The 16-bit tiles of 32-512 in one or two warps, swept on an H200 (results/h200/
 plain_rows_2026-11-29/, M = 2^27 // N, two interleaved rounds, every output NaN-poisoned and
 checked against float64 first), then timed against the plans before them in one call each,
 bfloat16, of copy (``second_call/``, ``fourth_call/``): tiles of 64, 16 rows in one warp, 47
@@ -301,14 +301,15 @@ the policy's four rows of 256 a warp each 77.4%, four rows of 128 + 64 in 2 warp
 in 2 warps, 16 threads a row, 84.7%); 262, the policy's 4 x 512 in 4 warps from the rows' own
 starts 82.0%, two rows of 256 + 128 a warp each 98.3% (of 512 89.7%; two of 256 + 8 in one warp,
 laid out as one tile, 98.3%)."""
+
 ONE_WARP_WHOLE_ROWS_COLUMNS = (128, 1024)
 """The bounds, both out, of N at which a single-block forward of 16-bit rows of whole 16-byte
 vectors, N not a power of two, on a Hopper GPU with a fast DRAM from 2^27 // N rows
 (``_one_warp_whole_rows``), holds 1024 // head rows a program in one warp laid out whole, each
 row as its head and tail (``head_and_tail``: 136 as 128 + 8, 280 as 256 + 32, 600 as 512 +
-128, 200 as 256): 1024 to 1536 columns of tiles (8 x (128 + 64) at 168-192). In 4 warps, the plans before (the row's power of two, 4 x 256
-to 2 x 1024), a tile of a few rows left most threads a value or two of each row and its sums
-crossed warps through shared memory.
+128, 200 as 256): 1024 to 1536 columns of tiles (8 x (128 + 64) at 168-192). In 4 warps, the
+plans before (the row's power of two, 4 x 256 to 2 x 1024), a tile of a few rows left most
+threads a value or two of each row and its sums crossed warps through shared memory.
 
 Swept on an H200 (results/h200/plain_rows_2026-11-29/seventh_call/, M = 2^27 // N, two
 interleaved rounds, every output NaN-poisoned and checked against float64 first), bfloat16, of
@@ -320,7 +321,8 @@ copy, the policy's plan before against the best in one warp: 136 66.9 -> 93.8% (
 92.7%, 400 87.7 -> 96.0%, 520 70.0 -> 93.9%, 600 76.1 -> 95.1%, 776 93.4 -> 96.3%; 504 95.6 /
 95.5%, 1000 and 1016 96.4 -> 95.8%, within what the unchanged plans moved between the two trees
 (256, 512, 1024, 1032: 0.0-0.5 points). Untimed: float16 (the same tiles as bfloat16, whose
-windowed plans ran alike in both); rows of 128 columns or fewer, or past 1024; the H100; other M. The powers of two keep ``SINGLE_BLOCK_TILES``' measured plans."""
+windowed plans ran alike in both); rows of 128 columns or fewer, or past 1024; the H100; other
+M. The powers of two keep ``SINGLE_BLOCK_TILES``' measured plans."""
 
 WINDOWED_WORD_ROWS_MAX_TILE = 1024
 """The widest body tile (``WINDOWED_ROWS_BY_WARPS``) at which 16-bit rows of N % 4 == 2, read in
@@ -344,8 +346,9 @@ warps from the rows' own starts 62.2%, through the window two rows of 512 in one
 (four 75.6%; the same 4 x 512 in 4 warps 23.4%); then against the plans before in one call, 260
 52.8 -> 93.2%, 300 62.4 -> 81.0%, 516 68.7 -> 95.0%, 132 46.1 -> 82.7% (46.0 -> 82.7% again in
 ``fifth_call/``); but 100, in a tile of 128 (16 x 128 in 4 warps from its own starts), 82.8 ->
-67.0%, and 68, in a tile of 64 (16 x 128 from its own starts), 60.9 -> 54.6%. Wider rows of N % 8 == 4 keep
-their own starts (1500: 95.8% there, 82.6% through the window in a warp a row)."""
+67.0%, and 68, in a tile of 64 (16 x 128 from its own starts), 60.9 -> 54.6%. Wider rows of
+N % 8 == 4 keep their own starts (1500: 95.8% there, 82.6% through the window in a warp a
+row)."""
 
 FORWARD_BODY_TILE_COLS = (2048, 16384)
 """The (narrowest, widest) body tile (``_body_tile``) of a single-block forward that reads its rows
