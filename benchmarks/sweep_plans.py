@@ -177,7 +177,7 @@ def policy_windowed_variants(auto, M: int, N: int, itemsize: int, warps_list):
     row's body (``policy.window_columns``), in the policy's warps (a single-block plan's) and
     each of ``warps_list`` that leave a thread 4 to 128 values, uncapped, held across its
     reductions; and laid out rows by warps, one warp a row (``Plan.row_threads`` 32, as
-    ``policy.WINDOWED_ROWS_BY_WARPS``), as many rows a program as each of ``warps_list`` above
+    ``policy.WINDOWED_ROW_TILES``), as many rows a program as each of ``warps_list`` above
     one, where a warp's thread holds 4 to 128 of the body's tile; and, in each of those warps,
     the body as up to three tiles of whole passes (``policy.three_tiles``: 10000 bfloat16 in 8
     warps as 8192 + 2048, not 16384), where they hold fewer columns than its power of two."""

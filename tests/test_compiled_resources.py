@@ -277,7 +277,7 @@ def test_single_block_backward_reads_rows_past_vectors_through_a_window(rows_thr
 def test_the_h200s_narrow_16_bit_forward_reads_rows_past_vectors_in_one_warp(
         rows_through_a_window):
     """The H200's 16-bit single-block forward of rows of 137, 509 and 1001 columns
-    (``policy.WINDOWED_ROWS_BY_WARPS``, ``WINDOWED_TAILED_ROWS_BY_WARPS``) reads them through
+    (``policy.WINDOWED_ROW_TILES``, ``WINDOWED_TAILED_ROW_TILES``) reads them through
     the window in one warp: eight rows of 128 + 16 a program, two of 512 or one of 1024, laid
     out whole; the body in 16-byte vectors, the edges one scalar load a thread (137's tail a
     few more), an exp2 a value and a few for the edges, nothing spilled. float32 reads rows

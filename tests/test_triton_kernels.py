@@ -867,7 +867,7 @@ def test_a_backward_tile_of_the_row_body_takes_at_most_eight_warps():
 
 
 def test_a_fast_dram_reads_narrow_16_bit_forward_rows_past_vectors_in_one_warp_in_a_window():
-    """``policy.WINDOWED_ROWS_BY_WARPS``: on a Hopper GPU with a fast DRAM, from 2^27 // N rows,
+    """``policy.WINDOWED_ROW_TILES``: on a Hopper GPU with a fast DRAM, from 2^27 // N rows,
     the 16-bit single-block forward of rows of an odd N whose body's tile is 32-2048 columns,
     of N % 4 == 2 up to ``WINDOWED_WORD_ROWS_MAX_TILE`` or of N % 8 == 4 in
     ``WINDOWED_EIGHT_BYTE_ROWS_TILES`` (in the narrowest, 128, only rows wider than it: 132),
@@ -878,7 +878,7 @@ def test_a_fast_dram_reads_narrow_16_bit_forward_rows_past_vectors_in_one_warp_i
     float32 tiles of 512, a slow DRAM or fewer rows. Launched where no window is possible (two
     bytes off a 16-byte boundary) the plan reads each row from its own start, its tile the row's
     power of two, its rows' layout whole."""
-    assert policy.WINDOWED_ROWS_BY_WARPS == {(2, 32): (16, 1, 0), (2, 64): (16, 1, 0),
+    assert policy.WINDOWED_ROW_TILES == {(2, 32): (16, 1, 0), (2, 64): (16, 1, 0),
                                              (2, 128): (8, 2, 0),
                                              (2, 256): (4, 1, 0), (2, 512): (2, 1, 0),
                                              (2, 1024): (1, 1, 0), (2, 2048): (1, 1, 0),
@@ -967,17 +967,17 @@ def test_a_fast_dram_holds_narrow_16_bit_rows_of_whole_vectors_in_one_warp():
 
 
 def test_a_fast_dram_reads_narrow_bodies_as_a_tile_and_a_tail_of_several_rows():
-    """``policy.WINDOWED_TAILED_ROWS_BY_WARPS``: on a Hopper GPU with a fast DRAM, from
+    """``policy.WINDOWED_TAILED_ROW_TILES``: on a Hopper GPU with a fast DRAM, from
     2^27 // N rows, the single-block forward of rows past vectors whose body fits the table's
     tile and tail reads them through the window several rows a program: float32 bodies of up to
     128 + 64 columns (133-193) four rows in 2 warps, 16 threads a row, of up to 256 + 128
     (261-385) two rows of a warp each; 16-bit bodies of up to 128 + 16 (137-151) eight rows in
     one warp, the plain layout. A body that needs its whole power of two keeps
-    ``WINDOWED_ROWS_BY_WARPS``' plan (float32 197, bfloat16 153) or its own starts (389); a slow
+    ``WINDOWED_ROW_TILES``' plan (float32 197, bfloat16 153) or its own starts (389); a slow
     DRAM or fewer rows are not taken. Launched where no window is possible the plan reads each
     row from its own start in the same tiles, or in the row's power of two where they do not
     hold it (193: its body 192 columns, the row 193; bfloat16 150)."""
-    assert policy.WINDOWED_TAILED_ROWS_BY_WARPS == {(2, 256): (8, 1, 0, 128, 16),
+    assert policy.WINDOWED_TAILED_ROW_TILES == {(2, 256): (8, 1, 0, 128, 16),
                                                     (4, 256): (4, 2, 16, 128, 64),
                                                     (4, 512): (2, 2, 32, 256, 128)}
     shapes = {("float32", 133): (4, 128, 64, 2, 16), ("float32", 137): (4, 128, 64, 2, 16),
@@ -1155,7 +1155,7 @@ def test_a_fast_dram_gives_narrow_backward_tiles_of_rows_past_vectors_one_warp()
     columns of tiles, through the window;
     rows of whole vectors, of ``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``, another tile, an H100,
     fewer rows or a block forced keep the rule's warps. (The forward's one warp is
-    ``WINDOWED_ROWS_BY_WARPS``'.)"""
+    ``WINDOWED_ROW_TILES``'.)"""
     assert (policy.ONE_WARP_BACKWARD_TILES, policy.ONE_WARP_BACKWARD_COLUMNS) == (
         {2: {256: 256, 512: 512, 1024: 1024}, 4: {256: 192}}, 1024)
     for dtype in ("bfloat16", "float16"):

@@ -26,7 +26,7 @@ SINGLE_BLOCK_LAYOUTS = {
 and backward: each tile layout the kernels have (``policy.Plan``; a forward of one row a
 program takes edges of a value a thread, ``launch.edge_lanes``). The forward's are made to
 read through the window, which the policy's do only from 2^27 // N rows on a fast DRAM
-(``policy.WINDOWED_ROWS_BY_WARPS``, ``policy.FORWARD_BODY_TILE_COLS``).
+(``policy.WINDOWED_ROW_TILES``, ``policy.FORWARD_BODY_TILE_COLS``).
 The policy's own plans of other N: at 253 the tile holds the body, the edges past it; at 259
 the backward's tile is the body's 256 columns (but in float64, whose body may be 258)."""
 
@@ -198,8 +198,8 @@ def test_the_h200s_single_block_forward_through_a_window(device, dtype, N, tiles
     program, its tiles the body's power of two, or a power of two and a tail (16-bit,
     ``policy._body_tiles``), its edges a value a thread (``policy.FORWARD_BODY_TILE_COLS``,
     ``launch.edge_lanes``); narrow rows several a program in one or two warps laid out whole,
-    float32 a warp each (``policy.WINDOWED_ROWS_BY_WARPS``), or a tile and a tail of several
-    rows (``policy.WINDOWED_TAILED_ROWS_BY_WARPS``), their edges their two partial vectors."""
+    float32 a warp each (``policy.WINDOWED_ROW_TILES``), or a tile and a tail of several
+    rows (``policy.WINDOWED_TAILED_ROW_TILES``), their edges their two partial vectors."""
     plan = policy.choose((1 << 27) // N, N, dtype, H200)
     body = policy.window_columns(N, dtype.itemsize, False, "single_block")
     assert plan.windowed and (plan.block_m, plan.block_n, plan.tail) == tiles

@@ -214,11 +214,11 @@ bfloat16 4100 / 4097 in 16 warps 89.2 / 88.7%, in the rule's 8 99.7 / 99.5%; the
 ``SINGLE_BLOCK_TILES`` read again lost 4-17 points where its warps were more (bfloat16 4100 /
 4097 / 2049 / 1025: 92.1 / 91.4 / 94.1 / 82.3%, float32 1025 85.2%)."""
 
-WINDOWED_ROWS_BY_WARPS = {(2, 32): (16, 1, 0), (2, 64): (16, 1, 0), (2, 128): (8, 2, 0),
-                          (2, 256): (4, 1, 0), (2, 512): (2, 1, 0), (2, 1024): (1, 1, 0),
-                          (2, 2048): (1, 1, 0), (4, 256): (4, 4, 32)}
+WINDOWED_ROW_TILES = {(2, 32): (16, 1, 0), (2, 64): (16, 1, 0), (2, 128): (8, 2, 0),
+                      (2, 256): (4, 1, 0), (2, 512): (2, 1, 0), (2, 1024): (1, 1, 0),
+                      (2, 2048): (1, 1, 0), (4, 256): (4, 4, 32)}
 """(item size, tile) -> (rows a program, warps, ``Plan.row_threads``) of a single-block forward
-that reads rows past vectors through a window (``_windowed_rows_by_warps``), its tile holding
+that reads rows past vectors through a window (``_windowed_row_tiles``), its tile holding
 the row's body (``window_columns``): 16-bit rows of an odd N, of N % 4 == 2 up to
 ``WINDOWED_WORD_ROWS_MAX_TILE`` or of N % 8 == 4 in ``WINDOWED_EIGHT_BYTE_ROWS_TILES``, in one
 warp of about 1024 columns of tiles laid out whole (``Plan.row_threads`` 0: 16 rows of 64, four
@@ -232,6 +232,10 @@ thread, 40 registers). Several rows in one tile of the whole layout compiled to 
 bytes of spills (509: 2 rows in 1 warp, 2992 bytes) and ran at 1% of copy until their pairs met
 their edges in the edges' layout (``kernels/row_math.py``, ``per_row_of_plain_rows``): none
 spills since (509: 35 exp2, 62 registers; 137 as 8 x 128 + 16, 127 registers).
+
+Until the 16-bit tiles left rows by warps for one warp this table was ``WINDOWED_ROWS_BY_WARPS``
+(and ``WINDOWED_TAILED_ROW_TILES`` ``WINDOWED_TAILED_ROWS_BY_WARPS``), the names the results
+READMEs written before then use.
 
 The 16-bit tiles of 32-512 in one or two warps, swept on an H200 (results/h200/
 plain_rows_2026-11-29/, M = 2^27 // N, two interleaved rounds, every output NaN-poisoned and
@@ -277,21 +281,21 @@ rule then, against the plans before it in the same call (``eighth_call/``), floa
 133 60.7 -> 75.5%, 137 62.3 -> 77.0%, 150 73.0 -> 83.2%, 201 83.2 -> 97.6%, 222 93.5 -> 98.2%,
 255 93.9 -> 97.8%, 257 80.4 -> 97.7%, 258 92.8 -> 98.1%, 259 80.2 -> 97.7%."""
 
-WINDOWED_TAILED_ROWS_BY_WARPS = {(2, 256): (8, 1, 0, 128, 16), (4, 256): (4, 2, 16, 128, 64),
-                                 (4, 512): (2, 2, 32, 256, 128)}
+WINDOWED_TAILED_ROW_TILES = {(2, 256): (8, 1, 0, 128, 16), (4, 256): (4, 2, 16, 128, 64),
+                             (4, 512): (2, 2, 32, 256, 128)}
 """(item size, body tile) -> (rows a program, warps, ``Plan.row_threads``, tile, tail) of a
 single-block forward that reads rows past vectors through a window, several rows a program
-(``_windowed_rows_by_warps``), where the row's body (``window_columns``) fits the tile and its
+(``_windowed_row_tiles``), where the row's body (``window_columns``) fits the tile and its
 tail: 16-bit bodies of up to 144 columns (N = 137-151 past vectors; 144, whole vectors, takes
 the same tiles through ``ONE_WARP_WHOLE_ROWS_COLUMNS``) as 128 + 16, eight rows in one warp laid
 out whole; float32 bodies of up to 192 (133-195, N % 4 != 0) as 128 + 64, four rows in 2 warps,
 16 threads a row, and of up to 384 (261-387) as 256 + 128, two rows in 2 warps, a warp each.
-Rows whose body needs the whole power of two keep ``WINDOWED_ROWS_BY_WARPS``' (16-bit and
+Rows whose body needs the whole power of two keep ``WINDOWED_ROW_TILES``' (16-bit and
 float32 tiles of 256), or their own starts (float32 tiles of 512: 390-642 at 96.8-98.0% of copy
 in the H200's widths scan, results/h200/window_tiles_2026-11-29/sixth_call/).
 
 16-bit, on an H200 (results/h200/plain_rows_2026-11-29/, the same method as
-``WINDOWED_ROWS_BY_WARPS``'), of copy: bfloat16 137, swept, 8 x (128 + 16) 76.5%, four rows
+``WINDOWED_ROW_TILES``'), of copy: bfloat16 137, swept, 8 x (128 + 16) 76.5%, four rows
 76.2%, 8 x (128 + 32) 52.0%, 4 x 256 in one warp 58.4%; timed against the plan before in one
 call (``second_call/``), 137 37.4 -> 76.0%, 150 40.5 -> 71.5%; float16 137, swept, 76.4%.
 
@@ -325,7 +329,7 @@ windowed plans ran alike in both); rows of 128 columns or fewer, or past 1024; t
 M. The powers of two keep ``SINGLE_BLOCK_TILES``' measured plans."""
 
 WINDOWED_WORD_ROWS_MAX_TILE = 1024
-"""The widest body tile (``WINDOWED_ROWS_BY_WARPS``) at which 16-bit rows of N % 4 == 2, read in
+"""The widest body tile (``WINDOWED_ROW_TILES``) at which 16-bit rows of N % 4 == 2, read in
 4-byte words from their own starts, go through the window one warp a row as odd N do. Timed on
 an H200 (results/h200/window_tiles_2026-11-29/, two interleaved rounds, every output
 NaN-poisoned and checked against float64 first), bfloat16, the policy's plan from the rows' own
@@ -337,11 +341,11 @@ starts) tied: 300 62.4% from its own starts, 62.2% through the window. Untimed: 
 H100, other M."""
 
 WINDOWED_EIGHT_BYTE_ROWS_TILES = (128, 512)
-"""The (narrowest, widest) body tile (``WINDOWED_ROWS_BY_WARPS``) at which 16-bit rows of
+"""The (narrowest, widest) body tile (``WINDOWED_ROW_TILES``) at which 16-bit rows of
 N % 8 == 4, read in 8-byte vectors from their own starts, go through the window as odd N do;
 in the narrowest only rows wider than it, which their own starts hold in twice its columns
 (132: 4 x 256 in 4 warps there). On an H200 (results/h200/plain_rows_2026-11-29/, the same
-method as ``WINDOWED_ROWS_BY_WARPS``'), bfloat16, of copy: 300, swept, the policy's 4 x 512 in 4
+method as ``WINDOWED_ROW_TILES``'), bfloat16, of copy: 300, swept, the policy's 4 x 512 in 4
 warps from the rows' own starts 62.2%, through the window two rows of 512 in one warp 80.9%
 (four 75.6%; the same 4 x 512 in 4 warps 23.4%); then against the plans before in one call, 260
 52.8 -> 93.2%, 300 62.4 -> 81.0%, 516 68.7 -> 95.0%, 132 46.1 -> 82.7% (46.0 -> 82.7% again in
@@ -360,7 +364,7 @@ whole 16-byte vectors, on a Hopper GPU with a fast DRAM, from 2^27 // N rows, wh
 their own starts they load value by value (an odd N) or their plan there holds more columns
 than the body's tile (a power of two and a tail: 4098 bfloat16 as 4096 + 1024, not 4096), and
 16-bit rows of an even N from ``FORWARD_EVEN_16BIT_FROM_TILE``. Narrower 16-bit rows of an odd
-N are ``WINDOWED_ROWS_BY_WARPS``'. Of float32 rows of an odd N, those whose body's tile is
+N are ``WINDOWED_ROW_TILES``'. Of float32 rows of an odd N, those whose body's tile is
 ``FORWARD_ODD_FLOAT32_FROM_TILE`` or wider, among them those the online kernel took in one step
 (``ONLINE_ONE_STEP_COLS``: 6145-8191 and 12289-16383 columns; ``default_kernel``). float64 rows
 (all of an odd N) take it only where their plan from their own starts holds more columns than
@@ -437,7 +441,7 @@ hold lost there: 6500 94.9 -> 85.8%, 7500 94.1 -> 90.6% (8192 in 4 warps either 
 vectors from their own starts), and keep their plans (``_forward_body_tile``); as two tiles
 both ways they gained (6004, above) or lost under a point (4500, 4096 + 1024: 95.3 -> 94.5%).
 Narrower even rows keep the rule of held columns: 1500 lost through the window
-(``WINDOWED_ROWS_BY_WARPS``), 3002 lost in a tile of 4096 (92.3% against 94.8%), and narrower
+(``WINDOWED_ROW_TILES``), 3002 lost in a tile of 4096 (92.3% against 94.8%), and narrower
 tiles were not timed there."""
 
 SINGLE_BLOCK_TILES = {
@@ -1302,8 +1306,8 @@ class Plan:
     as words too (``COOPERATIVE_PAIRED_OTHERS_BLOCKS``). ``windowed``: rows that are not whole
     16-byte vectors are read through a window where their layout allows it
     (``reads_in_window``); False: from their own starts (the policy's single-block forward
-    plans of such rows but those of ``WINDOWED_ROWS_BY_WARPS``,
-    ``WINDOWED_TAILED_ROWS_BY_WARPS`` and ``FORWARD_BODY_TILE_COLS``, and the backward's of
+    plans of such rows but those of ``WINDOWED_ROW_TILES``,
+    ``WINDOWED_TAILED_ROW_TILES`` and ``FORWARD_BODY_TILE_COLS``, and the backward's of
     ``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``).
     """
 
@@ -1614,24 +1618,24 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
         if timed_tile and block_n in TWO_ROWS_A_PROGRAM.get(itemsize, ()):
             block_m = 2
         num_warps = max(num_warps, _warps_to_hold(block_m * (block_n + tail)))
-    windowed_by_warps = (not (forced or backward or persistent)
-                         and _windowed_rows_by_warps(M, N, itemsize, device))
-    if windowed_by_warps:  # rows by warps, through the window
+    windowed_rows = (not (forced or backward or persistent)
+                         and _windowed_row_tiles(M, N, itemsize, device))
+    if windowed_rows:  # several rows a program, through the window
         block_n, tail, tail2 = _body_tile(N, itemsize), 0, 0
         tailed = _windowed_tailed_rows(N, itemsize)
         if tailed:
             rows, num_warps, row_threads, block_n, tail = tailed
         else:
-            rows, num_warps, row_threads = WINDOWED_ROWS_BY_WARPS[itemsize, block_n]
+            rows, num_warps, row_threads = WINDOWED_ROW_TILES[itemsize, block_n]
         block_m = min(rows, next_power_of_2(M))
-    whole_rows = (not (forced or backward or persistent or windowed_by_warps)
+    whole_rows = (not (forced or backward or persistent or windowed_rows)
                   and _one_warp_whole_rows(M, N, itemsize, device))
     if whole_rows:  # one warp of about 1024 columns of tiles, each row its head and tail
         block_n, tail = head_and_tail(N)
         tail2, num_warps, row_threads = 0, 1, 0
         block_m = min(ONE_WARP_WHOLE_ROWS_COLUMNS[1] // block_n, next_power_of_2(M))
     body_tile = False
-    if not (forced or backward or windowed_by_warps or whole_rows):
+    if not (forced or backward or windowed_rows or whole_rows):
         # one row a program, through the window, its tiles the row's body
         body_warps = min(rule_warps_for(_body_tile(N, itemsize), rows=1), BODY_TILE_MAX_WARPS)
         body = (_body_tiles(N, itemsize, body_warps) if itemsize == 2
@@ -1669,7 +1673,7 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     measured = None if persistent or N != block_n else _measured_tile(M, N, itemsize, device,
                                                                       backward)
     # one row a program, or rows of one warp each: the layouts timed (not two rows of 2048)
-    reread = (not (forced or backward or persistent or tail2 or windowed_by_warps or body_tile
+    reread = (not (forced or backward or persistent or tail2 or windowed_rows or body_tile
                    or whole_rows)
               and (block_m == 1 or row_threads)
               and _reads_row_tile_again(block_n, tail, itemsize, device)
@@ -1679,7 +1683,7 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
         block_m, row_threads = min(rows, next_power_of_2(M)), 0
     narrow_loads_warps = 0 if narrow_loads_warps == num_warps else narrow_loads_warps
     n_tiles = cdiv(M, block_m)
-    windowed = ((backward and not eight_byte_rows) or windowed_by_warps or body_tile
+    windowed = ((backward and not eight_byte_rows) or windowed_rows or body_tile
                 or not reads_in_window(N, itemsize, backward, "single_block"))
     if not persistent:
         held = backward and itemsize == 2 and block_n >= SINGLE_BLOCK_HELD_AS_LOADED_FROM_COLS
@@ -1704,9 +1708,9 @@ def _body_tile(N: int, itemsize: int) -> int:
     return next_power_of_2(window_columns(N, itemsize, False, "single_block"))
 
 
-def _windowed_rows_by_warps(M: int, N: int, itemsize: int, device: DeviceDescription) -> bool:
-    """Whether a single-block forward reads its rows through a window, rows by warps
-    (``WINDOWED_ROWS_BY_WARPS``, ``WINDOWED_TAILED_ROWS_BY_WARPS``): rows past vectors on a
+def _windowed_row_tiles(M: int, N: int, itemsize: int, device: DeviceDescription) -> bool:
+    """Whether a single-block forward reads its rows through a window, several a program
+    (``WINDOWED_ROW_TILES``, ``WINDOWED_TAILED_ROW_TILES``): rows past vectors on a
     Hopper GPU with a fast DRAM, from 2^27 // N rows (where they were timed), their body's tile
     one the tables give: 16-bit rows of an odd N (read value by value from their own starts),
     of N % 4 == 2 (4-byte words) up to ``WINDOWED_WORD_ROWS_MAX_TILE`` or of N % 8 == 4 (8-byte
@@ -1714,7 +1718,7 @@ def _windowed_rows_by_warps(M: int, N: int, itemsize: int, device: DeviceDescrip
     past vectors in a tile of 256, or whose body fits a tailed plan's tile and tail (not
     389-511 columns, which keep their own starts)."""
     tile = _body_tile(N, itemsize)
-    if (itemsize, tile) not in WINDOWED_ROWS_BY_WARPS and not _windowed_tailed_rows(N, itemsize):
+    if (itemsize, tile) not in WINDOWED_ROW_TILES and not _windowed_tailed_rows(N, itemsize):
         return False
     if itemsize == 2:
         words = N % 4 == 2 and tile <= WINDOWED_WORD_ROWS_MAX_TILE
@@ -1735,10 +1739,10 @@ def _one_warp_whole_rows(M: int, N: int, itemsize: int, device: DeviceDescriptio
 
 
 def _windowed_tailed_rows(N: int, itemsize: int):
-    """``WINDOWED_TAILED_ROWS_BY_WARPS``' plan of rows of N columns, where their body fits its
+    """``WINDOWED_TAILED_ROW_TILES``' plan of rows of N columns, where their body fits its
     tile and tail; else None. Whether the rows can be read through a window at all is the
-    caller's question (``_windowed_rows_by_warps``)."""
-    tailed = WINDOWED_TAILED_ROWS_BY_WARPS.get((itemsize, _body_tile(N, itemsize)))
+    caller's question (``_windowed_row_tiles``)."""
+    tailed = WINDOWED_TAILED_ROW_TILES.get((itemsize, _body_tile(N, itemsize)))
     if tailed and window_columns(N, itemsize, False, "single_block") <= sum(tailed[3:]):
         return tailed
     return None

@@ -371,8 +371,8 @@ def per_row_of_plain_rows(values, like, PLAIN_ROWS: tl.constexpr):
     257 as 4 x 256 in one warp: 548 exp2 and 3432 bytes of spills a thread; expanded, 38 and
     none). In more warps the expanded form can load the edges in the body's layout (4 x 256 in
     4 warps: 24 scalar loads and 33 exp2 a thread against 9 and 18), so the policy's such tiles
-    (the 16-bit narrow forwards of ``policy.WINDOWED_ROWS_BY_WARPS`` and
-    ``WINDOWED_TAILED_ROWS_BY_WARPS``) are one warp's, but for 8 x 128 in two (2 scalar loads
+    (the 16-bit narrow forwards of ``policy.WINDOWED_ROW_TILES`` and
+    ``WINDOWED_TAILED_ROW_TILES``) are one warp's, but for 8 x 128 in two (2 scalar loads
     and 22 exp2 a thread, 16 values). The backward and the tiles laid out rows by warps keep
     ``per_row``."""
     if PLAIN_ROWS:
