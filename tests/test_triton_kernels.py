@@ -886,10 +886,10 @@ def test_a_fast_dram_reads_narrow_16_bit_forward_rows_past_vectors_in_one_warp_i
     assert (policy.WINDOWED_WORD_ROWS_MAX_TILE, policy.WINDOWED_EIGHT_BYTE_ROWS_TILES) == (
         1024, (128, 512))
     sixteen_bit = {35: (16, 32, 1, 0), 39: (16, 32, 1, 0), 47: (16, 64, 1, 0), 66: (16, 64, 1, 0),
-                   75: (8, 128, 2, 0), 101: (8, 128, 2, 0), 131: (8, 128, 2, 0),
+                   89: (8, 128, 2, 0), 101: (8, 128, 2, 0), 131: (8, 128, 2, 0),
                    132: (8, 128, 2, 0), 134: (8, 128, 2, 0), 175: (4, 256, 1, 0),
                    257: (4, 256, 1, 0), 258: (4, 256, 1, 0),
-                   260: (4, 256, 1, 0), 262: (4, 256, 1, 0), 265: (2, 512, 1, 0),
+                   260: (4, 256, 1, 0), 262: (4, 256, 1, 0), 281: (2, 512, 1, 0),
                    300: (2, 512, 1, 0), 509: (2, 512, 1, 0), 514: (2, 512, 1, 0),
                    516: (2, 512, 1, 0), 1001: (1, 1024, 1, 0), 1025: (1, 1024, 1, 0),
                    1026: (1, 1024, 1, 0), 770: (1, 1024, 1, 0), 2001: (1, 2048, 1, 0),
@@ -932,15 +932,17 @@ def test_a_fast_dram_reads_narrow_16_bit_forward_rows_past_vectors_in_one_warp_i
 
 def test_a_fast_dram_holds_narrow_16_bit_rows_of_whole_vectors_in_one_warp():
     """``policy.ONE_WARP_WHOLE_ROWS_COLUMNS``: on a Hopper GPU with a fast DRAM, from 2^27 // N
-    rows, the 16-bit single-block forward of rows of whole 16-byte vectors of 129-1023 columns,
+    rows, the 16-bit single-block forward of rows of whole 16-byte vectors of 129-1536 columns,
     N not a power of two, holds each row as its head and tail in one warp laid out whole,
-    1024 // head rows a program, not read again; the launch keeps those tiles. Powers of two,
-    rows past vectors, 128 columns or fewer, 1024 or more, float32, the backward, a slow DRAM,
-    fewer rows and a forced block keep their plans."""
-    assert policy.ONE_WARP_WHOLE_ROWS_COLUMNS == (128, 1024)
+    1024 // head rows a program (one past 1024), not read again; the launch keeps those tiles.
+    Powers of two, rows past vectors, 128 columns or fewer, past 1536, float32, the backward, a
+    slow DRAM, fewer rows and a forced block keep their plans."""
+    assert (policy.ONE_WARP_WHOLE_ROWS_COLUMNS, policy.ONE_WARP_FORWARD_COLUMNS) == (
+        (128, 1536), 1024)
     shapes = {136: (8, 128, 8), 144: (8, 128, 16), 200: (4, 256, 0), 280: (4, 256, 32),
               400: (2, 512, 0), 520: (2, 512, 8), 600: (2, 512, 128), 776: (1, 1024, 0),
-              1016: (1, 1024, 0)}
+              1016: (1, 1024, 0), 1032: (1, 1024, 8), 1056: (1, 1024, 32),
+              1536: (1, 1024, 512)}
     for dtype in ("bfloat16", "float16"):
         for N, (rows, block, tail) in shapes.items():
             M = (1 << 27) // N
@@ -955,7 +957,8 @@ def test_a_fast_dram_holds_narrow_16_bit_rows_of_whole_vectors_in_one_warp():
     for N, dtype, dram, fewer, backward in (
             (128, "bfloat16", 4800, 0, False), (256, "bfloat16", 4800, 0, False),
             (512, "float16", 4800, 0, False), (1024, "bfloat16", 4800, 0, False),
-            (120, "bfloat16", 4800, 0, False), (1032, "bfloat16", 4800, 0, False),
+            (120, "bfloat16", 4800, 0, False), (1544, "bfloat16", 4800, 0, False),
+            (2040, "float16", 4800, 0, False), (1032, "bfloat16", 4800, 0, True),
             (280, "float32", 4800, 0, False), (280, "bfloat16", 4800, 0, True),
             (556, "bfloat16", 4800, 0, False), (1020, "float16", 4800, 0, False),
             (280, "bfloat16", 3350, 0, False), (280, "bfloat16", 4800, 1, False)):
@@ -971,13 +974,16 @@ def test_a_fast_dram_reads_narrow_bodies_as_a_tile_and_a_tail_of_several_rows():
     2^27 // N rows, the single-block forward of rows past vectors whose body fits the table's
     tile and tail reads them through the window several rows a program: float32 bodies of up to
     128 + 64 columns (133-193) four rows in 2 warps, 16 threads a row, of up to 256 + 128
-    (261-385) two rows of a warp each; 16-bit bodies of up to 128 + 16 (137-151) eight rows in
-    one warp, the plain layout. A body that needs its whole power of two keeps
-    ``WINDOWED_ROW_TILES``' plan (float32 197, bfloat16 153) or its own starts (389); a slow
+    (261-385) two rows of a warp each; 16-bit bodies of up to 64 + 16 (73-87) sixteen rows, of
+    up to 128 + 16 (137-151) eight and of up to 256 + 16 (265-279) four, in one warp, the plain
+    layout. A body that needs its whole power of two keeps ``WINDOWED_ROW_TILES``' plan
+    (float32 197, bfloat16 153, float16 89, bfloat16 281) or its own starts (389); a slow
     DRAM or fewer rows are not taken. Launched where no window is possible the plan reads each
     row from its own start in the same tiles, or in the row's power of two where they do not
     hold it (193: its body 192 columns, the row 193; bfloat16 150)."""
-    assert policy.WINDOWED_TAILED_ROW_TILES == {(2, 256): (8, 1, 0, 128, 16),
+    assert policy.WINDOWED_TAILED_ROW_TILES == {(2, 128): (16, 1, 0, 64, 16),
+                                                    (2, 256): (8, 1, 0, 128, 16),
+                                                    (2, 512): (4, 1, 0, 256, 16),
                                                     (4, 256): (4, 2, 16, 128, 64),
                                                     (4, 512): (2, 2, 32, 256, 128)}
     shapes = {("float32", 133): (4, 128, 64, 2, 16), ("float32", 137): (4, 128, 64, 2, 16),
@@ -985,7 +991,9 @@ def test_a_fast_dram_reads_narrow_bodies_as_a_tile_and_a_tail_of_several_rows():
               ("float32", 261): (2, 256, 128, 2, 32), ("float32", 262): (2, 256, 128, 2, 32),
               ("float32", 301): (2, 256, 128, 2, 32), ("float32", 385): (2, 256, 128, 2, 32),
               ("bfloat16", 137): (8, 128, 16, 1, 0), ("float16", 140): (8, 128, 16, 1, 0),
-              ("bfloat16", 150): (8, 128, 16, 1, 0), ("float16", 151): (8, 128, 16, 1, 0)}
+              ("bfloat16", 150): (8, 128, 16, 1, 0), ("float16", 151): (8, 128, 16, 1, 0),
+              ("bfloat16", 73): (16, 64, 16, 1, 0), ("float16", 87): (16, 64, 16, 1, 0),
+              ("bfloat16", 265): (4, 256, 16, 1, 0), ("float16", 279): (4, 256, 16, 1, 0)}
     for (dtype, N), shape in shapes.items():
         M = (1 << 27) // N
         torch_dtype = getattr(torch, dtype)
@@ -1004,6 +1012,7 @@ def test_a_fast_dram_reads_narrow_bodies_as_a_tile_and_a_tail_of_several_rows():
                 record.constexprs["TAIL"]) == (0, *own), (dtype, N)
     for N, dtype, dram, fewer in ((197, "float32", 4800, 0), (389, "float32", 4800, 0),
                                   (153, "bfloat16", 4800, 0), (262, "float16", 4800, 0),
+                                  (89, "float16", 4800, 0), (281, "bfloat16", 4800, 0),
                                   (137, "float32", 3350, 0), (262, "float32", 4800, 1),
                                   (137, "bfloat16", 3350, 0), (150, "float16", 4800, 1)):
         plan = _hopper_plan(N, dtype, dram, M=(1 << 27) // N - fewer)

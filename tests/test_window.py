@@ -191,6 +191,8 @@ def forward_between_sentinels(plan, dtype, N, device, check_launch, through_wind
     (torch.bfloat16, 35, (16, 32, 0)), (torch.bfloat16, 66, (16, 64, 0)),
     (torch.float16, 131, (8, 128, 0)),
     (torch.bfloat16, 132, (8, 128, 0)), (torch.bfloat16, 137, (8, 128, 16)),
+    (torch.bfloat16, 75, (16, 64, 16)), (torch.float16, 86, (16, 64, 16)),
+    (torch.float16, 268, (4, 256, 16)), (torch.bfloat16, 276, (4, 256, 16)),
     (torch.float16, 300, (2, 512, 0)), (torch.float32, 257, (4, 256, 0)),
     (torch.float32, 137, (4, 128, 64)), (torch.float32, 262, (2, 256, 128))])
 def test_the_h200s_single_block_forward_through_a_window(device, dtype, N, tiles):
@@ -214,11 +216,13 @@ def test_the_h200s_single_block_forward_through_a_window(device, dtype, N, tiles
 
 @pytest.mark.parametrize("dtype,N,tiles", [
     (torch.bfloat16, 136, (8, 128, 8)), (torch.float16, 280, (4, 256, 32)),
-    (torch.bfloat16, 600, (2, 512, 128)), (torch.float16, 776, (1, 1024, 0))])
+    (torch.bfloat16, 600, (2, 512, 128)), (torch.float16, 776, (1, 1024, 0)),
+    (torch.bfloat16, 1032, (1, 1024, 8)), (torch.float16, 1056, (1, 1024, 32))])
 def test_the_h200s_single_block_forward_of_whole_vector_rows_in_one_warp(device, dtype, N, tiles):
     """The H200's single-block forward of 16-bit rows of whole 16-byte vectors in one warp, each
     row its head and tail, several rows a program (``policy.ONE_WARP_WHOLE_ROWS_COLUMNS``): five
-    rows: a program's tile of eight at 136 with three masked, two programs of four at 280."""
+    rows: a program's tile of eight at 136 with three masked, two programs of four at 280, five
+    of one row at 1032."""
     plan = policy.choose((1 << 27) // N, N, dtype, H200)
     assert (plan.block_m, plan.block_n, plan.tail, plan.num_warps) == (*tiles, 1)
 

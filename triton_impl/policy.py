@@ -281,15 +281,18 @@ rule then, against the plans before it in the same call (``eighth_call/``), floa
 133 60.7 -> 75.5%, 137 62.3 -> 77.0%, 150 73.0 -> 83.2%, 201 83.2 -> 97.6%, 222 93.5 -> 98.2%,
 255 93.9 -> 97.8%, 257 80.4 -> 97.7%, 258 92.8 -> 98.1%, 259 80.2 -> 97.7%."""
 
-WINDOWED_TAILED_ROW_TILES = {(2, 256): (8, 1, 0, 128, 16), (4, 256): (4, 2, 16, 128, 64),
+WINDOWED_TAILED_ROW_TILES = {(2, 128): (16, 1, 0, 64, 16), (2, 256): (8, 1, 0, 128, 16),
+                             (2, 512): (4, 1, 0, 256, 16), (4, 256): (4, 2, 16, 128, 64),
                              (4, 512): (2, 2, 32, 256, 128)}
 """(item size, body tile) -> (rows a program, warps, ``Plan.row_threads``, tile, tail) of a
 single-block forward that reads rows past vectors through a window, several rows a program
 (``_windowed_row_tiles``), where the row's body (``window_columns``) fits the tile and its
-tail: 16-bit bodies of up to 144 columns (N = 137-151 past vectors; 144, whole vectors, takes
-the same tiles through ``ONE_WARP_WHOLE_ROWS_COLUMNS``) as 128 + 16, eight rows in one warp laid
-out whole; float32 bodies of up to 192 (133-195, N % 4 != 0) as 128 + 64, four rows in 2 warps,
-16 threads a row, and of up to 384 (261-387) as 256 + 128, two rows in 2 warps, a warp each.
+tail: 16-bit bodies a vector or two past a power of two as that power of two + 16, in one warp
+laid out whole: of up to 80 columns (N = 73-87) sixteen rows of 64 + 16, of up to 144 (137-151;
+144, whole vectors, takes the same tiles through ``ONE_WARP_WHOLE_ROWS_COLUMNS``) eight of
+128 + 16, of up to 272 (265-279) four of 256 + 16; float32 bodies of up to 192 (133-195,
+N % 4 != 0) as 128 + 64, four rows in 2 warps, 16 threads a row, and of up to 384 (261-387) as
+256 + 128, two rows in 2 warps, a warp each.
 Rows whose body needs the whole power of two keep ``WINDOWED_ROW_TILES``' (16-bit and
 float32 tiles of 256), or their own starts (float32 tiles of 512: 390-642 at 96.8-98.0% of copy
 in the H200's widths scan, results/h200/window_tiles_2026-11-29/sixth_call/).
@@ -298,6 +301,17 @@ in the H200's widths scan, results/h200/window_tiles_2026-11-29/sixth_call/).
 ``WINDOWED_ROW_TILES``'), of copy: bfloat16 137, swept, 8 x (128 + 16) 76.5%, four rows
 76.2%, 8 x (128 + 32) 52.0%, 4 x 256 in one warp 58.4%; timed against the plan before in one
 call (``second_call/``), 137 37.4 -> 76.0%, 150 40.5 -> 71.5%; float16 137, swept, 76.4%.
+Wider tails through the window lost in the sweeps (bfloat16 137 as 8 x (128 + 32) 52.0%, 268
+as 4 x (256 + 64) 65.7%, float16 66 as 16 x (64 + 32) 40.3%). Sweeps (``sixth_call/``): float16
+66 16 x (64 + 16) 61.7% against the policy's 16 x 64 53.1%, bfloat16 268 4 x (256 + 16) 83.4%
+against 2 x 512 74.4%; then the tiles of 64 + 16 and 256 + 16 against the plans before (16 x 64
+or 8 x 128 in two warps; 2 x 512) in one call (results/h200/windowed_tails_2026-11-30/
+``first_call/``), bfloat16, of copy: 75 52.6 -> 64.8%, 78 54.4 -> 64.6%, 79 55.1 -> 65.0%, 81
+56.4 -> 62.5%, 82 56.8 -> 61.8%, 83 57.5 -> 61.3%, 86 59.3 -> 61.8%, 87 60.0 -> 61.8%, 265 74.9
+-> 83.2%, 268 74.9 -> 83.1%, 270 75.6 -> 84.2%, 271 75.1 -> 83.3%, 274 75.6 -> 81.9%, 275 76.3
+-> 80.7%, 278 76.4 -> 81.7%, 279 76.8 -> 81.1% (71, 259 and 263, plans unchanged, within 1.0
+point; the backward, unchanged, within 0.5). Untimed: float16 but the sweep at 66, the H100,
+other M.
 
 Swept on an H200, float32, M = 2^27 // N, two interleaved rounds, every output NaN-poisoned and
 checked against float64 first (results/h200/narrow_warps_2026-11-29/second_call/), of copy: 137,
@@ -306,14 +320,21 @@ in 2 warps, 16 threads a row, 84.7%); 262, the policy's 4 x 512 in 4 warps from 
 starts 82.0%, two rows of 256 + 128 a warp each 98.3% (of 512 89.7%; two of 256 + 8 in one warp,
 laid out as one tile, 98.3%)."""
 
-ONE_WARP_WHOLE_ROWS_COLUMNS = (128, 1024)
-"""The bounds, both out, of N at which a single-block forward of 16-bit rows of whole 16-byte
-vectors, N not a power of two, on a Hopper GPU with a fast DRAM from 2^27 // N rows
-(``_one_warp_whole_rows``), holds 1024 // head rows a program in one warp laid out whole, each
-row as its head and tail (``head_and_tail``: 136 as 128 + 8, 280 as 256 + 32, 600 as 512 +
-128, 200 as 256): 1024 to 1536 columns of tiles (8 x (128 + 64) at 168-192). In 4 warps, the
-plans before (the row's power of two, 4 x 256 to 2 x 1024), a tile of a few rows left most
-threads a value or two of each row and its sums crossed warps through shared memory.
+ONE_WARP_FORWARD_COLUMNS = 1024
+"""The columns of heads a single-block forward program of one warp holds, its rows' tails
+beside them (``ONE_WARP_WHOLE_ROWS_COLUMNS``: 1024 // head rows a program, at least one)."""
+
+ONE_WARP_WHOLE_ROWS_COLUMNS = (128, 1536)
+"""The bounds, the narrowest out and the widest in, of N at which a single-block forward of
+16-bit rows of whole 16-byte vectors, N not a power of two, on a Hopper GPU with a fast DRAM
+from 2^27 // N rows (``_one_warp_whole_rows``), holds each row as its head and tail
+(``head_and_tail``: 136 as 128 + 8, 280 as 256 + 32, 600 as 512 + 128, 200 as 256, 1032 as
+1024 + 8) in one warp laid out whole, ``ONE_WARP_FORWARD_COLUMNS`` // head rows a program (at
+least one): 1024 to 2048 columns of tiles (8 x (128 + 64) at 168-192, 1024 + 512 at 1536).
+In 4 warps, the plans before (the row's power of two, 4 x 256 to 2 x 1024, 1 x 2048), a tile
+of a few rows left most threads a value or two of each row and its sums crossed warps through
+shared memory. Rows of 1544-2040 columns, whose head and tail are their power of two, keep
+their plans (in one warp 0.2-0.6 points slower, below).
 
 Swept on an H200 (results/h200/plain_rows_2026-11-29/seventh_call/, M = 2^27 // N, two
 interleaved rounds, every output NaN-poisoned and checked against float64 first), bfloat16, of
@@ -324,9 +345,13 @@ copy, the policy's plan before against the best in one warp: 136 66.9 -> 93.8% (
 93.2%, 144 71.3 -> 86.8%, 200 86.9 -> 95.5%, 248 93.6 -> 95.6%, 264 64.0 -> 94.7%, 280 70.8 ->
 92.7%, 400 87.7 -> 96.0%, 520 70.0 -> 93.9%, 600 76.1 -> 95.1%, 776 93.4 -> 96.3%; 504 95.6 /
 95.5%, 1000 and 1016 96.4 -> 95.8%, within what the unchanged plans moved between the two trees
-(256, 512, 1024, 1032: 0.0-0.5 points). Untimed: float16 (the same tiles as bfloat16, whose
-windowed plans ran alike in both); rows of 128 columns or fewer, or past 1024; the H100; other
-M. The powers of two keep ``SINGLE_BLOCK_TILES``' measured plans."""
+(256, 512, 1024, 1032: 0.0-0.5 points). Past 1024 (results/h200/windowed_tails_2026-11-30/
+``first_call/``, the same method), 1 x 2048 in 4 warps before, of copy: 1032 78.9 -> 95.2%,
+1040 80.4 -> 95.7%, 1048 79.8 -> 95.5%, 1056 80.8 -> 93.5%; 1 x 2048 in one warp against 4,
+1544 96.2 / 96.0%, 1800 96.1 / 95.5%, 2040 96.0 / 95.6%; 1280 (1024 + 256 in one warp before
+too) 96.8% in both trees; the backward, unchanged, within 0.6 points. Untimed: float16 (the
+same tiles as bfloat16, whose windowed plans ran alike in both); rows of 128 columns or fewer;
+the H100; other M. The powers of two keep ``SINGLE_BLOCK_TILES``' measured plans."""
 
 WINDOWED_WORD_ROWS_MAX_TILE = 1024
 """The widest body tile (``WINDOWED_ROW_TILES``) at which 16-bit rows of N % 4 == 2, read in
@@ -1633,7 +1658,7 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     if whole_rows:  # one warp of about 1024 columns of tiles, each row its head and tail
         block_n, tail = head_and_tail(N)
         tail2, num_warps, row_threads = 0, 1, 0
-        block_m = min(ONE_WARP_WHOLE_ROWS_COLUMNS[1] // block_n, next_power_of_2(M))
+        block_m = min(max(ONE_WARP_FORWARD_COLUMNS // block_n, 1), next_power_of_2(M))
     body_tile = False
     if not (forced or backward or windowed_rows or whole_rows):
         # one row a program, through the window, its tiles the row's body
@@ -1731,10 +1756,10 @@ def _windowed_row_tiles(M: int, N: int, itemsize: int, device: DeviceDescription
 
 def _one_warp_whole_rows(M: int, N: int, itemsize: int, device: DeviceDescription) -> bool:
     """Whether a single-block forward holds 16-bit rows of whole 16-byte vectors in one warp,
-    each row its head and tail (``ONE_WARP_WHOLE_ROWS_COLUMNS``): N between the bounds, not a
+    each row its head and tail (``ONE_WARP_WHOLE_ROWS_COLUMNS``): N within the bounds, not a
     power of two, on a Hopper GPU with a fast DRAM from 2^27 // N rows."""
     narrowest, widest = ONE_WARP_WHOLE_ROWS_COLUMNS
-    return (itemsize == 2 and N % _vector(itemsize) == 0 and narrowest < N < widest
+    return (itemsize == 2 and N % _vector(itemsize) == 0 and narrowest < N <= widest
             and N != next_power_of_2(N) and _fast_hopper_problem(M, N, device))
 
 
