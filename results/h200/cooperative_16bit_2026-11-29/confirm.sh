@@ -2,7 +2,7 @@
 # against float64 and timed at four of the widths, beside the same kernel forced at 56 registers,
 # three interleaved rounds. Ran on 2026-11-29 as the end of a call whose asv step failed (the
 # carried folders made the tree differ; fixed in commit_for_carry.sh, and asv recorded 213b82f
-# and d1a4cfb in the next call: results/h200/asv_history_2026-11-29.log).
+# and d1a4cfb in the next call: results/h200/asv_history_2026-11-29.log.gz).
 set -o pipefail
 export PYTHONUNBUFFERED=1
 PYTHONPATH=. timeout 100 python3 benchmarks/sweep_plans.py --out $OUT \
