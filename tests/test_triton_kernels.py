@@ -959,7 +959,7 @@ def test_a_fast_dram_holds_narrow_16_bit_rows_of_whole_vectors_in_one_warp():
             (512, "float16", 4800, 0, False), (1024, "bfloat16", 4800, 0, False),
             (120, "bfloat16", 4800, 0, False), (1544, "bfloat16", 4800, 0, False),
             (2040, "float16", 4800, 0, False), (1032, "bfloat16", 4800, 0, True),
-            (280, "float32", 4800, 0, False), (280, "bfloat16", 4800, 0, True),
+            (280, "float32", 4800, 0, False), (400, "bfloat16", 4800, 0, True),
             (556, "bfloat16", 4800, 0, False), (1020, "float16", 4800, 0, False),
             (280, "bfloat16", 3350, 0, False), (280, "bfloat16", 4800, 1, False)):
         plan = _hopper_plan(N, dtype, dram, backward=backward, M=(1 << 27) // N - fewer)
@@ -1162,9 +1162,9 @@ def test_a_fast_dram_gives_narrow_backward_tiles_of_rows_past_vectors_one_warp()
     the single-block backward of rows past vectors whose body's tile is 256-1024 columns
     (16-bit), or whose body fits 192 of a tile of 256 (float32), is one warp holding 1024
     columns of tiles, through the window;
-    rows of whole vectors, of ``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``, another tile, an H100,
-    fewer rows or a block forced keep the rule's warps. (The forward's one warp is
-    ``WINDOWED_ROW_TILES``'.)"""
+    rows of whole vectors that fill their tile by more than ``ONE_WARP_BACKWARD_WHOLE_ROWS``
+    gives, of ``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``, another tile, an H100, fewer rows or a
+    block forced keep the rule's warps. (The forward's one warp is ``WINDOWED_ROW_TILES``'.)"""
     assert (policy.ONE_WARP_BACKWARD_TILES, policy.ONE_WARP_BACKWARD_COLUMNS) == (
         {2: {256: 256, 512: 512, 1024: 1024}, 4: {256: 192}}, 1024)
     for dtype in ("bfloat16", "float16"):
@@ -1191,6 +1191,33 @@ def test_a_fast_dram_gives_narrow_backward_tiles_of_rows_past_vectors_one_warp()
             ("bfloat16", 390, 3350, 0, True), ("bfloat16", 390, 4800, 1, True)):
         plan = _hopper_plan(N, dtype, dram, backward=backward, M=(1 << 27) // N - fewer)
         assert plan.num_warps > 1 or plan.row_threads, (dtype, N, dram, fewer, backward)
+
+
+def test_a_fast_dram_gives_the_backward_of_sparse_whole_vector_rows_one_warp():
+    """``policy.ONE_WARP_BACKWARD_WHOLE_ROWS``: on a Hopper GPU with a fast DRAM, from 2^27 // N
+    rows, the single-block backward of 16-bit rows of whole 16-byte vectors that fill a tile of
+    512 or 1024 columns by 0.59 or less (264-304, 520-608) is one warp, 1024 // tile rows a
+    program, not through a window. Fuller tiles (312, 400, 616, 1000), tiles of 256 (136, 200),
+    powers of two, float32, an H100, fewer rows and a forced block keep their plans."""
+    assert policy.ONE_WARP_BACKWARD_WHOLE_ROWS == {512: 304, 1024: 608}
+    for dtype in ("bfloat16", "float16"):
+        for N, rows, block in ((264, 2, 512), (280, 2, 512), (304, 2, 512), (520, 1, 1024),
+                               (600, 1, 1024), (608, 1, 1024)):
+            plan = _hopper_plan(N, dtype, 4800, backward=True, M=(1 << 27) // N)
+            assert (plan.block_m, plan.block_n, plan.num_warps) == (rows, block, 1), (dtype, N)
+            x = torch.empty(((1 << 27) // N, N), dtype=getattr(torch, dtype), device="meta")
+            (record,) = launch.launches(plan, (x, x, x), log=False)
+            assert (record.constexprs["WINDOW"], record.constexprs["BLOCK_M"],
+                    record.num_warps) == (0, rows, 1), (dtype, N)
+        for N, dram, fewer in ((312, 4800, 0), (400, 4800, 0), (616, 4800, 0), (1000, 4800, 0),
+                               (136, 4800, 0), (200, 4800, 0), (512, 4800, 0),
+                               (280, 3350, 0), (600, 4800, 1)):
+            plan = _hopper_plan(N, dtype, dram, backward=True, M=(1 << 27) // N - fewer)
+            assert plan.num_warps > 1, (dtype, N, dram, fewer)
+    assert _hopper_plan(280, "float32", 4800, backward=True, M=(1 << 27) // 280).num_warps > 1
+    forced = _hopper_plan(280, "bfloat16", 4800, backward=True, M=(1 << 27) // 280,
+                          kernel="single_block", block_n=512)
+    assert forced.num_warps > 1
 
 
 @pytest.mark.parametrize("gpu", ["H100", "H200"])

@@ -232,6 +232,37 @@ def test_the_h200s_single_block_forward_of_whole_vector_rows_in_one_warp(device,
     forward_between_sentinels(plan, dtype, N, device, one_warp, through_window=False)
 
 
+@pytest.mark.parametrize("dtype,N,tiles", [
+    (torch.bfloat16, 264, (2, 512)), (torch.float16, 304, (2, 512)),
+    (torch.bfloat16, 600, (1, 1024)), (torch.float16, 520, (1, 1024))])
+def test_the_h200s_backward_of_sparse_whole_vector_rows_in_one_warp(device, dtype, N, tiles):
+    """The H200's single-block backward of 16-bit rows of whole 16-byte vectors that fill their
+    tile by 0.59 or less, one warp a program (``policy.ONE_WARP_BACKWARD_WHOLE_ROWS``): five
+    rows, the last program's tile partly masked, between sentinels (NaN around y and dy, 1234
+    around dx); softmax's and log-softmax's gradients match float64's."""
+    plan = policy.choose((1 << 27) // N, N, dtype, H200, backward=True)
+    assert (plan.block_m, plan.block_n, plan.num_warps) == (*tiles, 1)
+    M, guard = 5, 16
+    plan = dataclasses.replace(plan, grid=(policy.cdiv(M, plan.block_m),))
+    torch.manual_seed(N)
+    for log in (False, True):
+        x = (torch.randn(M, N, dtype=torch.float64) * 4).to(dtype).to(device)
+        inputs = []
+        for value in ((torch.log_softmax if log else torch.softmax)(x.double(), -1),
+                      torch.randn(M, N, dtype=torch.float64)):
+            held = torch.full((M * N + 2 * guard,), float("nan"), dtype=dtype, device=device)
+            held[guard:guard + M * N].view(M, N).copy_(value.to(dtype))
+            inputs.append(held[guard:guard + M * N].view(M, N))
+        y, dy = inputs
+        target = torch.full((M * N + 2 * guard,), 1234.0, dtype=dtype, device=device)
+        dx = target[guard:guard + M * N].view(M, N)
+        (record,) = launch.launches(plan, (y, dy, dx), log=log)
+        assert (record.num_warps, record.constexprs["BLOCK_M"]) == (1, tiles[0])
+        launch.softmax_backward_rows(plan, y, dy, dx, log)
+        assert (target[:guard] == 1234.0).all() and (target[guard + M * N:] == 1234.0).all()
+        assert_grad_close(dx, y, dy, dtype, log)
+
+
 @pytest.mark.parametrize("dtype,N,rows,tiles", [
     (torch.bfloat16, 257, 4, (256, 0)), (torch.bfloat16, 137, 16, (128, 16)),
     (torch.float16, 514, 2, (512, 0)), (torch.float32, 137, 4, (256, 0))])

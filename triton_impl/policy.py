@@ -197,6 +197,24 @@ wider bodies lost 0.5-0.9 points (201 / 222 / 255 / 257 / 259 101.7 / 102.2 / 10
 all but one), so they keep 4 warps. float32 tiles of 512 and 1024 keep their plans: 261-389
 ran 100.1-102.0% in the third call."""
 
+ONE_WARP_BACKWARD_WHOLE_ROWS = {512: 304, 1024: 608}
+"""Tile -> the widest N of 16-bit rows of whole 16-byte vectors, not a power of two, whose
+single-block backward on a Hopper GPU with a fast DRAM from 2^27 // N rows runs one warp a
+program as ``ONE_WARP_BACKWARD_TILES``' rows do (``ONE_WARP_BACKWARD_COLUMNS`` // tile rows):
+rows that fill their tile by 0.59 or less (264-304 in a tile of 512, 520-608 in one of 1024).
+The plans before, 4 x 512 and 2 x 1024 in 4 warps, left a thread 8 values of y and dy a row at
+these fills.
+
+Timed on an H200 (results/h200/windowed_tails_2026-11-30/``fourth_call/``, M = 2^27 // N,
+every output NaN-poisoned and checked against float64 first), bfloat16, one warp at every whole
+-vector N of 129-1023 against the plans before in one call, of copy: 264 86.5 -> 99.8%, 280 87.8
+-> 100.1%, 520 92.3 -> 100.0%, 600 95.1 -> 99.9%; fuller tiles and tiles of 256 lost 0.3-2.3
+points (136 92.3 -> 90.7%, 144 94.4 -> 92.1%, 200 100.2 -> 99.4%, 400 100.4 -> 99.8%, 776 100.5
+-> 100.2%, 1000 100.5 -> 100.2%, 1016 100.5 -> 99.7%) and keep their plans; 137, 256 and 512,
+unchanged, moved 0.0-0.4. A sweep there (two rounds): at 264 two rows of 512 in two warps 90.0%,
+at 600 one or two rows of 1024 in two warps 100.2 / 100.4% against one warp's 100.2%. Untimed:
+float16, fills of 0.60-0.75, the H100, other M."""
+
 BODY_TILE_MAX_WARPS = 8
 """The most warps of a single-block program whose tile holds a row's body alone, its edges a tile
 of their own (``window_columns``: rows of N just past a power of two that are not whole 16-byte
@@ -1688,10 +1706,7 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
                        and _rows_past_vectors(M, N, itemsize, device))
     if eight_byte_rows:  # from the rows' own starts, in 8-byte vectors
         num_warps = EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS[block_n]
-    elif (backward and not forced and reads_in_window(N, itemsize, True, "single_block")
-          and window_columns(N, itemsize, True, "single_block")
-          <= ONE_WARP_BACKWARD_TILES.get(itemsize, {}).get(block_n, 0)
-          and _fast_hopper_problem(M, N, device)):
+    elif backward and not forced and _one_warp_backward(M, N, itemsize, device, block_n):
         block_m = min(ONE_WARP_BACKWARD_COLUMNS // block_n, next_power_of_2(M))
         num_warps, narrow_loads_warps = 1, 0
     cap = 0
@@ -1731,6 +1746,22 @@ def _body_tile(N: int, itemsize: int) -> int:
     """The power of two that holds the body of a single-block row of N columns (N's own where it
     is not read through a window: ``window_columns``, alike both ways)."""
     return next_power_of_2(window_columns(N, itemsize, False, "single_block"))
+
+
+def _one_warp_backward(M: int, N: int, itemsize: int, device: DeviceDescription,
+                       block_n: int) -> bool:
+    """Whether a single-block backward of rows of N columns in tiles of ``block_n`` runs one
+    warp a program (``ONE_WARP_BACKWARD_TILES``): rows read through a window whose body fits
+    the table's widest for that tile, or 16-bit rows of whole 16-byte vectors, N not a power of
+    two, that fill their tile by no more than ``ONE_WARP_BACKWARD_WHOLE_ROWS`` gives, on a
+    Hopper GPU with a fast DRAM from 2^27 // N rows."""
+    widest = ONE_WARP_BACKWARD_TILES.get(itemsize, {}).get(block_n, 0)
+    if reads_in_window(N, itemsize, True, "single_block"):
+        fits = window_columns(N, itemsize, True, "single_block") <= widest
+    else:
+        fits = (itemsize == 2 and N % _vector(itemsize) == 0 and N != block_n
+                and N <= ONE_WARP_BACKWARD_WHOLE_ROWS.get(block_n, 0))
+    return fits and _fast_hopper_problem(M, N, device)
 
 
 def _windowed_row_tiles(M: int, N: int, itemsize: int, device: DeviceDescription) -> bool:
