@@ -4,8 +4,9 @@
 # results/h200/run_50ed588_2026-11-29/parts/calls.sh; its sha256 printed): each travels in its
 # own call of one lease (the tree is 47 of the 64 MiB a call carries), the first three copied
 # into /tmp/stash by `mkdir -p /tmp/stash && cp .carryN/* /tmp/stash/` (carry [".carryN"]), the
-# fourth with this script (carry [".carry4"]); QuACK and Liger 0.8.5 from .carry4's wheels; then the widths section with every peer, bfloat16 (the default widths
-# and 137, 268, 1032, 20001) and float32 (the default widths). Logs and JSON under OUT.
+# fourth with this script (carry [".carry4"]); QuACK and Liger 0.8.5 from .carry4's wheels;
+# then the widths section with every peer, bfloat16 (the default widths and 137, 268, 1032,
+# 20001) and float32 (the default widths). Logs and JSON under OUT.
 #     bash results/h200/run_<commit>_2026-11-30/parts/call.sh
 set -o pipefail
 export PYTHONUNBUFFERED=1
