@@ -934,7 +934,7 @@ def test_a_fast_dram_holds_narrow_16_bit_rows_of_whole_vectors_in_one_warp():
     """``policy.ONE_WARP_WHOLE_ROWS_COLUMNS``: on a Hopper GPU with a fast DRAM, from 2^27 // N
     rows, the 16-bit single-block forward of rows of whole 16-byte vectors of 129-1536 columns,
     N not a power of two, holds each row as its head and tail in one warp laid out whole,
-    1024 // head rows a program (one past 1024), not read again; the launch keeps those tiles.
+    1024 // head rows a program, not read again; the launch keeps those tiles.
     Powers of two, rows past vectors, 128 columns or fewer, past 1536, float32, the backward, a
     slow DRAM, fewer rows and a forced block keep their plans."""
     assert (policy.ONE_WARP_WHOLE_ROWS_COLUMNS, policy.ONE_WARP_FORWARD_COLUMNS) == (
@@ -942,7 +942,7 @@ def test_a_fast_dram_holds_narrow_16_bit_rows_of_whole_vectors_in_one_warp():
     shapes = {136: (8, 128, 8), 144: (8, 128, 16), 200: (4, 256, 0), 280: (4, 256, 32),
               400: (2, 512, 0), 520: (2, 512, 8), 600: (2, 512, 128), 776: (1, 1024, 0),
               1016: (1, 1024, 0), 1032: (1, 1024, 8), 1056: (1, 1024, 32),
-              1536: (1, 1024, 512)}
+              1064: (1, 1024, 64), 1152: (1, 1024, 128), 1536: (1, 1024, 512)}
     for dtype in ("bfloat16", "float16"):
         for N, (rows, block, tail) in shapes.items():
             M = (1 << 27) // N
@@ -974,9 +974,9 @@ def test_a_fast_dram_reads_narrow_bodies_as_a_tile_and_a_tail_of_several_rows():
     2^27 // N rows, the single-block forward of rows past vectors whose body fits the table's
     tile and tail reads them through the window several rows a program: float32 bodies of up to
     128 + 64 columns (133-193) four rows in 2 warps, 16 threads a row, of up to 256 + 128
-    (261-385) two rows of a warp each; 16-bit bodies of up to 64 + 16 (73-87) sixteen rows, of
-    up to 128 + 16 (137-151) eight and of up to 256 + 16 (265-279) four, in one warp, the plain
-    layout. A body that needs its whole power of two keeps ``WINDOWED_ROW_TILES``' plan
+    (261-385) two rows of a warp each; 16-bit bodies of up to 64 + 16 (73-87 but 76, 80 and 84)
+    sixteen rows, of up to 128 + 16 (137-151) eight and of up to 256 + 16 (265-279) four, in one
+    warp, the plain layout. A body that needs its whole power of two keeps ``WINDOWED_ROW_TILES``' plan
     (float32 197, bfloat16 153, float16 89, bfloat16 281) or its own starts (389); a slow
     DRAM or fewer rows are not taken. Launched where no window is possible the plan reads each
     row from its own start in the same tiles, or in the row's power of two where they do not

@@ -306,13 +306,14 @@ WINDOWED_TAILED_ROW_TILES = {(2, 128): (16, 1, 0, 64, 16), (2, 256): (8, 1, 0, 1
 single-block forward that reads rows past vectors through a window, several rows a program
 (``_windowed_row_tiles``), where the row's body (``window_columns``) fits the tile and its
 tail: 16-bit bodies a vector or two past a power of two as that power of two + 16, in one warp
-laid out whole: of up to 80 columns (N = 73-87) sixteen rows of 64 + 16, of up to 144 (137-151;
-144, whole vectors, takes the same tiles through ``ONE_WARP_WHOLE_ROWS_COLUMNS``) eight of
-128 + 16, of up to 272 (265-279) four of 256 + 16; float32 bodies of up to 192 (133-195,
-N % 4 != 0) as 128 + 64, four rows in 2 warps, 16 threads a row, and of up to 384 (261-387) as
-256 + 128, two rows in 2 warps, a warp each.
-Rows whose body needs the whole power of two keep ``WINDOWED_ROW_TILES``' (16-bit and
-float32 tiles of 256), or their own starts (float32 tiles of 512: 390-642 at 96.8-98.0% of copy
+laid out whole: of up to 80 columns (N = 73-87 but 76 and 84, N % 8 == 4 in a tile of 128,
+``WINDOWED_EIGHT_BYTE_ROWS_TILES``, and 80, whole vectors) sixteen rows of 64 + 16, of up to
+144 (137-151; 144, whole vectors, takes the same tiles through ``ONE_WARP_WHOLE_ROWS_COLUMNS``)
+eight of 128 + 16, of up to 272 (265-279) four of 256 + 16; float32 bodies of up to 192
+(133-195, N % 4 != 0) as 128 + 64, four rows in 2 warps, 16 threads a row, and of up to 384
+(261-387) as 256 + 128, two rows in 2 warps, a warp each. Rows whose body needs the whole power
+of two keep ``WINDOWED_ROW_TILES``' (16-bit tiles of 128-512 and float32 tiles of 256), or
+their own starts (float32 tiles of 512: 390-642 at 96.8-98.0% of copy
 in the H200's widths scan, results/h200/window_tiles_2026-11-29/sixth_call/).
 
 16-bit, on an H200 (results/h200/plain_rows_2026-11-29/, the same method as
@@ -340,19 +341,21 @@ laid out as one tile, 98.3%)."""
 
 ONE_WARP_FORWARD_COLUMNS = 1024
 """The columns of heads a single-block forward program of one warp holds, its rows' tails
-beside them (``ONE_WARP_WHOLE_ROWS_COLUMNS``: 1024 // head rows a program, at least one)."""
+beside them (``ONE_WARP_WHOLE_ROWS_COLUMNS``: 1024 // head rows a program)."""
 
 ONE_WARP_WHOLE_ROWS_COLUMNS = (128, 1536)
 """The bounds, the narrowest out and the widest in, of N at which a single-block forward of
 16-bit rows of whole 16-byte vectors, N not a power of two, on a Hopper GPU with a fast DRAM
 from 2^27 // N rows (``_one_warp_whole_rows``), holds each row as its head and tail
 (``head_and_tail``: 136 as 128 + 8, 280 as 256 + 32, 600 as 512 + 128, 200 as 256, 1032 as
-1024 + 8) in one warp laid out whole, ``ONE_WARP_FORWARD_COLUMNS`` // head rows a program (at
-least one): 1024 to 2048 columns of tiles (8 x (128 + 64) at 168-192, 1024 + 512 at 1536).
-In 4 warps, the plans before (the row's power of two, 4 x 256 to 2 x 1024, 1 x 2048), a tile
-of a few rows left most threads a value or two of each row and its sums crossed warps through
-shared memory. Rows of 1544-2040 columns, whose head and tail are their power of two, keep
-their plans (in one warp 0.2-0.6 points slower, below).
+1024 + 8) in one warp laid out whole, ``ONE_WARP_FORWARD_COLUMNS`` // head rows a program
+(the head is 1024 at most within the bounds): 1024 to 1536 columns of tiles (8 x (128 + 64)
+at 168-192, 1024 + 512 at 1536). In 4 warps, the plans before (the row's power of two, 4 x 256
+to 2 x 1024, and 1 x 2048 at 1032-1152), a tile of a few rows left most threads a value or two
+of each row and its sums crossed warps through shared memory. Rows of 1160-1536 columns took
+this plan already (one row a program of 1024 and a tail of a pass, ``_tailed``). Rows of
+1544-2040 columns, whose head and tail are their power of two, keep their plans (in one warp
+0.2-0.6 points slower, below).
 
 Swept on an H200 (results/h200/plain_rows_2026-11-29/seventh_call/, M = 2^27 // N, two
 interleaved rounds, every output NaN-poisoned and checked against float64 first), bfloat16, of
@@ -1673,10 +1676,10 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
         block_m = min(rows, next_power_of_2(M))
     whole_rows = (not (forced or backward or persistent or windowed_rows)
                   and _one_warp_whole_rows(M, N, itemsize, device))
-    if whole_rows:  # one warp of about 1024 columns of tiles, each row its head and tail
+    if whole_rows:  # one warp of 1024 to 1536 columns of tiles, each row its head and tail
         block_n, tail = head_and_tail(N)
         tail2, num_warps, row_threads = 0, 1, 0
-        block_m = min(max(ONE_WARP_FORWARD_COLUMNS // block_n, 1), next_power_of_2(M))
+        block_m = min(ONE_WARP_FORWARD_COLUMNS // block_n, next_power_of_2(M))
     body_tile = False
     if not (forced or backward or windowed_rows or whole_rows):
         # one row a program, through the window, its tiles the row's body
