@@ -1758,13 +1758,12 @@ def _one_warp_backward(M: int, N: int, itemsize: int, device: DeviceDescription,
     the table's widest for that tile, or 16-bit rows of whole 16-byte vectors, N not a power of
     two, that fill their tile by no more than ``ONE_WARP_BACKWARD_WHOLE_ROWS`` gives, on a
     Hopper GPU with a fast DRAM from 2^27 // N rows."""
-    widest = ONE_WARP_BACKWARD_TILES.get(itemsize, {}).get(block_n, 0)
     if reads_in_window(N, itemsize, True, "single_block"):
-        fits = window_columns(N, itemsize, True, "single_block") <= widest
-    else:
-        fits = (itemsize == 2 and N % _vector(itemsize) == 0 and N != block_n
-                and N <= ONE_WARP_BACKWARD_WHOLE_ROWS.get(block_n, 0))
-    return fits and _fast_hopper_problem(M, N, device)
+        return (window_columns(N, itemsize, True, "single_block")
+                <= ONE_WARP_BACKWARD_TILES.get(itemsize, {}).get(block_n, 0)
+                and _fast_hopper_problem(M, N, device))
+    return (N <= ONE_WARP_BACKWARD_WHOLE_ROWS.get(block_n, 0)
+            and _whole_vector_16_bit_rows(M, N, itemsize, device))
 
 
 def _windowed_row_tiles(M: int, N: int, itemsize: int, device: DeviceDescription) -> bool:
@@ -1793,8 +1792,15 @@ def _one_warp_whole_rows(M: int, N: int, itemsize: int, device: DeviceDescriptio
     each row its head and tail (``ONE_WARP_WHOLE_ROWS_COLUMNS``): N within the bounds, not a
     power of two, on a Hopper GPU with a fast DRAM from 2^27 // N rows."""
     narrowest, widest = ONE_WARP_WHOLE_ROWS_COLUMNS
-    return (itemsize == 2 and N % _vector(itemsize) == 0 and narrowest < N <= widest
-            and N != next_power_of_2(N) and _fast_hopper_problem(M, N, device))
+    return narrowest < N <= widest and _whole_vector_16_bit_rows(M, N, itemsize, device)
+
+
+def _whole_vector_16_bit_rows(M: int, N: int, itemsize: int, device: DeviceDescription) -> bool:
+    """Whether 16-bit rows of N columns are whole 16-byte vectors, N not a power of two (whose
+    plans ``SINGLE_BLOCK_TILES`` measured), where the one-warp rules of such rows were timed: a
+    Hopper GPU with a fast DRAM, from 2^27 // N rows (``_rows_past_vectors``: the others)."""
+    return (itemsize == 2 and N % _vector(itemsize) == 0 and N != next_power_of_2(N)
+            and _fast_hopper_problem(M, N, device))
 
 
 def _windowed_tailed_rows(N: int, itemsize: int):
