@@ -1135,20 +1135,23 @@ def test_a_fast_dram_takes_the_cooperative_forward_of_rows_past_vectors_too_wide
 def test_a_fast_dram_reads_backward_tiles_of_rows_of_eight_byte_vectors_from_their_starts():
     """``policy.EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``: on a Hopper GPU with a fast DRAM, from
     2^27 // N rows, the 16-bit single-block backward of several rows of N % 8 == 4 a tile of 512
-    (N = 268-508) reads them from their own starts in 8-byte vectors, in 2 warps, not through
-    the window; rows of another N, one row a program, another tile, float32, an H100 or fewer
-    rows keep the window and the rule's warps."""
+    (N = 268-508) reads them from their own starts in 8-byte vectors, not through the window: in
+    2 warps, four rows a tile, and up to 340 (``FEW_WARPS_BACKWARD_EIGHT_BYTE_ROWS``) in one,
+    two rows a tile; rows of another N, one row a program, another tile, float32, an H100 or
+    fewer rows keep the window and the rule's warps."""
     assert policy.EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS == {512: 2}
+    assert policy.FEW_WARPS_BACKWARD_EIGHT_BYTE_ROWS == {512: (340, 1)}
     for dtype in ("bfloat16", "float16"):
-        for N in (268, 300, 508):
+        for N, rows, warps in ((268, 2, 1), (300, 2, 1), (340, 2, 1), (348, 4, 2), (508, 4, 2)):
             M = (1 << 27) // N
             plan = _hopper_plan(N, dtype, 4800, backward=True, M=M)
             assert (plan.block_m, plan.block_n, plan.num_warps, plan.windowed) == (
-                4, 512, 2, False), (dtype, N)
-            rows = torch.empty((M, N), dtype=getattr(torch, dtype), device="meta")
-            (record,) = launch.launches(plan, (rows,) * 3, log=False)
+                rows, 512, warps, False), (dtype, N)
+            x = torch.empty((M, N), dtype=getattr(torch, dtype), device="meta")
+            (record,) = launch.launches(plan, (x,) * 3, log=False)
             assert (record.constexprs["WINDOW"], record.constexprs["MULTIPLE_OF"],
-                    record.num_warps) == (0, 4, 2), (dtype, N)
+                    record.constexprs["BLOCK_M"], record.num_warps) == (0, 4, rows, warps), (
+                        dtype, N)
     for dtype, N, dram, fewer in (("bfloat16", 260, 4800, 0), ("bfloat16", 302, 4800, 0),
                                   ("bfloat16", 516, 4800, 0), ("bfloat16", 1500, 4800, 0),
                                   ("float32", 300, 4800, 0), ("bfloat16", 300, 3350, 0),
@@ -1157,22 +1160,27 @@ def test_a_fast_dram_reads_backward_tiles_of_rows_of_eight_byte_vectors_from_the
         assert plan.windowed and plan.num_warps != 2, (dtype, N, dram, fewer)
 
 
-def test_a_fast_dram_gives_narrow_backward_tiles_of_rows_past_vectors_one_warp():
-    """``policy.ONE_WARP_BACKWARD_TILES``: on a Hopper GPU with a fast DRAM, from 2^27 // N rows,
-    the single-block backward of rows past vectors whose body's tile is 256-1024 columns
-    (16-bit), or whose body fits 192 of a tile of 256 (float32), is one warp holding 1024
-    columns of tiles, through the window;
-    rows of whole vectors that fill their tile by more than ``ONE_WARP_BACKWARD_WHOLE_ROWS``
-    gives, of ``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``, another tile, an H100, fewer rows or a
-    block forced keep the rule's warps. (The forward's one warp is ``WINDOWED_ROW_TILES``'.)"""
-    assert (policy.ONE_WARP_BACKWARD_TILES, policy.ONE_WARP_BACKWARD_COLUMNS) == (
-        {2: {256: 256, 512: 512, 1024: 1024}, 4: {256: 192}}, 1024)
+def test_a_fast_dram_gives_narrow_backward_tiles_of_rows_past_vectors_few_warps():
+    """``policy.FEW_WARPS_BACKWARD_WINDOWED``: on a Hopper GPU with a fast DRAM, from 2^27 // N
+    rows, the single-block backward of rows past vectors whose body's tile is 256-2048 columns
+    (16-bit; a body of up to 1408 in a tile of 2048), or whose body fits 192 of a tile of 256
+    (float32), is one warp holding 1024 columns of tiles or one row, and a 16-bit body of up to
+    2704 in a tile of 4096 two warps, through the window; rows of whole vectors that fill their
+    tile by more than ``FEW_WARPS_BACKWARD_WHOLE_ROWS`` gives, of
+    ``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``, wider bodies, an H100, fewer rows or a block forced
+    keep the rule's warps. (The forward's one warp is ``WINDOWED_ROW_TILES``'.)"""
+    assert (policy.FEW_WARPS_BACKWARD_WINDOWED, policy.FEW_WARPS_BACKWARD_COLUMNS) == (
+        {2: {256: (256, 1), 512: (512, 1), 1024: (1024, 1), 2048: (1408, 1), 4096: (2704, 2)},
+         4: {256: (192, 1)}}, 1024)
     for dtype in ("bfloat16", "float16"):
-        for N, rows, block in ((137, 4, 256), (257, 4, 256), (262, 4, 256), (390, 2, 512),
-                               (514, 2, 512), (642, 1, 1024), (1001, 1, 1024), (1026, 1, 1024)):
+        for N, rows, block, warps in (
+                (137, 4, 256, 1), (257, 4, 256, 1), (262, 4, 256, 1), (390, 2, 512, 1),
+                (514, 2, 512, 1), (642, 1, 1024, 1), (1001, 1, 1024, 1), (1026, 1, 1024, 1),
+                (1033, 1, 2048, 1), (1100, 1, 2048, 1), (1415, 1, 2048, 1), (2057, 1, 4096, 2),
+                (2700, 1, 4096, 2), (2711, 1, 4096, 2)):
             plan = _hopper_plan(N, dtype, 4800, backward=True, M=(1 << 27) // N)
             assert (plan.block_m, plan.block_n, plan.num_warps, plan.windowed) == (
-                rows, block, 1, True), (dtype, N)
+                rows, block, warps, True), (dtype, N)
     for N in (133, 137, 150, 193, 195):
         plan = _hopper_plan(N, "float32", 4800, backward=True, M=(1 << 27) // N)
         assert (plan.block_m, plan.block_n, plan.num_warps, plan.windowed) == (
@@ -1183,8 +1191,10 @@ def test_a_fast_dram_gives_narrow_backward_tiles_of_rows_past_vectors_one_warp()
         assert forced.num_warps > 1, dtype
     for dtype, N, dram, fewer, backward in (
             ("bfloat16", 512, 4800, 0, True), ("bfloat16", 1000, 4800, 0, True),
-            ("bfloat16", 300, 4800, 0, True), ("bfloat16", 1500, 4800, 0, True),
-            ("bfloat16", 100, 4800, 0, True), ("float32", 390, 4800, 0, True),
+            ("bfloat16", 348, 4800, 0, True), ("bfloat16", 1500, 4800, 0, True),
+            ("bfloat16", 1417, 4800, 0, True), ("float16", 2713, 4800, 0, True),
+            ("bfloat16", 2056, 4800, 0, True), ("bfloat16", 100, 4800, 0, True),
+            ("float32", 390, 4800, 0, True), ("bfloat16", 2057, 3350, 0, True),
             ("float32", 262, 4800, 0, True), ("float32", 197, 4800, 0, True),
             ("float32", 257, 4800, 0, True),
             ("float32", 137, 3350, 0, True),
@@ -1193,27 +1203,34 @@ def test_a_fast_dram_gives_narrow_backward_tiles_of_rows_past_vectors_one_warp()
         assert plan.num_warps > 1 or plan.row_threads, (dtype, N, dram, fewer, backward)
 
 
-def test_a_fast_dram_gives_the_backward_of_sparse_whole_vector_rows_one_warp():
-    """``policy.ONE_WARP_BACKWARD_WHOLE_ROWS``: on a Hopper GPU with a fast DRAM, from 2^27 // N
+def test_a_fast_dram_gives_the_backward_of_sparse_whole_vector_rows_few_warps():
+    """``policy.FEW_WARPS_BACKWARD_WHOLE_ROWS``: on a Hopper GPU with a fast DRAM, from 2^27 // N
     rows, the single-block backward of 16-bit rows of whole 16-byte vectors that fill a tile of
     512 or 1024 columns by 0.59 or less (264-304, 520-608) is one warp, 1024 // tile rows a
-    program, not through a window. Fuller tiles (312, 400, 616, 1000), tiles of 256 (136, 200),
-    powers of two, float32, an H100, fewer rows and a forced block keep their plans."""
-    assert policy.ONE_WARP_BACKWARD_WHOLE_ROWS == {512: 304, 1024: 608}
+    program, and a tile of 2048 (1032-1208) two warps, one row, not through a window. Fuller
+    tiles (312, 400, 616, 1000, 1216), tiles of 256 (136, 200) and 4096 (2056), powers of two,
+    float32, an H100, fewer rows and a forced block keep their plans."""
+    assert policy.FEW_WARPS_BACKWARD_WHOLE_ROWS == {512: (304, 1), 1024: (608, 1), 2048: (1208, 2)}
     for dtype in ("bfloat16", "float16"):
-        for N, rows, block in ((264, 2, 512), (280, 2, 512), (304, 2, 512), (520, 1, 1024),
-                               (600, 1, 1024), (608, 1, 1024)):
+        for N, rows, block, warps in ((264, 2, 512, 1), (280, 2, 512, 1), (304, 2, 512, 1),
+                                      (520, 1, 1024, 1), (600, 1, 1024, 1), (608, 1, 1024, 1),
+                                      (1032, 1, 2048, 2), (1208, 1, 2048, 2)):
             plan = _hopper_plan(N, dtype, 4800, backward=True, M=(1 << 27) // N)
-            assert (plan.block_m, plan.block_n, plan.num_warps) == (rows, block, 1), (dtype, N)
+            assert (plan.block_m, plan.block_n, plan.num_warps) == (rows, block, warps), (
+                dtype, N)
             x = torch.empty(((1 << 27) // N, N), dtype=getattr(torch, dtype), device="meta")
             (record,) = launch.launches(plan, (x, x, x), log=False)
             assert (record.constexprs["WINDOW"], record.constexprs["BLOCK_M"],
-                    record.num_warps) == (0, rows, 1), (dtype, N)
+                    record.num_warps) == (0, rows, warps), (dtype, N)
         for N, dram, fewer in ((312, 4800, 0), (400, 4800, 0), (616, 4800, 0), (1000, 4800, 0),
                                (136, 4800, 0), (200, 4800, 0), (512, 4800, 0),
-                               (280, 3350, 0), (600, 4800, 1)):
+                               (280, 3350, 0), (600, 4800, 1), (1032, 3350, 0),
+                               (1032, 4800, 1)):
             plan = _hopper_plan(N, dtype, dram, backward=True, M=(1 << 27) // N - fewer)
             assert plan.num_warps > 1, (dtype, N, dram, fewer)
+        for N in (1216, 2056):
+            plan = _hopper_plan(N, dtype, 4800, backward=True, M=(1 << 27) // N)
+            assert plan.num_warps == 4, (dtype, N)
     assert _hopper_plan(280, "float32", 4800, backward=True, M=(1 << 27) // 280).num_warps > 1
     forced = _hopper_plan(280, "bfloat16", 4800, backward=True, M=(1 << 27) // 280,
                           kernel="single_block", block_n=512)

@@ -232,16 +232,20 @@ def test_the_h200s_single_block_forward_of_whole_vector_rows_in_one_warp(device,
     forward_between_sentinels(plan, dtype, N, device, one_warp, through_window=False)
 
 
-@pytest.mark.parametrize("dtype,N,tiles", [
-    (torch.bfloat16, 264, (2, 512)), (torch.float16, 304, (2, 512)),
-    (torch.bfloat16, 600, (1, 1024)), (torch.float16, 520, (1, 1024))])
-def test_the_h200s_backward_of_sparse_whole_vector_rows_in_one_warp(device, dtype, N, tiles):
-    """The H200's single-block backward of 16-bit rows of whole 16-byte vectors that fill their
-    tile by 0.59 or less, one warp a program (``policy.ONE_WARP_BACKWARD_WHOLE_ROWS``): five
-    rows, the last program's tile partly masked, between sentinels (NaN around y and dy, 1234
-    around dx); softmax's and log-softmax's gradients match float64's."""
+@pytest.mark.parametrize("dtype,N,tiles,warps", [
+    (torch.bfloat16, 264, (2, 512), 1), (torch.float16, 304, (2, 512), 1),
+    (torch.bfloat16, 600, (1, 1024), 1), (torch.float16, 520, (1, 1024), 1),
+    (torch.float16, 1032, (1, 2048), 2), (torch.bfloat16, 268, (2, 512), 1),
+    (torch.bfloat16, 1033, (1, 2048), 1), (torch.float16, 2057, (1, 4096), 2)])
+def test_the_h200s_backward_of_sparse_rows_in_few_warps(device, dtype, N, tiles, warps):
+    """The H200's single-block backward of 16-bit rows that fill their tile sparsely, in fewer
+    warps than the rule's (``policy.FEW_WARPS_BACKWARD_WHOLE_ROWS``: whole 16-byte vectors,
+    ``FEW_WARPS_BACKWARD_EIGHT_BYTE_ROWS``: N % 8 == 4 from their own starts,
+    ``FEW_WARPS_BACKWARD_WINDOWED``: through the window): five rows, the last program's tile
+    partly masked, between sentinels (NaN around y and dy, 1234 around dx); softmax's and
+    log-softmax's gradients match float64's."""
     plan = policy.choose((1 << 27) // N, N, dtype, H200, backward=True)
-    assert (plan.block_m, plan.block_n, plan.num_warps) == (*tiles, 1)
+    assert (plan.block_m, plan.block_n, plan.num_warps) == (*tiles, warps)
     M, guard = 5, 16
     plan = dataclasses.replace(plan, grid=(policy.cdiv(M, plan.block_m),))
     torch.manual_seed(N)
@@ -257,7 +261,7 @@ def test_the_h200s_backward_of_sparse_whole_vector_rows_in_one_warp(device, dtyp
         target = torch.full((M * N + 2 * guard,), 1234.0, dtype=dtype, device=device)
         dx = target[guard:guard + M * N].view(M, N)
         (record,) = launch.launches(plan, (y, dy, dx), log=log)
-        assert (record.num_warps, record.constexprs["BLOCK_M"]) == (1, tiles[0])
+        assert (record.num_warps, record.constexprs["BLOCK_M"]) == (warps, tiles[0])
         launch.softmax_backward_rows(plan, y, dy, dx, log)
         assert (target[:guard] == 1234.0).all() and (target[guard + M * N:] == 1234.0).all()
         assert_grad_close(dx, y, dy, dtype, log)

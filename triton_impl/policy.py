@@ -162,16 +162,28 @@ warps 80.1% through the window, 99.8% from their own starts (2 x 512 in 2 warps 
 torch.compile 99.8% in the widths scan). Untimed: other N of the rule, float16, other blocks (N
 of 12-252 and 516-1020), other M, the H100."""
 
-ONE_WARP_BACKWARD_COLUMNS = 1024
-ONE_WARP_BACKWARD_TILES = {2: {256: 256, 512: 512, 1024: 1024}, 4: {256: 192}}
-"""Item size -> {body tile (``_body_tile``): the widest body it takes (``window_columns``)} of a
-single-block backward read through a window whose programs are one warp holding
-``ONE_WARP_BACKWARD_COLUMNS`` of tiles (four rows of 256, two of 512, one of 1024): rows not
-whole 16-byte vectors on a Hopper GPU with a fast DRAM, from 2^27 // N rows
-(``_fast_hopper_problem``), and not those of ``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``; float32
-bodies of up to 192 columns (N = 133-195). Launched on rows that cannot be read through a
-window, the plan keeps its one warp, its tile the row's power of two (``for_rows``: bfloat16
-257 as 4 x 512, 1025 as 1 x 2048); compiled for sm_90 none spills (1025: 217 registers), not
+FEW_WARPS_BACKWARD_EIGHT_BYTE_ROWS = {512: (340, 1)}
+"""Tile -> (the widest N, warps) of ``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``' rows (16-bit, N %
+8 == 4, read from their own starts) that fill their tile sparsely enough to run fewer warps,
+``FEW_WARPS_BACKWARD_COLUMNS`` // tile rows a program: N = 268-340 as two rows of 512 in one warp
+(fill 0.52-0.66), where four rows of 512 in two warps left a thread 8 values of y and dy a row.
+The timings are in ``FEW_WARPS_BACKWARD_WHOLE_ROWS``' docstring (results/h200/
+narrow_backward_2026-11-30/)."""
+
+FEW_WARPS_BACKWARD_COLUMNS = 1024
+FEW_WARPS_BACKWARD_WINDOWED = {2: {256: (256, 1), 512: (512, 1), 1024: (1024, 1), 2048: (1408, 1),
+                                   4096: (2704, 2)},
+                               4: {256: (192, 1)}}
+"""Item size -> {body tile (``_body_tile``): (the widest body it takes (``window_columns``),
+warps)} of a single-block backward read through a window whose rows fill their tile sparsely
+enough to run fewer warps than the rule's, each program ``FEW_WARPS_BACKWARD_COLUMNS`` of tiles or
+one row (four rows of 256, two of 512, one of 1024, 2048 or 4096): 16-bit rows not whole 16-byte
+vectors on a Hopper GPU with a fast DRAM, from 2^27 // N rows (``_fast_hopper_problem``), and
+not those of ``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``, in one warp up to bodies of 1408 (N up
+to 1415), in two in tiles of 4096 up to bodies of 2704; float32 bodies of up to 192 columns (N =
+133-195) in one warp. Launched on rows that cannot be read through a window, the plan keeps its
+warps, its tile the row's power of two (``for_rows``: bfloat16 257 as 4 x 512, 1025 as 1 x 2048);
+compiled for sm_90 none spills (1025: 217 registers; one warp of 2048 154, two of 4096 161), not
 timed. A backward holds y and dy: in one warp a thread holds 64 values of 1024 columns, where
 the rule's 4 warps a tile left it 16, too few loads in flight to hide the DRAM's latency across
 so many small programs.
@@ -195,15 +207,28 @@ in one warp: 133 83.2 -> 101.8%, 137 83.3 -> 101.7%, 150 91.3 -> 101.4% (in 2 wa
 wider bodies lost 0.5-0.9 points (201 / 222 / 255 / 257 / 259 101.7 / 102.2 / 101.9 / 101.9 /
 101.7 -> 101.2 / 101.3 / 101.1 / 101.2 / 101.1%; the unchanged forward within 0.3 points at
 all but one), so they keep 4 warps. float32 tiles of 512 and 1024 keep their plans: 261-389
-ran 100.1-102.0% in the third call."""
+ran 100.1-102.0% in the third call.
 
-ONE_WARP_BACKWARD_WHOLE_ROWS = {512: 304, 1024: 608}
-"""Tile -> the widest N of 16-bit rows of whole 16-byte vectors, not a power of two, whose
-single-block backward on a Hopper GPU with a fast DRAM from 2^27 // N rows runs one warp a
-program as ``ONE_WARP_BACKWARD_TILES``' rows do (``ONE_WARP_BACKWARD_COLUMNS`` // tile rows):
-rows that fill their tile by 0.59 or less (264-304 in a tile of 512, 520-608 in one of 1024).
-The plans before, 4 x 512 and 2 x 1024 in 4 warps, left a thread 8 values of y and dy a row at
-these fills.
+Tiles of 2048 and 4096 (before them the table was ``ONE_WARP_BACKWARD_TILES``, one warp its only
+plan), bfloat16 on an H200: swept (results/h200/narrow_backward_2026-11-30/ ``second_call/``,
+``third_call/``, two rounds), 1, 2 and 4 warps, of copy: a tile of 2048 in one warp 1033 95.8 / 89.7
+/ 86.9%, 1044 96.6 / 90.6 / 87.8%, 1156 99.6 / 95.6 / 91.0%, 1301 100.1 / 99.2 / 96.9%, 1404 100.4 /
+100.0 / 99.2%, from 1502 a tie within 0.3 points; a tile of 4096 in two warps 2060 92.6 / 92.1 /
+88.5%, 2101 93.1 / 94.3 / 89.5%, 2300 94.9 / 97.4 / 92.5%, 2501 95.6 / 99.9 / 96.9%, 2700 92.7 /
+100.3 / 99.5%, from 3001 a tie (one warp spills 56 bytes there). float16 the same way (1036 97.8 /
+90.6 / 87.3%, 2057 92.0 / 96.7 / 90.8%). Against the plans before, in one call (``fourth_call/``):
+1033 87.1 -> 96.0%, 1100 88.8 -> 97.9%, 1301 96.8 -> 99.8%, 1404 / 1412 99.0 / 99.2 -> 100.1 /
+100.2%, 2057 88.8 -> 92.4%, 2100 89.4 -> 92.9%, 2300 93.2 -> 97.1%, 2501 96.8 -> 99.0%, 2700 99.3 ->
+99.9%; 1502, 2712 and 3001, unchanged, moved -0.3 to -0.1. Untimed: the H100, other M."""
+
+FEW_WARPS_BACKWARD_WHOLE_ROWS = {512: (304, 1), 1024: (608, 1), 2048: (1208, 2)}
+"""Tile -> (the widest N, warps) of 16-bit rows of whole 16-byte vectors, not a power of two,
+whose single-block backward on a Hopper GPU with a fast DRAM from 2^27 // N rows runs fewer
+warps, as ``FEW_WARPS_BACKWARD_WINDOWED``' rows do (``FEW_WARPS_BACKWARD_COLUMNS`` // tile rows
+a program, or one): rows that fill their tile by 0.59 or less, in one warp in tiles of 512 and
+1024 (264-304, 520-608) and in two in one of 2048 (1032-1208). The plans before, 4 x 512 and 2 x
+1024 in 4 warps, left a thread 8 values of y and dy a row at these fills (before the tile of
+2048 the table was ``ONE_WARP_BACKWARD_WHOLE_ROWS``, one warp its only plan).
 
 Timed on an H200 (results/h200/windowed_tails_2026-11-30/``fourth_call/``, M = 2^27 // N,
 every output NaN-poisoned and checked against float64 first), bfloat16, one warp at every whole
@@ -212,8 +237,22 @@ every output NaN-poisoned and checked against float64 first), bfloat16, one warp
 points (136 92.3 -> 90.7%, 144 94.4 -> 92.1%, 200 100.2 -> 99.4%, 400 100.4 -> 99.8%, 776 100.5
 -> 100.2%, 1000 100.5 -> 100.2%, 1016 100.5 -> 99.7%) and keep their plans; 137, 256 and 512,
 unchanged, moved 0.0-0.4. A sweep there (two rounds): at 264 two rows of 512 in two warps 90.0%,
-at 600 one or two rows of 1024 in two warps 100.2 / 100.4% against one warp's 100.2%. Untimed:
-float16, fills of 0.60-0.75, the H100, other M."""
+at 600 one or two rows of 1024 in two warps 100.2 / 100.4% against one warp's 100.2%.
+
+A tile of 2048, bfloat16 on an H200, swept (results/h200/narrow_backward_2026-11-30/
+``second_call/``, ``third_call/``, two rounds), 2 / 1 / 4 warps, of copy: 1032 98.9 / 97.2 /
+94.8%, 1040 99.3 / 97.6 / 95.3%, 1064 99.9 / 98.4 / 95.8%, 1104 100.6 / 99.2 / 97.7%, 1152 101.4 /
+100.7 / 99.6%, 1208 100.8 / 100.6 / 100.1%, from 1280 a tie within 0.3 points; in a tile of 4096
+the rule's 4 warps stay the fastest (2056 98.0% against 94.2 / 94.7%; 2400 a tie). float16 1032
+99.1 / 98.3 / 96.7%. The rows of N % 8 == 4 of ``FEW_WARPS_BACKWARD_EIGHT_BYTE_ROWS``, swept
+the same way, two rows of 512 in 1 / 2 warps against the plan's four in 2: 268 99.1 / 94.3 /
+89.3%, 276 98.9 / 96.0 / 90.1%, 292 98.8 / 98.0 / 92.9%, 308 99.3 / 99.3 / 95.9%, 316 99.8 /
+99.8 / 96.7%, 340 99.7 / 100.0 / 98.8%, from 372 a tie within 0.4 points; float16 284 100.2 /
+98.8 / 91.1%. Against the plans before, in one call (``fourth_call/``): 268 89.0 -> 99.6%, 292
+92.7 -> 99.6%, 316 96.7 -> 99.6%, 340 99.0 -> 99.9%, 1032 94.5 -> 98.5%, 1064 95.7 -> 99.4%, 1152
+99.0 -> 100.9%, 1208 99.4 -> 100.1%; 264, 348, 600, 1216 and 2056, unchanged, moved -0.4 to
++0.2. Untimed: float16 but for the sweeps, fills of 0.60-0.75 in tiles of 512 and 1024, the
+H100, other M."""
 
 BODY_TILE_MAX_WARPS = 8
 """The most warps of a single-block program whose tile holds a row's body alone, its edges a tile
@@ -1709,9 +1748,11 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
                        and _rows_past_vectors(M, N, itemsize, device))
     if eight_byte_rows:  # from the rows' own starts, in 8-byte vectors
         num_warps = EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS[block_n]
-    elif backward and not forced and _one_warp_backward(M, N, itemsize, device, block_n):
-        block_m = min(ONE_WARP_BACKWARD_COLUMNS // block_n, next_power_of_2(M))
-        num_warps, narrow_loads_warps = 1, 0
+    few_warps = (backward and not forced
+                 and _few_warps_backward(M, N, itemsize, device, block_n, eight_byte_rows))
+    if few_warps:
+        block_m = min(max(FEW_WARPS_BACKWARD_COLUMNS // block_n, 1), next_power_of_2(M))
+        num_warps, narrow_loads_warps = few_warps, 0
     cap = 0
     measured = None if persistent or N != block_n else _measured_tile(M, N, itemsize, device,
                                                                       backward)
@@ -1751,19 +1792,27 @@ def _body_tile(N: int, itemsize: int) -> int:
     return next_power_of_2(window_columns(N, itemsize, False, "single_block"))
 
 
-def _one_warp_backward(M: int, N: int, itemsize: int, device: DeviceDescription,
-                       block_n: int) -> bool:
-    """Whether a single-block backward of rows of N columns in tiles of ``block_n`` runs one
-    warp a program (``ONE_WARP_BACKWARD_TILES``): rows read through a window whose body fits
-    the table's widest for that tile, or 16-bit rows of whole 16-byte vectors, N not a power of
-    two, that fill their tile by no more than ``ONE_WARP_BACKWARD_WHOLE_ROWS`` gives, on a
-    Hopper GPU with a fast DRAM from 2^27 // N rows."""
-    if reads_in_window(N, itemsize, True, "single_block"):
-        return (window_columns(N, itemsize, True, "single_block")
-                <= ONE_WARP_BACKWARD_TILES.get(itemsize, {}).get(block_n, 0)
-                and _fast_hopper_problem(M, N, device))
-    return (N <= ONE_WARP_BACKWARD_WHOLE_ROWS.get(block_n, 0)
-            and _whole_vector_16_bit_rows(M, N, itemsize, device))
+def _few_warps_backward(M: int, N: int, itemsize: int, device: DeviceDescription, block_n: int,
+                        eight_byte_rows: bool) -> int:
+    """The warps of a single-block backward of rows of N columns in tiles of ``block_n`` that fill
+    them sparsely, on a Hopper GPU with a fast DRAM from 2^27 // N rows; 0 where the plan keeps
+    its warps. By how the rows are read: through a window, a body no wider than
+    ``FEW_WARPS_BACKWARD_WINDOWED`` gives; 16-bit rows of whole 16-byte vectors, N not a power
+    of two, no wider than ``FEW_WARPS_BACKWARD_WHOLE_ROWS`` gives; 16-bit rows of N % 8 == 4 from
+    their own starts (``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``), no wider than
+    ``FEW_WARPS_BACKWARD_EIGHT_BYTE_ROWS`` gives."""
+    if not _fast_hopper_problem(M, N, device):
+        return 0
+    if eight_byte_rows:
+        widest, warps = FEW_WARPS_BACKWARD_EIGHT_BYTE_ROWS.get(block_n, (0, 0))
+    elif reads_in_window(N, itemsize, True, "single_block"):
+        widest, warps = FEW_WARPS_BACKWARD_WINDOWED.get(itemsize, {}).get(block_n, (0, 0))
+        N = window_columns(N, itemsize, True, "single_block")
+    elif _whole_vector_16_bit_rows(M, N, itemsize, device):
+        widest, warps = FEW_WARPS_BACKWARD_WHOLE_ROWS.get(block_n, (0, 0))
+    else:
+        return 0
+    return warps if N <= widest else 0
 
 
 def _windowed_row_tiles(M: int, N: int, itemsize: int, device: DeviceDescription) -> bool:
