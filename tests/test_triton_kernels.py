@@ -1031,7 +1031,8 @@ def test_a_fast_dram_reads_wider_forward_rows_past_vectors_one_a_program_in_a_wi
     two in the rule's warps up to ``BODY_TILE_MAX_WARPS``; 16-bit rows hold the body as a
     power of two and a tail of whole passes of the fewest warps that hold them in at most 48
     values a thread (``policy._body_tiles``: 2057 as 2048 + 512 in 2 warps), or the body's power
-    of two where it would take three. Rows that keep their own starts: bfloat16 3002 (a tile of
+    of two where it would take three (but where two cooperative blocks of 8192 would hold the
+    row, 12297-16377: ``FAST_DRAM_PAST_VECTORS_COOPERATIVE``). Rows that keep their own starts: bfloat16 3002 (a tile of
     4096), 6500 and 7500 (N % 8 == 4, 8192 either way); float32 rows of an even N or of the
     online kernel's range; and an H100, a slower DRAM and fewer rows. Launched where no window
     is possible (two bytes off a 16-byte boundary) the plan reads each row from its own start in
@@ -1046,8 +1047,7 @@ def test_a_fast_dram_reads_wider_forward_rows_past_vectors_one_a_program_in_a_wi
              ("bfloat16", 6145): (4096, 2048, 4), ("bfloat16", 8191): (8192, 0, 4),
              ("bfloat16", 8194): (8192, 0, 4), ("bfloat16", 10001): (8192, 2048, 8),
              ("bfloat16", 10002): (8192, 2048, 8), ("bfloat16", 12289): (8192, 4096, 8),
-             ("bfloat16", 12292): (8192, 4096, 8), ("bfloat16", 13001): (16384, 0, 8),
-             ("bfloat16", 13002): (16384, 0, 8), ("bfloat16", 16383): (16384, 0, 8),
+             ("bfloat16", 12292): (8192, 4096, 8), ("bfloat16", 16383): (16384, 0, 8),
              ("bfloat16", 16386): (16384, 0, 8), ("float16", 4097): (4096, 0, 4),
              ("float16", 10001): (8192, 2048, 8), ("float16", 16383): (16384, 0, 8),
              ("float32", 2050): (2048, 0, 4), ("float32", 4098): (4096, 0, 4),
@@ -1077,7 +1077,7 @@ def test_a_fast_dram_reads_wider_forward_rows_past_vectors_one_a_program_in_a_wi
         assert record.num_warps == (plan.uncapped_warps or plan.num_warps), (dtype, N)
     assert policy.FORWARD_ODD_FLOAT32_FROM_TILE == 4096
     kept = {("bfloat16", 3002): "single_block", ("bfloat16", 6500): "single_block",
-            ("bfloat16", 7500): "single_block", ("bfloat16", 14004): "single_block",
+            ("bfloat16", 7500): "single_block", ("bfloat16", 14004): "cooperative",
             ("float32", 2001): "single_block", ("float32", 1029): "single_block",
             ("float64", 4099): "single_block", ("float64", 1027): "single_block",
             ("bfloat16", 4096): "single_block", ("float32", 12290): "online"}
@@ -1101,14 +1101,20 @@ def test_a_fast_dram_takes_the_cooperative_forward_of_rows_past_vectors_too_wide
     2^27 // N rows, the forward of rows that are not whole 16-byte vectors whose body's tile
     would be wider than 16384 columns, up to the widest a single-block program holds, takes the
     cooperative kernel through the window: float32 in blocks of 4096, uncapped; 16-bit in blocks
-    of 8192 at the rule's cap (words through the window). Not rows of whole vectors, rows whose
-    body fits a tile of 16384, the backward, an H100, a slower DRAM or fewer rows."""
+    of 8192 at the rule's cap (words through the window), and so 16-bit rows whose body a
+    single-block program would hold as 16384 (more than 12288 columns) where two blocks hold
+    them at a fill of 0.68 or more (``_two_tiles_hold_body``, ``_fills_cooperative_blocks``:
+    12297-16377). Not rows of whole vectors, rows whose body fits 8192 + 4096 or that would
+    need three blocks at a lower fill, float32 rows whose body fits a tile of 16384, the
+    backward, an H100, a slower DRAM or fewer rows."""
     assert policy.FAST_DRAM_PAST_VECTORS_COOPERATIVE == {2: (8192, None), 4: (4096, 0)}
     for dtype, N, block, programs, cap in (
             ("float32", 16391, 4096, 5, 0), ("float32", 20001, 4096, 5, 0),
             ("float32", 24577, 4096, 7, 0), ("float32", 24578, 4096, 7, 0),
             ("float32", 32767, 4096, 9, 0), ("bfloat16", 16393, 8192, 3, 64),
-            ("bfloat16", 24577, 8192, 4, 64), ("float16", 32767, 8192, 5, 64)):
+            ("bfloat16", 24577, 8192, 4, 64), ("float16", 32767, 8192, 5, 64),
+            ("bfloat16", 12297, 8192, 2, 64), ("float16", 13002, 8192, 2, 64),
+            ("bfloat16", 15004, 8192, 2, 64), ("bfloat16", 16377, 8192, 2, 64)):
         M = (1 << 27) // N
         plan = _hopper_plan(N, dtype, 4800, M=M)
         assert (plan.kernel, plan.block_n, plan.num_warps, plan.splits, plan.max_registers,
@@ -1120,6 +1126,11 @@ def test_a_fast_dram_takes_the_cooperative_forward_of_rows_past_vectors_too_wide
             ("float32", 24576, 4800, 0, 9, False, "online", 32768),
             ("float32", 16386, 4800, 0, 9, False, "single_block", 16384),
             ("bfloat16", 16391, 4800, 0, 9, False, "single_block", 16384),
+            ("bfloat16", 11265, 4800, 0, 9, False, "single_block", 8192),
+            ("float16", 12295, 4800, 0, 9, False, "single_block", 8192),
+            ("bfloat16", 13002, 3350, 0, 9, False, "single_block", 16384),
+            ("float16", 13002, 4800, 1, 9, False, "single_block", 16384),
+            ("float32", 13002, 4800, 0, 9, False, "online", 16384),
             ("float32", 24577, 3350, 0, 9, False, "online", 32768),
             ("float32", 24577, 4800, 1, 9, False, "online", 32768),
             ("float32", 24577, 4800, 0, 8, False, "online", 32768),

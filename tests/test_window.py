@@ -290,9 +290,10 @@ def test_a_forward_of_several_rows_in_one_plain_tile_through_a_window(device, dt
 
 
 @pytest.mark.parametrize("dtype,N", [(torch.float32, 16391), (torch.float32, 24578),
-                                     (torch.bfloat16, 20001), (torch.float16, 16394)])
+                                     (torch.bfloat16, 20001), (torch.float16, 16394),
+                                     (torch.bfloat16, 13002), (torch.float16, 16377)])
 def test_the_h200s_cooperative_forward_of_rows_past_vectors_through_a_window(device, dtype, N):
-    """The H200's forward of rows past vectors too wide for a body's tile
+    """The H200's forward of rows past vectors too wide for a body's tile, or for two tiles
     (``policy.FAST_DRAM_PAST_VECTORS_COOPERATIVE``: the cooperative kernel through the window,
     float32 in blocks of 4096 uncapped, 16-bit in blocks of 8192 as words), patience one poll
     as under the interpreter."""

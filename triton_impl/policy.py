@@ -1240,11 +1240,13 @@ to the single-block programs, and 16712-17407 (taken); fewer rows; the H100, who
 16-bit forward at 16384 ran at 97-99% of its copy in the runs of 6b77a26."""
 FAST_DRAM_PAST_VECTORS_COOPERATIVE = {2: (8192, None), 4: (4096, 0)}
 """Item size -> (block, ``Plan.max_registers``: None, the rule's) of a cooperative forward of
-rows that are not whole 16-byte vectors,
-read through the window, where a single-block program could hold them but their body's tile
-would be wider than ``FORWARD_BODY_TILE_COLS``'s widest (16-bit 16393-32767, float32
-16389-32767 columns, all past vectors), on a Hopper GPU with a fast DRAM, from 2^27 // N rows
-(``_cooperative_past_vectors``). From their own starts, 16-bit rows took a persistent
+rows that are not whole 16-byte vectors, read through the window, where a single-block program
+could hold them but their body's tile would be wider than ``FORWARD_BODY_TILE_COLS``'s widest
+(16-bit 16393-32767, float32 16389-32767 columns, all past vectors), or, 16-bit, where the
+cooperative programs would fill their blocks as ``FAST_DRAM_COOPERATIVE_FORWARD_COLS`` asks of
+rows of whole vectors and the single-block program would hold the body as its power of two,
+two tiles too few (``_two_tiles_hold_body``: 12297-16377 columns), on a Hopper GPU with a fast
+DRAM, from 2^27 // N rows (``_cooperative_past_vectors``). From their own starts, 16-bit rows took a persistent
 single-block plan of 32768 columns and float32 rows the online kernel (in one step from 24576
 columns) or a single-block plan of a power of two and a tail.
 
@@ -1265,7 +1267,19 @@ others, of copy: float32 20001 / 24577 / 32767 at 96 93.4 / 91.1 / 92.5%, at 128
 80.8 / 78.5 / 79.0%, at 80 79.1 / 77.0 / 79.4%, uncapped 78.7 / 76.7 / 79.6%, hence the rule's.
 
 Untimed: float16, the H100, other M, and the rule's plans below 20001 columns but float32 16391
-(at the cap of 96 then, 67.7 -> 88.4%, ``fourth_call/``, ``fifth_call/``)."""
+(at the cap of 96 then, 67.7 -> 88.4%, ``fourth_call/``, ``fifth_call/``).
+
+16-bit rows of 11257-16377 columns past vectors, bfloat16 on an H200 (results/h200/
+wide_16bit_forward_2026-11-30/, M = 2^27 // N, every output NaN-poisoned and checked against
+float64 first): swept at 13002 (two rounds, ``first_call/``), the policy's single-block 16384 in
+8 warps 77.7%, the cooperative kernel through the window, blocks of 8192 in 4 warps held as
+words, 87.3% at 64 registers (the rule's cap), 80.9% at 56, 78.1% uncapped; blocks of 4096 or 8
+warps 45-72%. Against the plans before, in one call (``second_call/``), of copy: 12345 75.7 ->
+84.2%, 13002 77.6 -> 87.1%, 14001 80.4 -> 89.9%, 15004 86.2 -> 93.2%, 16372 89.4 -> 96.1%, 16377
+86.1 -> 95.3%, where the single-block program held the body as 16384; but 11257 / 11265 88.3 /
+88.7 -> 79.8 / 79.5%, where it held 8192 + 4096, which those keep (``_two_tiles_hold_body``).
+float16 at 13002 / 15004, swept (the same call): the cooperative plan 86.9 / 93.2%, the
+single-block kernel's best 77.0 / 86.7%. Untimed: 12297-12344, the H100, other M."""
 FAST_DRAM_COOPERATIVE_FORWARD_MIN_FILL = 0.68
 """Least N / (the row's blocks of 8192 x 8192) at which ``FAST_DRAM_COOPERATIVE_FORWARD_COLS``
 applies: 0.69 (11264 columns) gained 10 points, 0.63 (10240) lost 14."""
@@ -1606,10 +1620,16 @@ def _cooperative_forward_on_fast_dram(M: int, N: int, itemsize: int,
                                       device: DeviceDescription) -> bool:
     """Whether a forward of M rows of N columns takes the cooperative kernel though a
     single-block program could hold the row (``FAST_DRAM_COOPERATIVE_FORWARD_COLS``)."""
+    return (_fast_hopper_problem(M, N, device) and N % _vector(itemsize) == 0
+            and _fills_cooperative_blocks(N, itemsize))
+
+
+def _fills_cooperative_blocks(N: int, itemsize: int) -> bool:
+    """Whether rows of N columns fall within ``FAST_DRAM_COOPERATIVE_FORWARD_COLS`` and fill
+    the cooperative forward's blocks by ``FAST_DRAM_COOPERATIVE_FORWARD_MIN_FILL`` or more."""
     narrowest, widest = FAST_DRAM_COOPERATIVE_FORWARD_COLS.get(itemsize, (math.inf, 0))
     block = COOPERATIVE_PLAN[itemsize, False][0]
-    return (_fast_hopper_problem(M, N, device) and narrowest <= N <= widest
-            and N % _vector(itemsize) == 0
+    return (narrowest <= N <= widest
             and N >= FAST_DRAM_COOPERATIVE_FORWARD_MIN_FILL * cdiv(N, block) * block)
 
 
@@ -1621,8 +1641,19 @@ def _cooperative_past_vectors(M: int, N: int, itemsize: int, device: DeviceDescr
     return (itemsize in FAST_DRAM_PAST_VECTORS_COOPERATIVE
             and reads_in_window(N, itemsize, False, "single_block")
             and _fast_hopper_problem(M, N, device)
-            and FORWARD_BODY_TILE_COLS[1] < _body_tile(N, itemsize)
+            and (FORWARD_BODY_TILE_COLS[1] < _body_tile(N, itemsize)
+                 or (_fills_cooperative_blocks(window_columns(N, itemsize, False, "cooperative"),
+                                               itemsize)
+                     and not _two_tiles_hold_body(N, itemsize)))
             and next_power_of_2(N) <= single_block_max_cols(itemsize, False))
+
+
+def _two_tiles_hold_body(N: int, itemsize: int) -> bool:
+    """Whether the body of a row of N columns read through a window fits its power of two's
+    half and quarter (12288 of 16384: ``_body_tiles``' widest pair of tiles); past that, a
+    single-block program holds it as the whole power of two."""
+    tile = _body_tile(N, itemsize)
+    return window_columns(N, itemsize, False, "single_block") <= tile // 2 + tile // 4
 
 
 def _online_in_one_step(N: int, itemsize: int) -> bool:
