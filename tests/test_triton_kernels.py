@@ -1032,9 +1032,11 @@ def test_a_fast_dram_reads_wider_forward_rows_past_vectors_one_a_program_in_a_wi
     power of two and a tail of whole passes of the fewest warps that hold them in at most 48
     values a thread (``policy._body_tiles``: 2057 as 2048 + 512 in 2 warps), or the body's power
     of two where it would take three (but where two cooperative blocks of 8192 would hold the
-    row, 12297-16377: ``FAST_DRAM_PAST_VECTORS_COOPERATIVE``). Rows that keep their own starts: bfloat16 3002 (a tile of
-    4096), 6500 and 7500 (N % 8 == 4, 8192 either way); float32 rows of an even N or of the
-    online kernel's range; and an H100, a slower DRAM and fewer rows. Launched where no window
+    row, 12297-16377: ``FAST_DRAM_PAST_VECTORS_COOPERATIVE``); float32 rows of N % 4 == 2 that
+    the online kernel would take in one step, as the odd ones. Rows that keep their own
+    starts: bfloat16 3002 (a tile of 4096), 6500 and 7500 (N % 8 == 4, 8192 either way); other
+    float32 rows of an even N (10002) and rows of whole vectors in the online kernel's range
+    (12292); and an H100, a slower DRAM and fewer rows. Launched where no window
     is possible (two bytes off a 16-byte boundary) the plan reads each row from its own start in
     the warps the rule gives it, its tiles as through the window where they hold the row, else
     the row's power of two."""
@@ -1055,6 +1057,8 @@ def test_a_fast_dram_reads_wider_forward_rows_past_vectors_one_a_program_in_a_wi
              ("float32", 2057): (4096, 0, 4), ("float32", 3001): (4096, 0, 4),
              ("float32", 6001): (8192, 0, 8), ("float32", 8191): (8192, 0, 8),
              ("float32", 12289): (16384, 0, 8), ("float32", 16383): (16384, 0, 8),
+             ("float32", 6146): (8192, 0, 8), ("float32", 12290): (16384, 0, 8),
+             ("float32", 13002): (16384, 0, 8), ("float32", 16382): (16384, 0, 8),
              ("float32", 6145): (8192, 0, 8)}
     for (dtype, N), (block, tail, warps) in taken.items():
         M = (1 << 27) // N
@@ -1080,7 +1084,8 @@ def test_a_fast_dram_reads_wider_forward_rows_past_vectors_one_a_program_in_a_wi
             ("bfloat16", 7500): "single_block", ("bfloat16", 14004): "cooperative",
             ("float32", 2001): "single_block", ("float32", 1029): "single_block",
             ("float64", 4099): "single_block", ("float64", 1027): "single_block",
-            ("bfloat16", 4096): "single_block", ("float32", 12290): "online"}
+            ("bfloat16", 4096): "single_block", ("float32", 12292): "online",
+            ("float32", 10002): "single_block"}
     for (dtype, N), kernel in kept.items():
         M = (1 << 27) // N
         plan = _hopper_plan(N, dtype, 4800, M=M)
@@ -1130,7 +1135,7 @@ def test_a_fast_dram_takes_the_cooperative_forward_of_rows_past_vectors_too_wide
             ("float16", 12295, 4800, 0, 9, False, "single_block", 8192),
             ("bfloat16", 13002, 3350, 0, 9, False, "single_block", 16384),
             ("float16", 13002, 4800, 1, 9, False, "single_block", 16384),
-            ("float32", 13002, 4800, 0, 9, False, "online", 16384),
+            ("float32", 13002, 4800, 0, 9, False, "single_block", 16384),
             ("float32", 24577, 3350, 0, 9, False, "online", 32768),
             ("float32", 24577, 4800, 1, 9, False, "online", 32768),
             ("float32", 24577, 4800, 0, 8, False, "online", 32768),

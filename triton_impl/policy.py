@@ -508,7 +508,16 @@ rows of 16385-32767 columns, which keep their persistent plan but where the body
 FORWARD_ODD_FLOAT32_FROM_TILE = 4096
 """The narrowest body tile at which a float32 forward of an odd N reads through the window
 (``FORWARD_BODY_TILE_COLS``): timed from 2057 (a tile of 4096) up; odd rows of 1029-2047
-columns, a tile of 2048, keep their plans (untimed through the window)."""
+columns, a tile of 2048, keep their plans (untimed through the window).
+
+float32 rows of N % 4 == 2 that fill their power of two of 8192 or 16384 by 3/4 or more, which
+took the online kernel in one step from their own starts (``ONLINE_ONE_STEP_COLS``), read
+through the window as the odd ones do (6146-8190 and 12290-16382 columns;
+``_forward_body_tile``). Swept at 13002 on an H200 (results/h200/wide_16bit_forward_2026-11-30/
+``third_call/``, M = 2^27 // N, two rounds, every output NaN-poisoned and checked against
+float64 first), of copy: the online kernel 81.9%, one single-block program of 16384 through the
+window in 8 warps 96.2%; the cooperative kernel 97.8% in blocks of 4096, 99.7% in blocks of 8192
+at 96 registers (not taken: untimed against the plans before)."""
 
 FORWARD_EVEN_16BIT_FROM_TILE = 8192
 """The narrowest body tile from which a 16-bit forward of an even N past vectors (N % 8 of 2, 4
@@ -1899,7 +1908,9 @@ def _forward_body_tile(M: int, N: int, itemsize: int, device: DeviceDescription,
     tile the row's body (``FORWARD_BODY_TILE_COLS``): rows that are not whole 16-byte vectors,
     on a Hopper GPU with a fast DRAM, from 2^27 // N rows (where it was timed), whose body's
     tile is in ``FORWARD_BODY_TILE_COLS``, and which from their own starts load value by value
-    (N odd: 16-bit, and float32 from ``FORWARD_ODD_FLOAT32_FROM_TILE``, where they were timed),
+    (N odd: 16-bit, and float32 from ``FORWARD_ODD_FLOAT32_FROM_TILE``, where they were timed;
+    float32 rows of N % 4 == 2 too, in 8-byte words, where the online kernel would take them in
+    one step, ``FORWARD_ODD_FLOAT32_FROM_TILE``'s timings),
     are held in more than that tile's columns (``held_columns``, a row's tiles there), or, 16-bit
     rows of an even N from ``FORWARD_EVEN_16BIT_FROM_TILE``, in more columns than the body's
     tiles through the window (``body_columns``, ``_body_tiles``), or in as many where those are
@@ -1910,8 +1921,9 @@ def _forward_body_tile(M: int, N: int, itemsize: int, device: DeviceDescription,
         return False
     narrowest, widest = FORWARD_BODY_TILE_COLS
     tile = _body_tile(N, itemsize)
-    odd = N % 2 == 1 and (itemsize == 2
-                          or (itemsize == 4 and tile >= FORWARD_ODD_FLOAT32_FROM_TILE))
+    odd = ((N % 2 == 1 and (itemsize == 2
+                            or (itemsize == 4 and tile >= FORWARD_ODD_FLOAT32_FROM_TILE)))
+           or (itemsize == 4 and N % 4 == 2 and _online_in_one_step(N, itemsize)))
     words = (itemsize == 2 and tile >= FORWARD_EVEN_16BIT_FROM_TILE
              and (body_columns < held_columns
                   or (body_columns == held_columns and (N % 4 == 2 or body_columns < tile))))
