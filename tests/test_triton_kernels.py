@@ -1194,9 +1194,17 @@ def test_a_fast_dram_gives_narrow_backward_tiles_of_rows_past_vectors_few_warps(
                 (514, 2, 512, 1), (642, 1, 1024, 1), (1001, 1, 1024, 1), (1026, 1, 1024, 1),
                 (1033, 1, 2048, 1), (1100, 1, 2048, 1), (1415, 1, 2048, 1), (2057, 1, 4096, 2),
                 (2700, 1, 4096, 2), (2711, 1, 4096, 2)):
-            plan = _hopper_plan(N, dtype, 4800, backward=True, M=(1 << 27) // N)
+            M = (1 << 27) // N
+            plan = _hopper_plan(N, dtype, 4800, backward=True, M=M)
             assert (plan.block_m, plan.block_n, plan.num_warps, plan.windowed) == (
                 rows, block, warps, True), (dtype, N)
+            # launched where no window is possible (one element off a 16-byte boundary), the
+            # plan keeps its warps and holds the row's power of two
+            shifted = torch.empty(M * N + 1, dtype=getattr(torch, dtype),
+                                  device="meta")[1:].view(M, N)
+            (record,) = launch.launches(plan, (shifted,) * 3, log=False)
+            assert (record.constexprs["WINDOW"], record.constexprs["BLOCK"],
+                    record.num_warps) == (0, policy.next_power_of_2(N), warps), (dtype, N)
     for N in (133, 137, 150, 193, 195):
         plan = _hopper_plan(N, "float32", 4800, backward=True, M=(1 << 27) // N)
         assert (plan.block_m, plan.block_n, plan.num_warps, plan.windowed) == (

@@ -241,8 +241,8 @@ def test_the_h200s_backward_of_sparse_rows_in_few_warps(device, dtype, N, tiles,
     """The H200's single-block backward of 16-bit rows that fill their tile sparsely, in fewer
     warps than the rule's (``policy.FEW_WARPS_BACKWARD_WHOLE_ROWS``: whole 16-byte vectors,
     ``FEW_WARPS_BACKWARD_EIGHT_BYTE_ROWS``: N % 8 == 4 from their own starts,
-    ``FEW_WARPS_BACKWARD_WINDOWED``: through the window): five rows, the last program's tile
-    partly masked, between sentinels (NaN around y and dy, 1234 around dx); softmax's and
+    ``FEW_WARPS_BACKWARD_WINDOWED``: through the window): five rows (where a tile holds two, the
+    last program's partly masked), between sentinels (NaN around y and dy, 1234 around dx); softmax's and
     log-softmax's gradients match float64's."""
     plan = policy.choose((1 << 27) // N, N, dtype, H200, backward=True)
     assert (plan.block_m, plan.block_n, plan.num_warps) == (*tiles, warps)

@@ -174,19 +174,19 @@ FEW_WARPS_BACKWARD_COLUMNS = 1024
 FEW_WARPS_BACKWARD_WINDOWED = {2: {256: (256, 1), 512: (512, 1), 1024: (1024, 1), 2048: (1408, 1),
                                    4096: (2704, 2)},
                                4: {256: (192, 1)}}
-"""Item size -> {body tile (``_body_tile``): (the widest body it takes (``window_columns``),
-warps)} of a single-block backward read through a window whose rows fill their tile sparsely
-enough to run fewer warps than the rule's, each program ``FEW_WARPS_BACKWARD_COLUMNS`` of tiles or
-one row (four rows of 256, two of 512, one of 1024, 2048 or 4096): 16-bit rows not whole 16-byte
-vectors on a Hopper GPU with a fast DRAM, from 2^27 // N rows (``_fast_hopper_problem``), and
-not those of ``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``, in one warp up to bodies of 1408 (N up
-to 1415), in two in tiles of 4096 up to bodies of 2704; float32 bodies of up to 192 columns (N =
-133-195) in one warp. Launched on rows that cannot be read through a window, the plan keeps its
-warps, its tile the row's power of two (``for_rows``: bfloat16 257 as 4 x 512, 1025 as 1 x 2048);
-compiled for sm_90 none spills (1025: 217 registers; one warp of 2048 154, two of 4096 161), not
-timed. A backward holds y and dy: in one warp a thread holds 64 values of 1024 columns, where
-the rule's 4 warps a tile left it 16, too few loads in flight to hide the DRAM's latency across
-so many small programs.
+"""Item size -> {body tile (``_body_tile``): (the widest body it takes (``window_columns``), warps)}
+of a single-block backward read through a window whose rows fill their tile sparsely enough to run
+fewer warps than the rule's, each program ``FEW_WARPS_BACKWARD_COLUMNS`` of tiles or one row (four
+rows of 256, two of 512, one of 1024, 2048 or 4096): 16-bit rows not whole 16-byte vectors on a
+Hopper GPU with a fast DRAM, from 2^27 // N rows (``_fast_hopper_problem``), and not those of
+``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``, in one warp up to bodies of 1408 (N up to 1415), in two in
+tiles of 4096 up to bodies of 2704; float32 bodies of up to 192 columns (N = 133-195) in one warp.
+Launched on rows that cannot be read through a window, the plan keeps its warps, its tile the row's
+power of two (``for_rows``: bfloat16 257 as 4 x 512, 1025 as 1 x 2048); compiled for sm_90 none
+spills (1025: 217 registers; from their own starts one warp of 2048 217, two of 4096 229; through
+the window 154-166 and 158-165), not timed. A backward holds y and dy: in one warp a thread holds 64
+values of 1024 columns, where the rule's 4 warps a tile left it 16, too few loads in flight to hide
+the DRAM's latency across so many small programs.
 
 Timed on an H200, bfloat16 at M = 2^27 // N, two interleaved rounds a call, every output
 NaN-poisoned and checked against float64 first (results/h200/window_tiles_2026-11-29/
@@ -215,11 +215,12 @@ plan), bfloat16 on an H200: swept (results/h200/narrow_backward_2026-11-30/ ``se
 / 86.9%, 1044 96.6 / 90.6 / 87.8%, 1156 99.6 / 95.6 / 91.0%, 1301 100.1 / 99.2 / 96.9%, 1404 100.4 /
 100.0 / 99.2%, from 1502 a tie within 0.3 points; a tile of 4096 in two warps 2060 92.6 / 92.1 /
 88.5%, 2101 93.1 / 94.3 / 89.5%, 2300 94.9 / 97.4 / 92.5%, 2501 95.6 / 99.9 / 96.9%, 2700 92.7 /
-100.3 / 99.5%, from 3001 a tie (one warp spills 56 bytes there). float16 the same way (1036 97.8 /
-90.6 / 87.3%, 2057 92.0 / 96.7 / 90.8%). Against the plans before, in one call (``fourth_call/``):
-1033 87.1 -> 96.0%, 1100 88.8 -> 97.9%, 1301 96.8 -> 99.8%, 1404 / 1412 99.0 / 99.2 -> 100.1 /
-100.2%, 2057 88.8 -> 92.4%, 2100 89.4 -> 92.9%, 2300 93.2 -> 97.1%, 2501 96.8 -> 99.0%, 2700 99.3 ->
-99.9%; 1502, 2712 and 3001, unchanged, moved -0.3 to -0.1. Untimed: the H100, other M."""
+100.3 / 99.5%, from 3001 a tie; one warp spills 56 bytes at every tile of 4096, hence two warps even
+where one ran faster (2060). float16 the same way (1036 97.8 / 90.6 / 87.3%, 2057 92.0 / 96.7 /
+90.8%). Against the plans before, in one call (``fourth_call/``): 1033 87.1 -> 96.0%, 1100 88.8 ->
+97.9%, 1301 96.8 -> 99.8%, 1404 / 1412 99.0 / 99.2 -> 100.1 / 100.2%, 2057 88.8 -> 92.4%, 2100 89.4
+-> 92.9%, 2300 93.2 -> 97.1%, 2501 96.8 -> 99.0%, 2700 99.3 -> 99.9%; 1502, 2712 and 3001,
+unchanged, moved -0.4 to -0.1. Untimed: the H100, other M."""
 
 FEW_WARPS_BACKWARD_WHOLE_ROWS = {512: (304, 1), 1024: (608, 1), 2048: (1208, 2)}
 """Tile -> (the widest N, warps) of 16-bit rows of whole 16-byte vectors, not a power of two,
@@ -240,19 +241,19 @@ unchanged, moved 0.0-0.4. A sweep there (two rounds): at 264 two rows of 512 in 
 at 600 one or two rows of 1024 in two warps 100.2 / 100.4% against one warp's 100.2%.
 
 A tile of 2048, bfloat16 on an H200, swept (results/h200/narrow_backward_2026-11-30/
-``second_call/``, ``third_call/``, two rounds), 2 / 1 / 4 warps, of copy: 1032 98.9 / 97.2 /
-94.8%, 1040 99.3 / 97.6 / 95.3%, 1064 99.9 / 98.4 / 95.8%, 1104 100.6 / 99.2 / 97.7%, 1152 101.4 /
-100.7 / 99.6%, 1208 100.8 / 100.6 / 100.1%, from 1280 a tie within 0.3 points; in a tile of 4096
-the rule's 4 warps stay the fastest (2056 98.0% against 94.2 / 94.7%; 2400 a tie). float16 1032
-99.1 / 98.3 / 96.7%. The rows of N % 8 == 4 of ``FEW_WARPS_BACKWARD_EIGHT_BYTE_ROWS``, swept
-the same way, two rows of 512 in 1 / 2 warps against the plan's four in 2: 268 99.1 / 94.3 /
-89.3%, 276 98.9 / 96.0 / 90.1%, 292 98.8 / 98.0 / 92.9%, 308 99.3 / 99.3 / 95.9%, 316 99.8 /
-99.8 / 96.7%, 340 99.7 / 100.0 / 98.8%, from 372 a tie within 0.4 points; float16 284 100.2 /
-98.8 / 91.1%. Against the plans before, in one call (``fourth_call/``): 268 89.0 -> 99.6%, 292
-92.7 -> 99.6%, 316 96.7 -> 99.6%, 340 99.0 -> 99.9%, 1032 94.5 -> 98.5%, 1064 95.7 -> 99.4%, 1152
-99.0 -> 100.9%, 1208 99.4 -> 100.1%; 264, 348, 600, 1216 and 2056, unchanged, moved -0.4 to
-+0.2. Untimed: float16 but for the sweeps, fills of 0.60-0.75 in tiles of 512 and 1024, the
-H100, other M."""
+``second_call/``, ``third_call/``, two rounds), 2 / 1 / 4 warps, of copy: 1032 98.9 / 97.2 / 94.8%,
+1040 99.3 / 97.6 / 95.3%, 1064 99.9 / 98.4 / 95.8%, 1104 100.6 / 99.2 / 97.7%, 1152 101.4 / 100.7 /
+99.6%, 1208 100.8 / 100.6 / 100.1%, from 1280 a tie within 0.3 points; in a tile of 4096 the rule's
+4 warps stay the fastest (2056 98.0% against 94.2 / 94.7%; 2400 99.8% against 99.5 / 98.2%). float16
+1032 99.1 / 98.3 / 96.7%. The rows of N % 8 == 4 of ``FEW_WARPS_BACKWARD_EIGHT_BYTE_ROWS``, swept
+the same way, two rows of 512 in 1 / 2 warps against the plan's four in 2: 268 99.1 / 94.3 / 89.3%,
+276 98.9 / 96.0 / 90.1%, 292 98.8 / 98.0 / 92.9%, 308 99.3 / 99.3 / 95.9%, 316 99.8 / 99.8 / 96.7%,
+340 99.7 / 100.0 / 98.8%, at 300, which the plan before already ran at 99.2%, 99.1 / 98.7%; from 372
+within 0.7 points; float16 284 100.2 / 98.8 / 91.1%. Against the plans before, in one call
+(``fourth_call/``): 268 89.0 -> 99.6%, 292 92.7 -> 99.6%, 316 96.7 -> 99.6%, 340 99.0 -> 99.9%, 1032
+94.5 -> 98.5%, 1064 95.7 -> 99.4%, 1152 99.0 -> 100.9%, 1208 99.4 -> 100.1%; 264, 348, 600, 1216 and
+2056, unchanged, moved -0.4 to +0.2. Untimed: float16 but for the sweeps, fills of 0.60-0.75 in
+tiles of 512 and 1024, the H100, other M."""
 
 BODY_TILE_MAX_WARPS = 8
 """The most warps of a single-block program whose tile holds a row's body alone, its edges a tile
@@ -517,7 +518,10 @@ through the window as the odd ones do (6146-8190 and 12290-16382 columns;
 ``third_call/``, M = 2^27 // N, two rounds, every output NaN-poisoned and checked against
 float64 first), of copy: the online kernel 81.9%, one single-block program of 16384 through the
 window in 8 warps 96.2%; the cooperative kernel 97.8% in blocks of 4096, 99.7% in blocks of 8192
-at 96 registers (not taken: untimed against the plans before)."""
+at 96 registers (not taken: untimed against the plans before). Against the plans before, in one
+call (``fourth_call/``), of copy: 6146 80.3 -> 96.2%, 7002 86.3 -> 95.6%, 8190 92.1 -> 95.0%,
+12290 81.9 -> 96.8%, 13002 81.9 -> 96.2%, 14002 82.5 -> 96.0%, 15002 82.7 -> 96.0%, 16382 84.1 ->
+95.3%; 10002, 12292 and 13001, unchanged, moved -0.1 to +0.2. Untimed: the H100, other M."""
 
 FORWARD_EVEN_16BIT_FROM_TILE = 8192
 """The narrowest body tile from which a 16-bit forward of an even N past vectors (N % 8 of 2, 4
@@ -1248,14 +1252,14 @@ policy's single-block plan 94.3%. Untimed: fills of 0.63-0.68 (10240-11263, 1638
 to the single-block programs, and 16712-17407 (taken); fewer rows; the H100, whose single-block
 16-bit forward at 16384 ran at 97-99% of its copy in the runs of 6b77a26."""
 FAST_DRAM_PAST_VECTORS_COOPERATIVE = {2: (8192, None), 4: (4096, 0)}
-"""Item size -> (block, ``Plan.max_registers``: None, the rule's) of a cooperative forward of
-rows that are not whole 16-byte vectors, read through the window, where a single-block program
-could hold them but their body's tile would be wider than ``FORWARD_BODY_TILE_COLS``'s widest
-(16-bit 16393-32767, float32 16389-32767 columns, all past vectors), or, 16-bit, where the
-cooperative programs would fill their blocks as ``FAST_DRAM_COOPERATIVE_FORWARD_COLS`` asks of
-rows of whole vectors and the single-block program would hold the body as its power of two,
-two tiles too few (``_two_tiles_hold_body``: 12297-16377 columns), on a Hopper GPU with a fast
-DRAM, from 2^27 // N rows (``_cooperative_past_vectors``). From their own starts, 16-bit rows took a persistent
+"""Item size -> (block, ``Plan.max_registers``: None, the rule's) of a cooperative forward of rows
+that are not whole 16-byte vectors, read through the window, where a single-block program could hold
+them but their body's tile would be wider than ``FORWARD_BODY_TILE_COLS``'s widest (16-bit
+16393-32767, float32 16389-32767 columns, all past vectors), or, 16-bit, where the cooperative
+programs would fill their blocks as ``FAST_DRAM_COOPERATIVE_FORWARD_COLS`` asks of rows of whole
+vectors and the single-block program would hold the body as its power of two, two tiles too few
+(``_two_tiles_hold_body``: 12297-16377 columns), on a Hopper GPU with a fast DRAM, from 2^27 // N
+rows (``_cooperative_past_vectors``). From their own starts, 16-bit rows took a persistent
 single-block plan of 32768 columns and float32 rows the online kernel (in one step from 24576
 columns) or a single-block plan of a power of two and a tail.
 
