@@ -1080,6 +1080,12 @@ def test_a_fast_dram_reads_wider_forward_rows_past_vectors_one_a_program_in_a_wi
                 record.constexprs["TAIL"]) == (0, *held), (dtype, N)
         assert record.num_warps == (plan.uncapped_warps or plan.num_warps), (dtype, N)
     assert policy.FORWARD_ODD_FLOAT32_FROM_TILE == 4096
+    # float32 rows of N % 4 == 2 of the online kernel's range, launched off the window, hold
+    # their power of two in OWN_STARTS_FLOAT32_WORD_ROW_WARPS' warps (tiles of 16384 alone)
+    assert policy.OWN_STARTS_FLOAT32_WORD_ROW_WARPS == {16384: 32}
+    for N, warps in ((12290, 32), (13002, 32), (16382, 32), (6146, 4), (13001, 8)):
+        plan = _hopper_plan(N, "float32", 4800, M=(1 << 27) // N)
+        assert (plan.num_warps, plan.uncapped_warps or plan.num_warps) == (8, warps), N
     kept = {("bfloat16", 3002): "single_block", ("bfloat16", 6500): "single_block",
             ("bfloat16", 7500): "single_block", ("bfloat16", 14004): "cooperative",
             ("float32", 2001): "single_block", ("float32", 1029): "single_block",

@@ -442,21 +442,22 @@ row)."""
 
 FORWARD_BODY_TILE_COLS = (2048, 16384)
 """The (narrowest, widest) body tile (``_body_tile``) of a single-block forward that reads its rows
-through a window, one row a program, its tiles the row's body (``_forward_body_tile``): float32
-the body's power of two in the rule's warps up to ``BODY_TILE_MAX_WARPS``; 16-bit rows a power
-of two and a tail where those hold fewer columns, in as few warps as hold them at
-``FEW_WARPS_TAIL_VALUES`` a thread (``_body_tiles``; timed later, see below). Rows that are not
-whole 16-byte vectors, on a Hopper GPU with a fast DRAM, from 2^27 // N rows, where read from
-their own starts they load value by value (an odd N) or their plan there holds more columns
-than the body's tile (a power of two and a tail: 4098 bfloat16 as 4096 + 1024, not 4096), and
-16-bit rows of an even N from ``FORWARD_EVEN_16BIT_FROM_TILE``. Narrower 16-bit rows of an odd
-N are ``WINDOWED_ROW_TILES``'. Of float32 rows of an odd N, those whose body's tile is
-``FORWARD_ODD_FLOAT32_FROM_TILE`` or wider, among them those the online kernel took in one step
-(``ONLINE_ONE_STEP_COLS``: 6145-8191 and 12289-16383 columns; ``default_kernel``). float64 rows
-(all of an odd N) take it only where their plan from their own starts holds more columns than
-the body's tile (2049, 4097, 8193: a power of two and a tail there; untimed), as since e55afc5;
-the others keep their plans. Rows whose body's tile would be wider than 16384
-take the cooperative kernel (``FAST_DRAM_PAST_VECTORS_COOPERATIVE``).
+through a window, one row a program, its tiles the row's body (``_forward_body_tile``): float32 the
+body's power of two in the rule's warps up to ``BODY_TILE_MAX_WARPS``; 16-bit rows a power of two
+and a tail where those hold fewer columns, in as few warps as hold them at ``FEW_WARPS_TAIL_VALUES``
+a thread (``_body_tiles``; timed later, see below). Rows that are not whole 16-byte vectors, on a
+Hopper GPU with a fast DRAM, from 2^27 // N rows, where read from their own starts they load value
+by value (an odd N) or their plan there holds more columns than the body's tile (a power of two and
+a tail: 4098 bfloat16 as 4096 + 1024, not 4096), and 16-bit rows of an even N from
+``FORWARD_EVEN_16BIT_FROM_TILE``. Narrower 16-bit rows of an odd N are ``WINDOWED_ROW_TILES``'. Of
+float32 rows of an odd N, those whose body's tile is ``FORWARD_ODD_FLOAT32_FROM_TILE`` or wider,
+among them those the online kernel took in one step (``ONLINE_ONE_STEP_COLS``: 6145-8191 and
+12289-16383 columns; ``default_kernel``), and since 3f9e5cd the online kernel's rows of N % 4 == 2
+too (6146-8190, 12290-16382). float64 rows (all of an odd N) take it only where their plan from
+their own starts holds more columns than the body's tile (2049, 4097, 8193: a power of two and a
+tail there; untimed), as since e55afc5; the others keep their plans. Rows whose body's tile would be
+wider than 16384 take the cooperative kernel (``FAST_DRAM_PAST_VECTORS_COOPERATIVE``), and so, since
+4e4536a, 16-bit rows of 12297-16377 columns, whose body 8192 + 4096 cannot hold.
 
 The 16-bit body as a power of two and a tail, timed on an H200 (results/h200/
 window_tiles_2026-11-29/, two interleaved rounds, every output NaN-poisoned and checked against
@@ -502,8 +503,8 @@ and from the online kernel in one step: 8191 80.9 -> 96.0% (16 warps 96.6%), 122
 95.9%, 16383 69.0 -> 95.6%. 24577, a tile of 32768: 60.1 -> 72.1% in 8 warps, 86.7% in 16; left
 to the online kernel, past the widest tile.
 
-Untimed: the H100, other M, float16's even N, float32's odd N of 6145-8189 (between 6001 and
-8191, both timed) and its even N of the online kernel's range (12290: online, as before), 16-bit
+Untimed: the H100, other M, float16's even N, float32's odd N of 6145-8189 (between 6001 and 8191,
+both timed; its rows of N % 4 == 2 there are timed in ``FORWARD_ODD_FLOAT32_FROM_TILE``), 16-bit
 rows of 16385-32767 columns, which keep their persistent plan but where the body's tile is 16384
 (16386, untimed, takes it as 16383 was timed)."""
 FORWARD_ODD_FLOAT32_FROM_TILE = 4096
@@ -522,6 +523,16 @@ at 96 registers (not taken: untimed against the plans before). Against the plans
 call (``fourth_call/``), of copy: 6146 80.3 -> 96.2%, 7002 86.3 -> 95.6%, 8190 92.1 -> 95.0%,
 12290 81.9 -> 96.8%, 13002 81.9 -> 96.2%, 14002 82.5 -> 96.0%, 15002 82.7 -> 96.0%, 16382 84.1 ->
 95.3%; 10002, 12292 and 13001, unchanged, moved -0.1 to +0.2. Untimed: the H100, other M."""
+
+OWN_STARTS_FLOAT32_WORD_ROW_WARPS = {16384: 32}
+"""Body tile -> warps of the single-block forward of ``FORWARD_ODD_FLOAT32_FROM_TILE``'s float32
+rows of N % 4 == 2 (those the online kernel took in one step), where the launch cannot read them
+through the window (a row stride past N, a start off a 16-byte boundary) and holds each row
+from its own start in its power of two (``Plan.uncapped_warps``, ``for_rows``). Swept at 13002
+on an H200 (results/h200/wide_16bit_forward_2026-11-30/``third_call/``, two rounds), from the
+rows' own starts, 16384 columns in 8 / 16 / 32 warps: 73.1 / 72.3 / 95.9% of copy (the online
+kernel, which took them before 3f9e5cd: 81.9%). Untimed: a tile of 8192 (6146-8190, the rule's
+warps), other N, the H100."""
 
 FORWARD_EVEN_16BIT_FROM_TILE = 8192
 """The narrowest body tile from which a 16-bit forward of an even N past vectors (N % 8 of 2, 4
@@ -1259,9 +1270,10 @@ them but their body's tile would be wider than ``FORWARD_BODY_TILE_COLS``'s wide
 programs would fill their blocks as ``FAST_DRAM_COOPERATIVE_FORWARD_COLS`` asks of rows of whole
 vectors and the single-block program would hold the body as its power of two, two tiles too few
 (``_two_tiles_hold_body``: 12297-16377 columns), on a Hopper GPU with a fast DRAM, from 2^27 // N
-rows (``_cooperative_past_vectors``). From their own starts, 16-bit rows took a persistent
-single-block plan of 32768 columns and float32 rows the online kernel (in one step from 24576
-columns) or a single-block plan of a power of two and a tail.
+rows (``_cooperative_past_vectors``). From their own starts, 16-bit rows of 16393-32767 took a
+persistent single-block plan of 32768 columns (those of 12297-16377 a single-block 16384 through the
+window) and float32 rows the online kernel (in one step from 24576 columns) or a single-block plan
+of a power of two and a tail.
 
 Timed on an H200 (results/h200/window_tiles_2026-11-29/, M = 2^27 // N, two interleaved rounds,
 every output NaN-poisoned and checked against float64 first), the policy's plan before -> the
@@ -1283,16 +1295,17 @@ Untimed: float16, the H100, other M, and the rule's plans below 20001 columns bu
 (at the cap of 96 then, 67.7 -> 88.4%, ``fourth_call/``, ``fifth_call/``).
 
 16-bit rows of 11257-16377 columns past vectors, bfloat16 on an H200 (results/h200/
-wide_16bit_forward_2026-11-30/, M = 2^27 // N, every output NaN-poisoned and checked against
-float64 first): swept at 13002 (two rounds, ``first_call/``), the policy's single-block 16384 in
-8 warps 77.7%, the cooperative kernel through the window, blocks of 8192 in 4 warps held as
-words, 87.3% at 64 registers (the rule's cap), 80.9% at 56, 78.1% uncapped; blocks of 4096 or 8
-warps 45-72%. Against the plans before, in one call (``second_call/``), of copy: 12345 75.7 ->
-84.2%, 13002 77.6 -> 87.1%, 14001 80.4 -> 89.9%, 15004 86.2 -> 93.2%, 16372 89.4 -> 96.1%, 16377
-86.1 -> 95.3%, where the single-block program held the body as 16384; but 11257 / 11265 88.3 /
-88.7 -> 79.8 / 79.5%, where it held 8192 + 4096, which those keep (``_two_tiles_hold_body``).
-float16 at 13002 / 15004, swept (the same call): the cooperative plan 86.9 / 93.2%, the
-single-block kernel's best 77.0 / 86.7%. Untimed: 12297-12344, the H100, other M."""
+wide_16bit_forward_2026-11-30/, M = 2^27 // N, every output NaN-poisoned and checked against float64
+first): swept at 13002 (two rounds, ``first_call/``), the policy's single-block 16384 in 8 warps
+77.7%, the cooperative kernel through the window, blocks of 8192 in 4 warps held as words, 87.3% at
+64 registers (the rule's cap), 80.9% at 56, 78.1% uncapped; blocks of 4096 or 8 warps 45-72%.
+Against the plans before, in one call (``second_call/``), of copy: 12345 75.7 -> 84.2%, 13002 77.6
+-> 87.1%, 14001 80.4 -> 89.9%, 15004 86.2 -> 93.2%, 16372 89.4 -> 96.1%, 16377 86.1 -> 95.3%, where
+the single-block program held the body as 16384 (in a trial tree that took 11257-16377; the commit's
+plans at those widths are the trial's); but 11257 / 11265 88.3 / 88.7 -> 79.8 / 79.5%, where it held
+8192 + 4096, which rows of 11257-12296 keep (``_two_tiles_hold_body``; two widths timed). float16 at
+13002 / 15004, swept (the same call): the cooperative plan 86.9 / 93.2%, the single-block kernel's
+best 77.0 / 86.7%. Untimed: 12297-12344, the H100, other M."""
 FAST_DRAM_COOPERATIVE_FORWARD_MIN_FILL = 0.68
 """Least N / (the row's blocks of 8192 x 8192) at which ``FAST_DRAM_COOPERATIVE_FORWARD_COLS``
 applies: 0.69 (11264 columns) gained 10 points, 0.63 (10240) lost 14."""
@@ -1615,7 +1628,7 @@ def default_kernel(N: int, itemsize: int, backward: bool, M: int | None = None,
                    device: DeviceDescription | None = None) -> str:
     """The kernel of rows of N columns: by their width alone, or, given M and the device, as
     ``choose`` takes it (``FAST_DRAM_COOPERATIVE_FORWARD_COLS``,
-    ``FAST_DRAM_PAST_VECTORS_COOPERATIVE``, and float32 rows of an odd N that a
+    ``FAST_DRAM_PAST_VECTORS_COOPERATIVE``, and float32 rows of an odd N or of N % 4 == 2 that a
     single-block program reads through a window, ``FORWARD_BODY_TILE_COLS``)."""
     timed = not backward and M is not None and device is not None
     if timed and _cooperative_past_vectors(M, N, itemsize, device):
@@ -1778,6 +1791,8 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     # from its own start (``for_rows``), and holds it as the row's power of two
     whole_row_warps = max(rule_warps_for(N), _warps_to_hold(block_m * next_power_of_2(N)))
     narrow_loads_warps = whole_row_warps if body_tile else 0
+    if body_tile and itemsize == 4 and N % 4 == 2 and _online_in_one_step(N, itemsize):
+        narrow_loads_warps = OWN_STARTS_FLOAT32_WORD_ROW_WARPS.get(block_n, narrow_loads_warps)
     if backward and block_m == 1 and _rows_past_vectors(M, N, itemsize, device):
         # the rule's, or in 8-byte vectors (N % 8 == 4) those of the row's power of two
         narrow_loads_warps = (EIGHT_BYTE_ROWS_BACKWARD_WARPS.get(next_power_of_2(N),
