@@ -1761,7 +1761,7 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
             block_m = 2
         num_warps = max(num_warps, _warps_to_hold(block_m * (block_n + tail)))
     windowed_rows = (not (forced or backward or persistent)
-                         and _windowed_row_tiles(M, N, itemsize, device))
+                     and _windowed_row_tiles(M, N, itemsize, device))
     if windowed_rows:  # several rows a program, through the window
         block_n, tail, tail2 = _body_tile(N, itemsize), 0, 0
         tailed = _windowed_tailed_rows(N, itemsize)
@@ -1791,7 +1791,7 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     # from its own start (``for_rows``), and holds it as the row's power of two
     whole_row_warps = max(rule_warps_for(N), _warps_to_hold(block_m * next_power_of_2(N)))
     narrow_loads_warps = whole_row_warps if body_tile else 0
-    if body_tile and itemsize == 4 and N % 4 == 2 and _online_in_one_step(N, itemsize):
+    if body_tile and _float32_word_rows_of_one_step(N, itemsize):
         narrow_loads_warps = OWN_STARTS_FLOAT32_WORD_ROW_WARPS.get(block_n, narrow_loads_warps)
     if backward and block_m == 1 and _rows_past_vectors(M, N, itemsize, device):
         # the rule's, or in 8-byte vectors (N % 8 == 4) those of the row's power of two
@@ -1940,13 +1940,21 @@ def _forward_body_tile(M: int, N: int, itemsize: int, device: DeviceDescription,
         return False
     narrowest, widest = FORWARD_BODY_TILE_COLS
     tile = _body_tile(N, itemsize)
-    odd = ((N % 2 == 1 and (itemsize == 2
-                            or (itemsize == 4 and tile >= FORWARD_ODD_FLOAT32_FROM_TILE)))
-           or (itemsize == 4 and N % 4 == 2 and _online_in_one_step(N, itemsize)))
+    odd = N % 2 == 1 and (itemsize == 2
+                          or (itemsize == 4 and tile >= FORWARD_ODD_FLOAT32_FROM_TILE))
     words = (itemsize == 2 and tile >= FORWARD_EVEN_16BIT_FROM_TILE
              and (body_columns < held_columns
                   or (body_columns == held_columns and (N % 4 == 2 or body_columns < tile))))
-    return narrowest <= tile <= widest and (odd or words or tile < held_columns)
+    return narrowest <= tile <= widest and (odd or words or tile < held_columns
+                                            or _float32_word_rows_of_one_step(N, itemsize))
+
+
+def _float32_word_rows_of_one_step(N: int, itemsize: int) -> bool:
+    """Whether rows of N columns are float32 rows of N % 4 == 2 (8-byte words from their own
+    starts) that the online kernel would take in one step (``_online_in_one_step``): since
+    3f9e5cd read through the window as the odd ones (``FORWARD_ODD_FLOAT32_FROM_TILE``), and
+    from their own starts in ``OWN_STARTS_FLOAT32_WORD_ROW_WARPS``."""
+    return itemsize == 4 and N % 4 == 2 and _online_in_one_step(N, itemsize)
 
 
 def _body_tiles(N: int, itemsize: int, num_warps: int) -> tuple[int, int, int, int]:
