@@ -768,19 +768,19 @@ def test_a_fast_dram_takes_the_measured_16_bit_single_block_forward_tile():
 
 
 def test_a_fast_dram_takes_the_cooperative_16_bit_forward_of_rows_that_fill_their_blocks():
-    """``policy.FAST_DRAM_COOPERATIVE_FORWARD_COLS``: the 16-bit forward of 11264-32768 columns
+    """``policy.FAST_DRAM_COOPERATIVE_FORWARD_COLS``: the 16-bit forward of 12289-32768 columns
     that fill their blocks of 8192 by ``FAST_DRAM_COOPERATIVE_FORWARD_MIN_FILL`` takes the
     cooperative kernel in the plan it was timed in (the one forced blocks of 8192 give: held as
     words, 4 warps, capped at 56 / 64) on a Hopper GPU with a fast DRAM, from 2^27 // N rows, rows
     of whole 16-byte vectors; not on a slow DRAM or another capability, not narrower or less full
-    rows (9216-11263, 16385-16711), not float32, not the backward, not fewer rows. A forced
+    rows (9216-12288, 16385-16711), not float32, not the backward, not fewer rows. A forced
     single_block still runs there, and ``default_kernel`` says so given M and the device."""
     gpu = policy.DeviceDescription("an H200", 132, dram_gbs=4800, capability=9)
-    assert policy.FAST_DRAM_COOPERATIVE_FORWARD_COLS == {2: (11264, 32768)}
+    assert policy.FAST_DRAM_COOPERATIVE_FORWARD_COLS == {2: (12289, 32768)}
     assert policy.FAST_DRAM_COOPERATIVE_FORWARD_MIN_FILL == 0.68
-    cooperative_widths = (11264, 11776, 12280, 12288, 14336, 16384, 16712, 17408, 18424, 18432,
-                          20480, 24576, 24584, 32768)
-    single_block_widths = (9216, 10240, 11256, 16392, 16704, 16383)
+    cooperative_widths = (12296, 14336, 16384, 16712, 17408, 18424, 18432, 20480, 24576, 24584,
+                          32768)
+    single_block_widths = (9216, 10240, 11256, 11264, 11776, 12280, 12288, 16392, 16704, 16383)
     for dtype, cap in (("bfloat16", 56), ("float16", 64)):
         for N in cooperative_widths + single_block_widths:
             M = (1 << 27) // N

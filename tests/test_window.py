@@ -232,6 +232,28 @@ def test_the_h200s_single_block_forward_of_whole_vector_rows_in_one_warp(device,
     forward_between_sentinels(plan, dtype, N, device, one_warp, through_window=False)
 
 
+@pytest.mark.parametrize("dtype,N", [(torch.bfloat16, 10248), (torch.float16, 11264),
+                                     (torch.bfloat16, 12288)])
+def test_the_h200s_single_block_forward_of_whole_vectors_through_a_window(device, dtype, N):
+    """The H200's single-block forward of 16-bit rows of whole 16-byte vectors held as 8192 +
+    4096 reads them through a window (``policy.WHOLE_VECTOR_WINDOW_TILES``): from each row's own
+    start, its edges empty; five rows between sentinels. Rows one element apart in x and y
+    alike (a row stride of N + 1) start off the boundary: the window reads their partial
+    vectors as edges. Where the strides differ, from the rows' own starts."""
+    plan = dataclasses.replace(policy.choose((1 << 27) // N, N, dtype, H200), grid=(5,))
+    assert (plan.kernel, plan.block_m, plan.block_n, plan.tail) == ("single_block", 1, 8192, 4096)
+    assert policy.reads_window_of_whole_vectors(plan, N, dtype.itemsize, False)
+    forward_between_sentinels(plan, dtype, N, device, lambda record: None)
+    torch.manual_seed(N)
+    x = (torch.randn(5, N + 1, dtype=torch.float64) * 4).to(dtype).to(device)[:, :N]
+    for y_stride, window in ((N + 1, 16 // x.element_size()), (N, 0)):
+        y = torch.full((5, y_stride), float("nan"), dtype=dtype, device=device)[:, :N]
+        (record,) = launch.launches(plan, (x, y), log=False)
+        assert record.constexprs["WINDOW"] == window
+        launch.softmax_rows(plan, x, y, False)
+        assert_close(y, torch.softmax(x.double(), -1), dtype=dtype, kind="softmax")
+
+
 @pytest.mark.parametrize("dtype,N,tiles,warps", [
     (torch.bfloat16, 264, (2, 512), 1), (torch.float16, 304, (2, 512), 1),
     (torch.bfloat16, 600, (1, 1024), 1), (torch.float16, 520, (1, 1024), 1),

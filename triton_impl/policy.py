@@ -1226,14 +1226,17 @@ one-block and four-block plans were), forced blocks and programs counts that giv
 blocks a program, GPUs whose SM count gives other N two or three blocks (N = 1M is two on 108 SMs),
 and rows of even N not read in whole vectors (the words kept, the cap of two blocks dropped by
 ``for_rows``)."""
-FAST_DRAM_COOPERATIVE_FORWARD_COLS = {2: (11264, 32768)}
+FAST_DRAM_COOPERATIVE_FORWARD_COLS = {2: (12289, 32768)}
 """Item size -> (narrowest, widest) N of a forward whose rows a single-block program could hold
 but that takes the cooperative kernel, in the plan it takes at N = 65536 (``COOPERATIVE_PLAN``:
 blocks of 8192 columns in 4 warps, one a program, held as words, at most 56 registers for
 bfloat16 and 64 for float16), where the rows fill their blocks of 8192 by
 ``FAST_DRAM_COOPERATIVE_FORWARD_MIN_FILL`` or more: on a Hopper GPU with a fast DRAM
 (``FAST_DRAM_FROM_GBS``), from 2^27 // N rows (``SINGLE_BLOCK_TILES_FROM_ELEMENTS``), rows of
-whole 16-byte vectors. So the 16-bit forward of 11264-16384 and 16712-32768 columns.
+whole 16-byte vectors. So the 16-bit forward of 12296-16384 and 16712-32768 columns: narrower
+rows are a single-block program's 8192 + 4096, read through the window
+(``WHOLE_VECTOR_WINDOW_TILES``), which ran faster than the cooperative kernel at 11264-12288
+(it took those from 213b82f to 2026-11-30).
 
 Timed on an H200 against the policy's single-block plans in five interleaved rounds at M*N =
 2^27 (results/h200/cooperative_16bit_2026-11-29/), of copy, single-block -> cooperative at 56 /
@@ -1259,9 +1262,11 @@ rounds; not taken).
 An earlier call of three rounds (results/h200/verify_2026-11-29/) swept the cooperative plans at
 bfloat16 16384: blocks of 4096 (85.7% at best), 8192 and 16384 (one program a row: 96.7% in 4
 warps at 80 registers), in 4, 8 and 16 warps, uncapped (83.8% at 8192) or at 56 or 80; the
-policy's single-block plan 94.3%. Untimed: fills of 0.63-0.68 (10240-11263, 16385-16711), left
-to the single-block programs, and 16712-17407 (taken); fewer rows; the H100, whose single-block
-16-bit forward at 16384 ran at 97-99% of its copy in the runs of 6b77a26."""
+policy's single-block plan 94.3%. Untimed: fills of 0.63-0.68 of three blocks (16385-16711),
+left to the single-block programs, and 16712-17407 (taken); fewer rows; the H100, whose
+single-block 16-bit forward at 16384 ran at 97-99% of its copy in the runs of 6b77a26. (Fills of
+0.63-0.68 of two blocks, 10248-11256, were swept since: the cooperative kernel ran 80-85%, the
+window of ``WHOLE_VECTOR_WINDOW_TILES`` 85-89%.)"""
 FAST_DRAM_PAST_VECTORS_COOPERATIVE = {2: (8192, None), 4: (4096, 0)}
 """Item size -> (block, ``Plan.max_registers``: None, the rule's) of a cooperative forward of rows
 that are not whole 16-byte vectors, read through the window, where a single-block program could hold
@@ -1308,7 +1313,10 @@ plans at those widths are the trial's); but 11257 / 11265 88.3 / 88.7 -> 79.8 / 
 best 77.0 / 86.7%. Untimed: 12297-12344, the H100, other M."""
 FAST_DRAM_COOPERATIVE_FORWARD_MIN_FILL = 0.68
 """Least N / (the row's blocks of 8192 x 8192) at which ``FAST_DRAM_COOPERATIVE_FORWARD_COLS``
-applies: 0.69 (11264 columns) gained 10 points, 0.63 (10240) lost 14."""
+applies: 0.69 (11264 columns) gained 10 points, 0.63 (10240) lost 14, over the single-block plans
+of then. Rows of two blocks from 12289 columns fill them by 0.75 or more, so it now draws the line
+only among rows of three blocks (16385-24576): 0.71 (17408) gained 20 points; 0.67 (16383 and
+16386, past vectors: ``FAST_DRAM_PAST_VECTORS_COOPERATIVE``) lost 7."""
 COOPERATIVE_PATIENCE = 4096
 """Polls a waiting cooperative program makes of its row's words before it computes the missing
 ones itself (``kernels/cooperative.py``: why no launch can hang). A poll is one round trip to L2,
@@ -2218,6 +2226,27 @@ def reads_in_window(N: int, itemsize: int, backward: bool, kernel: str) -> bool:
     return True
 
 
+WHOLE_VECTOR_WINDOW_TILES = frozenset({(2, 8192, 4096)})
+"""(item size, tile, tail) of the single-block forward plans, one row a program, whose rows of whole
+16-byte vectors are read through a window all the same (``reads_window_of_whole_vectors``): from
+the row's own start, which is the boundary its body starts at (lo = 0), with empty edges.
+
+The arithmetic and the bytes are the same; the code is not. Compiled for sm_90, bfloat16 rows of
+8192 + 4096 columns in 8 warps, from their own starts, issue four of a thread's six 16-byte loads
+and convert and compare the first values before the last two, which so wait a round trip; through
+the window all six are issued first. Other tiles did not gain so: every single-block forward of
+whole vectors through the window, on an H200, lost at 8192 + 2048 (bfloat16 8200 93.3 -> 78.0%,
+10240 94.7 -> 89.1%), 2048 + 1024 (2056 85.6 -> 76.6%) and float32 8192 + 4096 (10248 97.4 ->
+79.6%) (results/h200/whole_vector_window_2026-11-30/, ``first_call/``).
+
+Timed there against the plans before in one call (``second_call/``, M = 2^27 // N, every output
+NaN-poisoned and checked against float64 first), bfloat16 forward, of copy: 10248 70.2 -> 85.6%,
+10400 70.3 -> 86.8%, 10752 74.0 -> 89.0%, 11000 74.1 -> 88.0%, 11200 75.6 -> 89.4%, 11256 75.4 ->
+88.7%; and from the cooperative kernel (``FAST_DRAM_COOPERATIVE_FORWARD_COLS``), 11264 85.9 ->
+89.9%, 11776 88.7 -> 92.1%, 12000 89.3 -> 91.6%, 12288 91.0 -> 93.1%. Widths left alone moved -0.3
+to +0.1, the backward -0.2 to +0.3. float16, swept in the same call: 10400 / 11000 / 11776 / 12288
+87.3 / 88.7 / 92.1 / 94.0%, the cooperative kernel's best 81.3 / 84.1 / 88.9 / 91.2%. Untimed: the
+H100, other M."""
 COOPERATIVE_WINDOW_UNCAPPED = frozenset({("float16", True)})
 """(dtype, backward) of the one-block cooperative plans that launch uncapped through a window:
 compiled for sm_90 (8192 columns, 4 warps) float16's backward spills 8 bytes at its cap of 96
@@ -2231,6 +2260,15 @@ def keeps_caps_through_window(plan: Plan, dtype, backward: bool) -> bool:
     theirs there (compiled for sm_90: 32-344 bytes at N = 2M+1 and 3M+1), and launch uncapped."""
     return (plan.blocks_per_program == 1
             and (format_of(dtype).name, backward) not in COOPERATIVE_WINDOW_UNCAPPED)
+
+
+def reads_window_of_whole_vectors(plan: Plan, N: int, itemsize: int, backward: bool) -> bool:
+    """Whether a plan reads rows of N columns, whole 16-byte vectors, through a window
+    (``WHOLE_VECTOR_WINDOW_TILES``), where the launch finds their layout allows it."""
+    return (not backward and plan.kernel == "single_block" and plan.windowed
+            and plan.block_m == 1 and not plan.tail2 and not plan.row_threads
+            and N % _vector(itemsize) == 0
+            and (itemsize, plan.block_n, plan.tail) in WHOLE_VECTOR_WINDOW_TILES)
 
 
 def window_columns(N: int, itemsize: int, backward: bool, kernel: str) -> int:
