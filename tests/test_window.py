@@ -232,6 +232,17 @@ def test_the_h200s_single_block_forward_of_whole_vector_rows_in_one_warp(device,
     forward_between_sentinels(plan, dtype, N, device, one_warp, through_window=False)
 
 
+@pytest.mark.parametrize("dtype,N", [(torch.bfloat16, 16392), (torch.float16, 16704)])
+def test_the_h200s_single_block_forward_of_whole_vectors_past_16384(device, dtype, N):
+    """The H200's single-block forward of 16-bit rows of whole vectors of 16392-16704, which
+    the cooperative kernel leaves: a tile of 16384 and a tail of 4096 in 16 warps, one row a
+    program, not the persistent 32768 (``policy.PERSISTENT_FROM_COLS``)."""
+    plan = policy.choose((1 << 27) // N, N, dtype, H200)
+    assert (plan.kernel, plan.block_m, plan.block_n, plan.tail, plan.num_warps,
+            plan.persistent) == ("single_block", 1, 16384, 4096, 16, False)
+    forward_between_sentinels(plan, dtype, N, device, lambda record: None, through_window=False)
+
+
 @pytest.mark.parametrize("dtype,N", [(torch.bfloat16, 10248), (torch.float16, 11264),
                                      (torch.bfloat16, 12288)])
 def test_the_h200s_single_block_forward_of_whole_vectors_through_a_window(device, dtype, N):
@@ -313,7 +324,8 @@ def test_a_forward_of_several_rows_in_one_plain_tile_through_a_window(device, dt
 
 @pytest.mark.parametrize("dtype,N", [(torch.float32, 16391), (torch.float32, 24578),
                                      (torch.bfloat16, 20001), (torch.float16, 16394),
-                                     (torch.bfloat16, 13002), (torch.float16, 16377)])
+                                     (torch.bfloat16, 13002), (torch.float16, 16377),
+                                     (torch.float32, 6146), (torch.float32, 16382)])
 def test_the_h200s_cooperative_forward_of_rows_past_vectors_through_a_window(device, dtype, N):
     """The H200's forward of rows past vectors too wide for a body's tile, or for two tiles
     (``policy.FAST_DRAM_PAST_VECTORS_COOPERATIVE``: the cooperative kernel through the window,

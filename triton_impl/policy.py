@@ -522,7 +522,9 @@ window in 8 warps 96.2%; the cooperative kernel 97.8% in blocks of 4096, 99.7% i
 at 96 registers (not taken: untimed against the plans before). Against the plans before, in one
 call (``fourth_call/``), of copy: 6146 80.3 -> 96.2%, 7002 86.3 -> 95.6%, 8190 92.1 -> 95.0%,
 12290 81.9 -> 96.8%, 13002 81.9 -> 96.2%, 14002 82.5 -> 96.0%, 15002 82.7 -> 96.0%, 16382 84.1 ->
-95.3%; 10002, 12292 and 13001, unchanged, moved -0.1 to +0.2. Untimed: the H100, other M."""
+95.3%; 10002, 12292 and 13001, unchanged, moved -0.1 to +0.2. Untimed: the H100, other M.
+On a fast DRAM these rows now take the cooperative kernel (``FAST_DRAM_PAST_VECTORS_COOPERATIVE``),
+and this plan where single_block is forced."""
 
 OWN_STARTS_FLOAT32_WORD_ROW_WARPS = {16384: 32}
 """Body tile -> warps of the single-block forward of ``FORWARD_ODD_FLOAT32_FROM_TILE``'s float32
@@ -887,7 +889,17 @@ PERSISTENT_FROM_COLS = {2: 32768}
 """Itemsize -> row width from which the forward single-block grid is persistent: one program per SM
 walking the rows, its pipelined loop loading the next row while this one is reduced. Measured on
 an H200: for bfloat16 rows of 32768 it gave 3596 against 3134 GB/s with one program per row;
-everywhere else one program per tile was faster (by 3-10%)."""
+everywhere else one program per tile was faster (by 3-10%).
+
+On a Hopper GPU with a fast DRAM, from 2^27 // N rows (``_fast_hopper_problem``), only rows of
+exactly that width: narrower rows whose power of two it is (16-bit rows of whole vectors of
+16392-16704, which the cooperative kernel leaves, ``FAST_DRAM_COOPERATIVE_FORWARD_MIN_FILL``) hold
+a tile of 16384 and a tail (``_tailed``: 4096 in 16 warps). Timed on an H200 against the
+persistent plan in one call (results/h200/whole_vector_window_2026-11-30/``fourth_call/``, M =
+2^27 // N, every output NaN-poisoned and checked against float64 first), bfloat16, of copy: 16392
+57.9 -> 84.6%, 16400 62.5 -> 85.7%, 16520 58.6 -> 85.1%, 16704 64.9 -> 86.4%; float16 swept there,
+16392 / 16704 85.2 / 86.9% (16384 + 8 in 8 warps 88.4% at 16392, 64.2% as 16384 + 512 at 16704).
+The cooperative kernel ran 84.2-85.2% at both (``third_call/``). Untimed: the H100."""
 PERSISTENT_PROGRAMS_PER_SM = 1
 PERSISTENT_STAGES = 3
 """The persistent grid of that measurement: one program per SM, its loop three stages deep."""
@@ -1310,7 +1322,17 @@ the single-block program held the body as 16384 (in a trial tree that took 11257
 plans at those widths are the trial's); but 11257 / 11265 88.3 / 88.7 -> 79.8 / 79.5%, where it held
 8192 + 4096, which rows of 11257-12296 keep (``_two_tiles_hold_body``; two widths timed). float16 at
 13002 / 15004, swept (the same call): the cooperative plan 86.9 / 93.2%, the single-block kernel's
-best 77.0 / 86.7%. Untimed: 12297-12344, the H100, other M."""
+best 77.0 / 86.7%. Untimed: 12297-12344, the H100, other M.
+
+float32 rows of N % 4 == 2 that the online kernel would take in one step
+(``_float32_word_rows_of_one_step``: 6146-8190 and 12290-16382 columns), which a single-block
+program read through the window since 3f9e5cd, take the cooperative kernel too, in blocks of
+4096. Timed on an H200 against that plan in one call (results/h200/whole_vector_window_2026-11-30/
+``fourth_call/``), of copy: 6146 96.2 -> 96.8%, 7002 95.5 -> 99.9%, 8190 95.3 -> 96.4%, 12290
+96.6 -> 98.2%, 13002 96.5 -> 98.1%, 14002 96.0 -> 99.6%, 15002 95.9 -> 99.7%, 16382 95.4 -> 99.2%;
+8192, 10002, 12292 and 13001, unchanged, moved -0.2 to +0.3. Swept (``first_call/``), blocks of
+8192 at the rule's 96 registers ran 99.4% at 6146 and 99.2-99.3% at 12290 and 13002, but 88.1% at
+8190 (two blocks of 8192 for 8193 columns): not taken."""
 FAST_DRAM_COOPERATIVE_FORWARD_MIN_FILL = 0.68
 """Least N / (the row's blocks of 8192 x 8192) at which ``FAST_DRAM_COOPERATIVE_FORWARD_COLS``
 applies: 0.69 (11264 columns) gained 10 points, 0.63 (10240) lost 14, over the single-block plans
@@ -1670,12 +1692,15 @@ def _fills_cooperative_blocks(N: int, itemsize: int) -> bool:
 def _cooperative_past_vectors(M: int, N: int, itemsize: int, device: DeviceDescription) -> bool:
     """Whether a forward of M rows of N columns that are not whole 16-byte vectors, which a
     single-block program could hold but whose body's tile is wider than
-    ``FORWARD_BODY_TILE_COLS``'s widest, takes the cooperative kernel through the window
-    (``FAST_DRAM_PAST_VECTORS_COOPERATIVE``)."""
+    ``FORWARD_BODY_TILE_COLS``'s widest, or that are float32 rows of N % 4 == 2 the online
+    kernel would take in one step, or 16-bit rows two cooperative blocks fill that a
+    single-block program would hold as their power of two, takes the cooperative kernel through
+    the window (``FAST_DRAM_PAST_VECTORS_COOPERATIVE``)."""
     return (itemsize in FAST_DRAM_PAST_VECTORS_COOPERATIVE
             and reads_in_window(N, itemsize, False, "single_block")
             and _fast_hopper_problem(M, N, device)
             and (FORWARD_BODY_TILE_COLS[1] < _body_tile(N, itemsize)
+                 or _float32_word_rows_of_one_step(N, itemsize)
                  or (_fills_cooperative_blocks(window_columns(N, itemsize, False, "cooperative"),
                                                itemsize)
                      and not _two_tiles_hold_body(N, itemsize)))
@@ -1743,7 +1768,8 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
                    MIN_SINGLE_BLOCK_WARPS)
 
     num_warps = rule_warps_for(min(N, block_n))
-    persistent = not backward and block_n >= PERSISTENT_FROM_COLS.get(itemsize, math.inf)
+    persistent = (not backward and block_n >= PERSISTENT_FROM_COLS.get(itemsize, math.inf)
+                  and (forced or N == block_n or not _fast_hopper_problem(M, N, device)))
     tail = tail2 = row_threads = 0
     if not (forced or backward or persistent) and block_m == 1:
         rule_warps = max(num_warps, _warps_to_hold(N))
@@ -1960,8 +1986,11 @@ def _forward_body_tile(M: int, N: int, itemsize: int, device: DeviceDescription,
 def _float32_word_rows_of_one_step(N: int, itemsize: int) -> bool:
     """Whether rows of N columns are float32 rows of N % 4 == 2 (8-byte words from their own
     starts) that the online kernel would take in one step (``_online_in_one_step``): since
-    3f9e5cd read through the window as the odd ones (``FORWARD_ODD_FLOAT32_FROM_TILE``), and
-    from their own starts in ``OWN_STARTS_FLOAT32_WORD_ROW_WARPS``."""
+    3f9e5cd a single-block program reads them through the window as the odd ones
+    (``FORWARD_ODD_FLOAT32_FROM_TILE``), and from their own starts in
+    ``OWN_STARTS_FLOAT32_WORD_ROW_WARPS``; on a fast DRAM, since 2026-11-30, the cooperative
+    kernel by default (``FAST_DRAM_PAST_VECTORS_COOPERATIVE``), the single-block plan where
+    single_block is forced."""
     return itemsize == 4 and N % 4 == 2 and _online_in_one_step(N, itemsize)
 
 
