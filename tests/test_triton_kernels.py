@@ -1060,10 +1060,9 @@ def test_a_fast_dram_reads_wider_forward_rows_past_vectors_one_a_program_in_a_wi
              ("float32", 6146): (8192, 0, 8), ("float32", 12290): (16384, 0, 8),
              ("float32", 13002): (16384, 0, 8), ("float32", 16382): (16384, 0, 8),
              ("float32", 6145): (8192, 0, 8)}
-    # float32 rows of N % 4 == 2 the online kernel would take in one step: the cooperative
-    # kernel by default (FAST_DRAM_PAST_VECTORS_COOPERATIVE), this plan where single_block is
-    # forced
-    word_rows = {6146, 12290, 13002, 16382}
+    # float32 rows the online kernel would take in one step: the cooperative kernel by default
+    # (FAST_DRAM_PAST_VECTORS_COOPERATIVE), this plan where single_block is forced
+    word_rows = {6146, 12290, 13002, 16382, 6145, 8191, 12289, 16383}
     for (dtype, N), (block, tail, warps) in taken.items():
         M = (1 << 27) // N
         forced = {"kernel": "single_block"} if dtype == "float32" and N in word_rows else {}
@@ -1121,9 +1120,11 @@ def test_a_fast_dram_takes_the_cooperative_forward_of_rows_past_vectors_too_wide
     single-block program would hold as 16384 (more than 12288 columns) where two blocks hold
     them at a fill of 0.68 or more (``_two_tiles_hold_body``, ``_fills_cooperative_blocks``:
     12297-16377). Not rows of whole vectors, rows whose body fits 8192 + 4096 or that would
-    need three blocks at a lower fill, float32 rows whose body fits a tile of 16384 (but those of
-    N % 4 == 2 the online kernel would take in one step: 6146-8190, 12290-16382, in blocks of
-    4096), the backward, an H100, a slower DRAM or fewer rows."""
+    need three blocks at a lower fill, float32 rows whose body fits a tile of 16384 (but those
+    the online kernel would take in one step: 6145-8191, 12289-16383, in blocks of 4096, or of
+    8192 at 96 registers where one or two hold the row by 3/4:
+    ``FAST_DRAM_PAST_VECTORS_FILLED_BLOCKS``), the backward, an H100, a slower DRAM or fewer
+    rows."""
     assert policy.FAST_DRAM_PAST_VECTORS_COOPERATIVE == {2: (8192, None), 4: (4096, 0)}
     for dtype, N, block, programs, cap in (
             ("float32", 16391, 4096, 5, 0), ("float32", 20001, 4096, 5, 0),
@@ -1132,8 +1133,11 @@ def test_a_fast_dram_takes_the_cooperative_forward_of_rows_past_vectors_too_wide
             ("bfloat16", 24577, 8192, 4, 64), ("float16", 32767, 8192, 5, 64),
             ("bfloat16", 12297, 8192, 2, 64), ("float16", 13002, 8192, 2, 64),
             ("bfloat16", 15004, 8192, 2, 64), ("bfloat16", 16377, 8192, 2, 64),
-            ("float32", 6146, 4096, 2, 0), ("float32", 8190, 4096, 3, 0),
-            ("float32", 12290, 4096, 4, 0), ("float32", 16382, 4096, 5, 0)):
+            ("float32", 6146, 8192, 1, 96), ("float32", 8190, 4096, 3, 0),
+            ("float32", 12290, 8192, 2, 96), ("float32", 16382, 4096, 5, 0),
+            ("float32", 6145, 8192, 1, 96), ("float32", 8189, 8192, 1, 96),
+            ("float32", 8191, 4096, 3, 0), ("float32", 13001, 8192, 2, 96),
+            ("float32", 16381, 8192, 2, 96), ("float32", 16383, 4096, 5, 0)):
         M = (1 << 27) // N
         plan = _hopper_plan(N, dtype, 4800, M=M)
         assert (plan.kernel, plan.block_n, plan.num_warps, plan.splits, plan.max_registers,
@@ -1149,7 +1153,8 @@ def test_a_fast_dram_takes_the_cooperative_forward_of_rows_past_vectors_too_wide
             ("float16", 12295, 4800, 0, 9, False, "single_block", 8192),
             ("bfloat16", 13002, 3350, 0, 9, False, "single_block", 16384),
             ("float16", 13002, 4800, 1, 9, False, "single_block", 16384),
-            ("float32", 13001, 4800, 0, 9, False, "single_block", 16384),
+            ("float32", 6001, 4800, 0, 9, False, "single_block", 8192),
+            ("float32", 10001, 4800, 0, 9, False, "single_block", 16384),
             ("float32", 10002, 4800, 0, 9, False, "single_block", 8192),
             ("float32", 13002, 3350, 0, 9, False, "online", 16384),
             ("float32", 24577, 3350, 0, 9, False, "online", 32768),

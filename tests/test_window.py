@@ -322,16 +322,20 @@ def test_a_forward_of_several_rows_in_one_plain_tile_through_a_window(device, dt
     forward_between_sentinels(plan, dtype, N, device, edges)
 
 
-@pytest.mark.parametrize("dtype,N", [(torch.float32, 16391), (torch.float32, 24578),
-                                     (torch.bfloat16, 20001), (torch.float16, 16394),
-                                     (torch.bfloat16, 13002), (torch.float16, 16377),
-                                     (torch.float32, 6146), (torch.float32, 16382)])
-def test_the_h200s_cooperative_forward_of_rows_past_vectors_through_a_window(device, dtype, N):
-    """The H200's forward of rows past vectors too wide for a body's tile, or for two tiles
+@pytest.mark.parametrize("dtype,N,programs", [
+    (torch.float32, 16391, 5), (torch.float32, 24578, 7), (torch.bfloat16, 20001, 3),
+    (torch.float16, 16394, 3), (torch.bfloat16, 13002, 2), (torch.float16, 16377, 2),
+    (torch.float32, 6145, 1), (torch.float32, 8190, 3), (torch.float32, 12290, 2),
+    (torch.float32, 16383, 5)])
+def test_the_h200s_cooperative_forward_of_rows_past_vectors_through_a_window(device, dtype, N,
+                                                                            programs):
+    """The H200's forward of rows past vectors too wide for a body's tile, or for two tiles, or
+    float32 rows the online kernel would take in one step
     (``policy.FAST_DRAM_PAST_VECTORS_COOPERATIVE``: the cooperative kernel through the window,
-    float32 in blocks of 4096 uncapped, 16-bit in blocks of 8192 as words), patience one poll
-    as under the interpreter."""
+    float32 in blocks of 4096 uncapped or of 8192 where one or two hold the row by 3/4, one
+    program a row at 6145; 16-bit in blocks of 8192 as words), patience one poll as under the
+    interpreter."""
     plan = policy.choose((1 << 27) // N, N, dtype, H200)
-    assert plan.kernel == "cooperative" and plan.windowed and plan.splits > 1
+    assert plan.kernel == "cooperative" and plan.windowed and plan.splits == programs
     forward_between_sentinels(dataclasses.replace(plan, patience=1), dtype, N, device,
                               lambda record: None)

@@ -523,8 +523,8 @@ at 96 registers (not taken: untimed against the plans before). Against the plans
 call (``fourth_call/``), of copy: 6146 80.3 -> 96.2%, 7002 86.3 -> 95.6%, 8190 92.1 -> 95.0%,
 12290 81.9 -> 96.8%, 13002 81.9 -> 96.2%, 14002 82.5 -> 96.0%, 15002 82.7 -> 96.0%, 16382 84.1 ->
 95.3%; 10002, 12292 and 13001, unchanged, moved -0.1 to +0.2. Untimed: the H100, other M.
-On a fast DRAM these rows now take the cooperative kernel (``FAST_DRAM_PAST_VECTORS_COOPERATIVE``),
-and this plan where single_block is forced."""
+On a fast DRAM these rows, and the odd ones of 6145-8191 and 12289-16383, now take the cooperative
+kernel (``FAST_DRAM_PAST_VECTORS_COOPERATIVE``), and this plan where single_block is forced."""
 
 OWN_STARTS_FLOAT32_WORD_ROW_WARPS = {16384: 32}
 """Body tile -> warps of the single-block forward of ``FORWARD_ODD_FLOAT32_FROM_TILE``'s float32
@@ -1324,15 +1324,38 @@ plans at those widths are the trial's); but 11257 / 11265 88.3 / 88.7 -> 79.8 / 
 13002 / 15004, swept (the same call): the cooperative plan 86.9 / 93.2%, the single-block kernel's
 best 77.0 / 86.7%. Untimed: 12297-12344, the H100, other M.
 
-float32 rows of N % 4 == 2 that the online kernel would take in one step
-(``_float32_word_rows_of_one_step``: 6146-8190 and 12290-16382 columns), which a single-block
-program read through the window since 3f9e5cd, take the cooperative kernel too, in blocks of
-4096. Timed on an H200 against that plan in one call (results/h200/whole_vector_window_2026-11-30/
-``fourth_call/``), of copy: 6146 96.2 -> 96.8%, 7002 95.5 -> 99.9%, 8190 95.3 -> 96.4%, 12290
-96.6 -> 98.2%, 13002 96.5 -> 98.1%, 14002 96.0 -> 99.6%, 15002 95.9 -> 99.7%, 16382 95.4 -> 99.2%;
-8192, 10002, 12292 and 13001, unchanged, moved -0.2 to +0.3. Swept (``first_call/``), blocks of
-8192 at the rule's 96 registers ran 99.4% at 6146 and 99.2-99.3% at 12290 and 13002, but 88.1% at
-8190 (two blocks of 8192 for 8193 columns): not taken."""
+float32 rows past vectors that the online kernel would take in one step
+(``_past_vectors_of_one_step``: 6145-8191 and 12289-16383 columns, N % 4 of 1, 2 or 3), which a
+single-block program read through the window (odd N since ``FORWARD_ODD_FLOAT32_FROM_TILE``, N %
+4 == 2 since 3f9e5cd), take the cooperative kernel too, in blocks of 4096, but in
+``COOPERATIVE_PLAN``'s 8192 at 96 registers where one or two of those hold them by 3/4
+(``FAST_DRAM_PAST_VECTORS_FILLED_BLOCKS``). Rows of N % 4 == 2 first took blocks of 4096 alone,
+timed on an H200 against the single-block plan in one call (results/h200/
+whole_vector_window_2026-11-30/``fourth_call/``), of copy: 6146 96.2 -> 96.8%, 7002 95.5 ->
+99.9%, 8190 95.3 -> 96.4%, 12290 96.6 -> 98.2%, 13002 96.5 -> 98.1%, 14002 96.0 -> 99.6%, 15002
+95.9 -> 99.7%, 16382 95.4 -> 99.2%; 8192, 10002, 12292 and 13001, unchanged, moved -0.2 to +0.3.
+Swept (``first_call/``), blocks of 8192 at the rule's 96 registers ran 99.4% at 6146 and
+99.2-99.3% at 12290 and 13002, but 88.1% at 8190 (two blocks of 8192 for 8193 columns): hence the
+fill."""
+FAST_DRAM_PAST_VECTORS_FILLED_BLOCKS = {4: (2, 0.75)}
+"""Item size -> (most blocks, least fill) of ``COOPERATIVE_PLAN``'s blocks (float32: 8192 at 96
+registers) in which rows of ``FAST_DRAM_PAST_VECTORS_COOPERATIVE`` that the online kernel would
+take in one step (``_past_vectors_of_one_step``) take that plan rather than the table's blocks:
+float32 rows of 6145-8189 and 12289-16381 columns, one or two blocks of 8192 that they fill by 3/4
+or more through the window (``_fills_few_default_blocks``). Rows of three blocks did not gain so
+(20001, 24577, 32767: 93.5-96.0% against 98.3-98.9% in blocks of 4096, results/h200/
+window_tiles_2026-11-29/), nor 8190 (two blocks of 8192 for 8193 columns: 88.1 against 95.8%,
+``first_call/``).
+
+Timed on an H200 against the plans before in one call (results/h200/whole_vector_window_2026-11-30/
+``fifth_call/``, M = 2^27 // N, every output NaN-poisoned and checked against float64 first), of
+copy: rows of N % 4 == 2 in blocks of 4096 before, 6146 97.0 -> 99.4%, 12290 98.1 -> 98.8%, 13002
+98.0 -> 99.5%, 7002 / 14002 99.5 / 99.2 -> 99.4 / 99.2%; odd rows in a single-block program
+through the window before (``FORWARD_ODD_FLOAT32_FROM_TILE``), 6145 97.9 -> 99.1%, 7001 95.8 ->
+99.2%, 7503 95.9 -> 99.3%, 8189 95.7 -> 99.0%, 12289 96.2 -> 98.6%, 13001 96.0 -> 99.1%, 14001 95.8
+-> 99.5%, 15003 95.7 -> 99.4%, 16381 95.4 -> 99.2%; and in blocks of 4096 (three or five), 8191
+95.7 -> 95.8%, 16383 95.4 -> 98.6%, 16382 99.0 -> 98.7%. 8190, 8192, 10001 and 10002 moved -0.1 to
++0.1, the backward -0.2 to +0.2. Untimed: the H100, other M."""
 FAST_DRAM_COOPERATIVE_FORWARD_MIN_FILL = 0.68
 """Least N / (the row's blocks of 8192 x 8192) at which ``FAST_DRAM_COOPERATIVE_FORWARD_COLS``
 applies: 0.69 (11264 columns) gained 10 points, 0.63 (10240) lost 14, over the single-block plans
@@ -1692,19 +1715,37 @@ def _fills_cooperative_blocks(N: int, itemsize: int) -> bool:
 def _cooperative_past_vectors(M: int, N: int, itemsize: int, device: DeviceDescription) -> bool:
     """Whether a forward of M rows of N columns that are not whole 16-byte vectors, which a
     single-block program could hold but whose body's tile is wider than
-    ``FORWARD_BODY_TILE_COLS``'s widest, or that are float32 rows of N % 4 == 2 the online
-    kernel would take in one step, or 16-bit rows two cooperative blocks fill that a
+    ``FORWARD_BODY_TILE_COLS``'s widest, or that are float32 rows the online kernel would take
+    in one step (``_past_vectors_of_one_step``), or 16-bit rows two cooperative blocks fill that a
     single-block program would hold as their power of two, takes the cooperative kernel through
     the window (``FAST_DRAM_PAST_VECTORS_COOPERATIVE``)."""
     return (itemsize in FAST_DRAM_PAST_VECTORS_COOPERATIVE
             and reads_in_window(N, itemsize, False, "single_block")
             and _fast_hopper_problem(M, N, device)
             and (FORWARD_BODY_TILE_COLS[1] < _body_tile(N, itemsize)
-                 or _float32_word_rows_of_one_step(N, itemsize)
+                 or _past_vectors_of_one_step(N, itemsize)
                  or (_fills_cooperative_blocks(window_columns(N, itemsize, False, "cooperative"),
                                                itemsize)
                      and not _two_tiles_hold_body(N, itemsize)))
             and next_power_of_2(N) <= single_block_max_cols(itemsize, False))
+
+
+def _past_vectors_of_one_step(N: int, itemsize: int) -> bool:
+    """Whether rows of N columns are float32 rows past vectors (N % 4 of 1, 2 or 3) that the
+    online kernel would take in one step (``_online_in_one_step``)."""
+    return itemsize == 4 and N % _vector(itemsize) != 0 and _online_in_one_step(N, itemsize)
+
+
+def _fills_few_default_blocks(N: int, itemsize: int) -> bool:
+    """Whether a cooperative row of N columns through the window fills at most
+    ``FAST_DRAM_PAST_VECTORS_FILLED_BLOCKS``' blocks of ``COOPERATIVE_PLAN``'s width by its fill
+    or more."""
+    if itemsize not in FAST_DRAM_PAST_VECTORS_FILLED_BLOCKS:
+        return False
+    most, fill = FAST_DRAM_PAST_VECTORS_FILLED_BLOCKS[itemsize]
+    block = COOPERATIVE_PLAN[itemsize, False][0]
+    held = window_columns(N, itemsize, False, "cooperative")
+    return cdiv(held, block) <= most and held >= fill * cdiv(held, block) * block
 
 
 def _two_tiles_hold_body(N: int, itemsize: int) -> bool:
@@ -1989,8 +2030,8 @@ def _float32_word_rows_of_one_step(N: int, itemsize: int) -> bool:
     3f9e5cd a single-block program reads them through the window as the odd ones
     (``FORWARD_ODD_FLOAT32_FROM_TILE``), and from their own starts in
     ``OWN_STARTS_FLOAT32_WORD_ROW_WARPS``; on a fast DRAM, since 2026-11-30, the cooperative
-    kernel by default (``FAST_DRAM_PAST_VECTORS_COOPERATIVE``), the single-block plan where
-    single_block is forced."""
+    kernel by default (``_past_vectors_of_one_step``), the single-block plan where single_block
+    is forced."""
     return itemsize == 4 and N % 4 == 2 and _online_in_one_step(N, itemsize)
 
 
@@ -2179,9 +2220,11 @@ def _cooperative(M, N, itemsize, dtype_name, device, backward, block_n, splits) 
     chosen = block_n is None
     past_vectors = (chosen and not backward
                     and _cooperative_past_vectors(M, N, itemsize, device))
+    filled = (past_vectors and _past_vectors_of_one_step(N, itemsize)
+              and _fills_few_default_blocks(N, itemsize))
     if chosen:
         block_n = min(default_block, next_power_of_2(N))
-        if past_vectors:
+        if past_vectors and not filled:
             block_n = FAST_DRAM_PAST_VECTORS_COOPERATIVE[itemsize][0]
         wanted = COOPERATIVE_PROGRAMS_PER_SM * device.sm_count
         while (block_n > COOPERATIVE_MIN_BLOCK and M * cdiv(N, block_n) < wanted
@@ -2219,7 +2262,8 @@ def _cooperative(M, N, itemsize, dtype_name, device, backward, block_n, splits) 
                                                  paired_others, blocks,
                                                  reads_in_window(N, itemsize, backward,
                                                                  "cooperative")))
-    if past_vectors and FAST_DRAM_PAST_VECTORS_COOPERATIVE[itemsize][1] is not None:
+    if (past_vectors and not filled
+            and FAST_DRAM_PAST_VECTORS_COOPERATIVE[itemsize][1] is not None):
         max_registers = FAST_DRAM_PAST_VECTORS_COOPERATIVE[itemsize][1]
     capped_wide = several and max_registers and num_warps != rule_warps
     prefetch = (not wide and dtype_name in COOPERATIVE_PREFETCHED_DTYPES
