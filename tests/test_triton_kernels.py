@@ -671,7 +671,9 @@ def test_every_tail_plan_holds_its_row_and_fills_its_threads():
     (those keep their power of two); one row a program, its tail at least one pass of the
     threads' 16-byte vectors, and no thread holding more than ``MAX_VALUES_PER_THREAD`` values;
     or rows of one warp each (``ROWS_BY_WARPS``), every tile whole passes of the warp, at most
-    ``ONE_WARP_TAIL_VALUES`` a thread."""
+    ``ONE_WARP_TAIL_VALUES`` a thread; or one row of whole vectors laid out rows by warps,
+    every thread of the program the row's (``ONE_ROW_BY_WARPS_TILES``: 8192 + 4096 of 16-bit
+    rows), every tile whole passes of them."""
     device = policy.DeviceDescription("a GPU", 132)
     tails = by_warps = 0
     for dtype in ("float16", "bfloat16", "float32", "float64"):
@@ -684,7 +686,11 @@ def test_every_tail_plan_holds_its_row_and_fills_its_threads():
                 continue
             tiles = [t for t in (plan.block_n, plan.tail, plan.tail2) if t]
             row = sum(tiles)
-            if plan.row_threads:
+            if plan.row_threads and plan.block_m == 1:
+                assert N % vector == 0 and plan.row_threads == 32 * plan.num_warps, (dtype, N, plan)
+                assert (itemsize, plan.block_n, plan.tail, False) in policy.ONE_ROW_BY_WARPS_TILES
+                assert all(t % (plan.row_threads * vector) == 0 for t in tiles), (dtype, N, plan)
+            elif plan.row_threads:
                 by_warps += 1
                 assert plan.row_threads == 32 and plan.num_warps == plan.block_m, (dtype, N, plan)
                 assert plan.block_m == policy.ROWS_BY_WARPS, (dtype, N, plan)

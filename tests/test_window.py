@@ -243,24 +243,35 @@ def test_the_h200s_single_block_forward_of_whole_vectors_past_16384(device, dtyp
     forward_between_sentinels(plan, dtype, N, device, lambda record: None, through_window=False)
 
 
-@pytest.mark.parametrize("dtype,N", [(torch.bfloat16, 10248), (torch.float16, 11264),
-                                     (torch.bfloat16, 12288)])
-def test_the_h200s_single_block_forward_of_whole_vectors_through_a_window(device, dtype, N):
-    """The H200's single-block forward of 16-bit rows of whole 16-byte vectors held as 8192 +
-    4096 reads them through a window (``policy.WHOLE_VECTOR_WINDOW_TILES``): from each row's own
-    start, its edges empty; five rows between sentinels. Rows one element apart in x and y
-    alike (a row stride of N + 1) start off the boundary: the window reads their partial
-    vectors as edges. Where the strides differ, from the rows' own starts."""
+@pytest.mark.parametrize("dtype,N,tiles,window", [
+    (torch.bfloat16, 10248, (8192, 4096), False), (torch.float16, 11264, (8192, 4096), False),
+    (torch.bfloat16, 12288, (8192, 4096), False), (torch.bfloat16, 16383, (16384, 0), True),
+    (torch.float16, 16386, (16384, 0), True)])
+def test_the_h200s_single_block_forward_of_one_row_by_warps(device, dtype, N, tiles, window):
+    """The H200's single-block forwards of 16-bit rows of whole vectors held as 8192 + 4096, and
+    of rows past vectors whose body a tile of 16384 holds through the window, lay the row out
+    rows by warps, every thread of the program a row's (``policy.ONE_ROW_BY_WARPS_TILES``):
+    passes of 2048 columns; five rows between sentinels. Rows one element apart in x and y
+    alike (a row stride of N + 1) start off their boundary: the whole-vector rows then load
+    narrower, one element a thread a pass (``policy.row_pass``), and the plan goes back to the
+    plain layout (``policy.for_rows``); the windowed rows keep the window and the layout. Where
+    the strides differ, from the rows' own starts in the plain layout."""
     plan = dataclasses.replace(policy.choose((1 << 27) // N, N, dtype, H200), grid=(5,))
-    assert (plan.kernel, plan.block_m, plan.block_n, plan.tail) == ("single_block", 1, 8192, 4096)
-    assert policy.reads_window_of_whole_vectors(plan, N, dtype.itemsize, False)
-    forward_between_sentinels(plan, dtype, N, device, lambda record: None)
+    assert (plan.kernel, plan.block_m, plan.block_n, plan.tail, plan.num_warps,
+            plan.row_threads) == ("single_block", 1, *tiles, 8, 256)
+
+    def laid_out_by_warps(record):
+        assert record.constexprs["PASS"] == 2048
+
+    forward_between_sentinels(plan, dtype, N, device, laid_out_by_warps, through_window=window)
     torch.manual_seed(N)
     x = (torch.randn(5, N + 1, dtype=torch.float64) * 4).to(dtype).to(device)[:, :N]
-    for y_stride, window in ((N + 1, 16 // x.element_size()), (N, 0)):
+    vector = 16 // x.element_size()
+    for y_stride, window_elements, laid in ((N + 1, vector if window else 0, 2048 if window else 0),
+                                            (N, 0, 0)):
         y = torch.full((5, y_stride), float("nan"), dtype=dtype, device=device)[:, :N]
         (record,) = launch.launches(plan, (x, y), log=False)
-        assert record.constexprs["WINDOW"] == window
+        assert (record.constexprs["WINDOW"], record.constexprs["PASS"]) == (window_elements, laid)
         launch.softmax_rows(plan, x, y, False)
         assert_close(y, torch.softmax(x.double(), -1), dtype=dtype, kind="softmax")
 

@@ -36,8 +36,8 @@ from .kernels import cooperative as coop
 from .kernels import forward as fwd
 from .kernels import spatial
 from .policy import (COOPERATIVE_PREFETCH_LINE_BYTES, Plan, exchange_words, for_rows,
-                     keeps_caps_through_window, next_power_of_2, reads_in_window,
-                     reads_window_of_whole_vectors, row_pass, window_columns)
+                     keeps_caps_through_window, next_power_of_2, reads_in_window, row_pass,
+                     window_columns)
 
 LAUNCHES: collections.Counter = collections.Counter()
 """Kernel launches by plan kernel and direction ("cooperative_forward", ...), counted so that
@@ -231,8 +231,7 @@ def window_elements(plan: Plan, rows: tuple[torch.Tensor, ...]) -> int:
     itemsize = rows[0].element_size()
     backward = len(rows) == 3
     covered = window_columns(N, itemsize, backward, plan.kernel)
-    if (not plan.windowed or not (reads_in_window(N, itemsize, backward, plan.kernel)
-                                  or reads_window_of_whole_vectors(plan, N, itemsize, backward))
+    if (not plan.windowed or not reads_in_window(N, itemsize, backward, plan.kernel)
             or plan.columns_held < covered or covered >= 2 ** 31
             or any(t.data_ptr() % 16 for t in rows)
             or (M > 1 and len({t.stride(0) for t in rows}) > 1)):

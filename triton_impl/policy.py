@@ -904,6 +904,38 @@ PERSISTENT_PROGRAMS_PER_SM = 1
 PERSISTENT_STAGES = 3
 """The persistent grid of that measurement: one program per SM, its loop three stages deep."""
 
+ONE_ROW_BY_WARPS_TILES = frozenset({(2, 8192, 4096, False), (2, 16384, 0, True)})
+"""(item size, tile, tail, through a window) of the single-block forward plans of one row a
+program that lay the row out rows by warps (``Plan.row_threads``: all the program's threads, each
+tile whole passes of a 16-byte vector a thread; ``row_math.load_tile``): 16-bit rows of whole
+vectors held as 8192 + 4096 (10241-12288 columns), and 16-bit rows past vectors whose body a tile
+of 16384 holds through the window (``FORWARD_BODY_TILE_COLS``: 16378-16392 on a fast DRAM, the
+cooperative kernel taking 12297-16377). Each thread reduces its own values of every pass first,
+then the row's threads.
+
+The arithmetic and the bytes are the same; the compiled code is not. Compiled for sm_90, bfloat16
+rows of 8192 + 4096 columns in 8 warps in the plain layout from their own starts issue four of a
+thread's six 16-byte loads and convert and compare the first values before the last two, which so
+wait a round trip (results/h200/whole_vector_window_2026-11-30/: 70-77% of copy on an H200);
+through the window all six were issued first (85-93%, 119fe00's ``WHOLE_VECTOR_WINDOW_TILES``),
+and rows by warps from their own starts too, with 12 barriers rather than 18. The 16384 body
+through the window: all nine loads, its edges' among them, before the first use, where the plain
+layout issued the edges' after.
+
+Timed on an H200 against the plans before in one call of two rounds (``eighth_call/``, M = 2^27 //
+N, every output NaN-poisoned and checked against float64 first), bfloat16 forward, of copy, round
+one / two: through the window before, 10248 86.0 / 85.5 -> 87.7 / 87.7%, 11000 88.6 / 88.0 -> 89.7
+/ 90.0%, 11264 90.5 / 90.0 -> 92.1 / 92.6%, 12000 91.5 / 91.6 -> 93.5 / 93.9%, 12288 93.0 / 93.6 ->
+94.7 / 94.6%; the plain 16384 body, 16378 85.6 / 85.6 -> 87.4 / 87.0%, 16383 85.9 / 86.0 -> 87.1 /
+87.0%, 16390 85.7 / 85.7 -> 87.5 / 87.0%. Other tiles, rows by warps in the same trial
+(``seventh_call/``, ``eighth_call/``): 2048 + 1024 gained at 2056 and 2064 (86 -> 91%) but not at
+3000 (95.3 / 95.6 -> 95.3 / 94.8%); 2048 + 512 in 2 warps lost at 2500 (95.5 -> 93.9%); 8192 +
+2048 at 8200 (93.7 -> 91.8%), 16384 + 4096 at 16392 and 16704 (84.5 / 86.8 -> 83.2 / 85.7%) and
+8192 + 4096 past vectors through the window at 11250 (88.1 -> 87.5%) lost; rows of N % 8 == 4
+(2100), read from their own starts in 8-byte loads, one element a thread a pass (``row_pass``),
+fell to 19%: such rows keep the plain layout (only whole vectors and windows here, and ``for_rows``
+drops the layout where the launch reads narrower). Untimed: the H100, float16, other M."""
+
 SPATIAL_ONE_PASS_POSITIONS = 1024
 """Longest softmax dim (rounded up to a power of two) a spatial tile holds whole, in one pass;
 longer ones step through it in two. Swept on an H100 (results/h100/spatial_sweep_2026-11-23): at
@@ -1247,7 +1279,7 @@ bfloat16 and 64 for float16), where the rows fill their blocks of 8192 by
 (``FAST_DRAM_FROM_GBS``), from 2^27 // N rows (``SINGLE_BLOCK_TILES_FROM_ELEMENTS``), rows of
 whole 16-byte vectors. So the 16-bit forward of 12296-16384 and 16712-32768 columns: narrower
 rows are a single-block program's 8192 + 4096, read through the window
-(``WHOLE_VECTOR_WINDOW_TILES``), which ran faster than the cooperative kernel at 11264-12288
+(``ONE_ROW_BY_WARPS_TILES``), which ran faster than the cooperative kernel at 11264-12288
 (it took those from 213b82f to 2026-11-30).
 
 Timed on an H200 against the policy's single-block plans in five interleaved rounds at M*N =
@@ -1278,7 +1310,7 @@ policy's single-block plan 94.3%. Untimed: fills of 0.63-0.68 of three blocks (1
 left to the single-block programs, and 16712-17407 (taken); fewer rows; the H100, whose
 single-block 16-bit forward at 16384 ran at 97-99% of its copy in the runs of 6b77a26. (Fills of
 0.63-0.68 of two blocks, 10248-11256, were swept since: the cooperative kernel ran 80-85%, the
-window of ``WHOLE_VECTOR_WINDOW_TILES`` 85-89%.)"""
+window of 119fe00's ``WHOLE_VECTOR_WINDOW_TILES`` 85-89%, ``ONE_ROW_BY_WARPS_TILES``.)"""
 FAST_DRAM_PAST_VECTORS_COOPERATIVE = {2: (8192, None), 4: (4096, 0)}
 """Item size -> (block, ``Plan.max_registers``: None, the rule's) of a cooperative forward of rows
 that are not whole 16-byte vectors, read through the window, where a single-block program could hold
@@ -1903,6 +1935,9 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     n_tiles = cdiv(M, block_m)
     windowed = ((backward and not eight_byte_rows) or windowed_rows or body_tile
                 or not reads_in_window(N, itemsize, backward, "single_block"))
+    if (not (backward or persistent or forced) and block_m == 1 and not row_threads
+            and _one_row_by_warps(N, itemsize, block_n, tail, tail2, body_tile)):
+        row_threads = 32 * num_warps
     if not persistent:
         held = backward and itemsize == 2 and block_n >= SINGLE_BLOCK_HELD_AS_LOADED_FROM_COLS
         return Plan("single_block", block_m, block_n, num_warps, 1, 1, N, (n_tiles,), tail=tail,
@@ -1911,6 +1946,16 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     programs = min(n_tiles, PERSISTENT_PROGRAMS_PER_SM * device.sm_count)
     return Plan("single_block", block_m, block_n, num_warps, PERSISTENT_STAGES, 1, N, (programs,),
                 programs < n_tiles, tail=tail, windowed=windowed)
+
+
+def _one_row_by_warps(N: int, itemsize: int, block_n: int, tail: int, tail2: int,
+                      body_tile: bool) -> bool:
+    """Whether a single-block forward program of one row of N columns held as ``block_n`` +
+    ``tail`` (+ ``tail2``) lays it out rows by warps (``ONE_ROW_BY_WARPS_TILES``): rows of whole
+    vectors from their own starts, or a ``body_tile`` through the window."""
+    whole = N % _vector(itemsize) == 0
+    return (not tail2 and (whole or body_tile)
+            and (itemsize, block_n, tail, body_tile) in ONE_ROW_BY_WARPS_TILES)
 
 
 def _rows_past_vectors(M: int, N: int, itemsize: int, device: DeviceDescription) -> bool:
@@ -2299,27 +2344,6 @@ def reads_in_window(N: int, itemsize: int, backward: bool, kernel: str) -> bool:
     return True
 
 
-WHOLE_VECTOR_WINDOW_TILES = frozenset({(2, 8192, 4096)})
-"""(item size, tile, tail) of the single-block forward plans, one row a program, whose rows of whole
-16-byte vectors are read through a window all the same (``reads_window_of_whole_vectors``): from
-the row's own start, which is the boundary its body starts at (lo = 0), with empty edges.
-
-The arithmetic and the bytes are the same; the code is not. Compiled for sm_90, bfloat16 rows of
-8192 + 4096 columns in 8 warps, from their own starts, issue four of a thread's six 16-byte loads
-and convert and compare the first values before the last two, which so wait a round trip; through
-the window all six are issued first. Other tiles did not gain so: every single-block forward of
-whole vectors through the window, on an H200, lost at 8192 + 2048 (bfloat16 8200 93.3 -> 78.0%,
-10240 94.7 -> 89.1%), 2048 + 1024 (2056 85.6 -> 76.6%) and float32 8192 + 4096 (10248 97.4 ->
-79.6%) (results/h200/whole_vector_window_2026-11-30/, ``first_call/``).
-
-Timed there against the plans before in one call (``second_call/``, M = 2^27 // N, every output
-NaN-poisoned and checked against float64 first), bfloat16 forward, of copy: 10248 70.2 -> 85.6%,
-10400 70.3 -> 86.8%, 10752 74.0 -> 89.0%, 11000 74.1 -> 88.0%, 11200 75.6 -> 89.4%, 11256 75.4 ->
-88.7%; and from the cooperative kernel (``FAST_DRAM_COOPERATIVE_FORWARD_COLS``), 11264 85.9 ->
-89.9%, 11776 88.7 -> 92.1%, 12000 89.3 -> 91.6%, 12288 91.0 -> 93.1%. Widths left alone moved -0.3
-to +0.1, the backward -0.2 to +0.3. float16, swept in the same call: 10400 / 11000 / 11776 / 12288
-87.3 / 88.7 / 92.1 / 94.0%, the cooperative kernel's best 81.3 / 84.1 / 88.9 / 91.2%. Untimed: the
-H100, other M."""
 COOPERATIVE_WINDOW_UNCAPPED = frozenset({("float16", True)})
 """(dtype, backward) of the one-block cooperative plans that launch uncapped through a window:
 compiled for sm_90 (8192 columns, 4 warps) float16's backward spills 8 bytes at its cap of 96
@@ -2333,15 +2357,6 @@ def keeps_caps_through_window(plan: Plan, dtype, backward: bool) -> bool:
     theirs there (compiled for sm_90: 32-344 bytes at N = 2M+1 and 3M+1), and launch uncapped."""
     return (plan.blocks_per_program == 1
             and (format_of(dtype).name, backward) not in COOPERATIVE_WINDOW_UNCAPPED)
-
-
-def reads_window_of_whole_vectors(plan: Plan, N: int, itemsize: int, backward: bool) -> bool:
-    """Whether a plan reads rows of N columns, whole 16-byte vectors, through a window
-    (``WHOLE_VECTOR_WINDOW_TILES``), where the launch finds their layout allows it."""
-    return (not backward and plan.kernel == "single_block" and plan.windowed
-            and plan.block_m == 1 and not plan.tail2 and not plan.row_threads
-            and N % _vector(itemsize) == 0
-            and (itemsize, plan.block_n, plan.tail) in WHOLE_VECTOR_WINDOW_TILES)
 
 
 def window_columns(N: int, itemsize: int, backward: bool, kernel: str) -> int:
@@ -2414,7 +2429,12 @@ def for_rows(plan: Plan, words: bool, vectors: bool) -> Plan:
     whole vectors the float32 tile of two rows in 16 warps, since replaced by one read again,
     moved 0.1-0.5 points less uncapped than the rule's plan)."""
     if not vectors:
-        plan = dataclasses.replace(plan, max_registers=0,
+        # one element a thread a pass where a thread cannot hold a vector (``row_pass``): a row
+        # of one program laid out rows by warps (``ONE_ROW_BY_WARPS_TILES``) goes back to the
+        # plain layout
+        threads = 0 if plan.block_m == 1 and plan.row_threads == 32 * plan.num_warps > 32 else (
+            plan.row_threads)
+        plan = dataclasses.replace(plan, max_registers=0, row_threads=threads,
                                    num_warps=plan.uncapped_warps or plan.num_warps,
                                    uncapped_warps=0)
         if plan.kernel == "single_block" and plan.columns_held < plan.chunk:
