@@ -1175,6 +1175,42 @@ def test_a_fast_dram_takes_the_cooperative_forward_of_rows_past_vectors_too_wide
                                                                 capability, backward)
 
 
+def test_a_fast_dram_holds_16_bit_rows_past_16384_as_a_tile_and_a_tail():
+    """``policy.PERSISTENT_FROM_COLS`` on a Hopper GPU with a fast DRAM, from 2^27 // N rows:
+    16-bit rows of whole vectors of 16392-16704 (the cooperative kernel leaves them) hold 16384
+    + 4096 in 16 warps, one row a program, not the persistent 32768; rows of exactly 32768 with
+    single_block forced, a block forced, an H100 and fewer rows keep the persistent grid."""
+    for dtype in ("bfloat16", "float16"):
+        for N in (16392, 16704):
+            M = (1 << 27) // N
+            plan = _hopper_plan(N, dtype, 4800, M=M)
+            assert (plan.kernel, plan.block_n, plan.tail, plan.num_warps, plan.persistent,
+                    plan.row_threads) == ("single_block", 16384, 4096, 16, False, 0), plan
+            for kept in (_hopper_plan(N, dtype, 4800, M=M, kernel="single_block", block_n=32768),
+                         _hopper_plan(N, dtype, 3350, M=M), _hopper_plan(N, dtype, 4800, M=M - 1)):
+                assert kept.persistent and (kept.block_n, kept.tail) == (32768, 0), kept
+        whole = _hopper_plan(32768, dtype, 4800, M=4096, kernel="single_block")
+        assert whole.persistent and whole.block_n == 32768, whole
+
+
+def test_one_row_by_warps_takes_only_its_tiles():
+    """``policy.ONE_ROW_BY_WARPS_TILES``: rows laid out rows by warps, one a program, only where
+    timed to gain: 16-bit rows of whole vectors held as 8192 + 4096, on every GPU (the layout is
+    the compiled code's), and 16-bit rows past vectors whose body is a tile of 16384 through the
+    window (a fast DRAM's). Not 8192 + 2048 (10240, 8200), 2048 + 1024 (2056), 16384 + 4096
+    (16392), rows past vectors of 8192 + 4096 (11250) or of N % 8 == 4 (2100), float32 rows of
+    8192 + 4096 (10248)."""
+    for dtype in ("bfloat16", "float16"):
+        for N, dram in ((10248, 4800), (12288, 4800), (11000, 3350), (16383, 4800)):
+            plan = _hopper_plan(N, dtype, dram, M=(1 << 27) // N)
+            assert (plan.block_m, plan.row_threads) == (1, 32 * plan.num_warps), (N, plan)
+        for N in (10240, 8200, 2056, 16392, 11250, 2100):
+            plan = _hopper_plan(N, dtype, 4800, M=(1 << 27) // N)
+            assert plan.kernel == "single_block" and not plan.row_threads, (N, plan)
+    assert not _hopper_plan(10248, "float32", 4800, M=(1 << 27) // 10248).row_threads
+    assert not _hopper_plan(16383, "bfloat16", 3350, M=(1 << 27) // 16383).row_threads
+
+
 def test_a_fast_dram_reads_backward_tiles_of_rows_of_eight_byte_vectors_from_their_starts():
     """``policy.EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``: on a Hopper GPU with a fast DRAM, from
     2^27 // N rows, the 16-bit single-block backward of several rows of N % 8 == 4 a tile of 512

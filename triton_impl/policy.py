@@ -503,8 +503,8 @@ and from the online kernel in one step: 8191 80.9 -> 96.0% (16 warps 96.6%), 122
 95.9%, 16383 69.0 -> 95.6%. 24577, a tile of 32768: 60.1 -> 72.1% in 8 warps, 86.7% in 16; left
 to the online kernel, past the widest tile.
 
-Untimed: the H100, other M, float16's even N, float32's odd N of 6145-8189 (between 6001 and 8191,
-both timed; its rows of N % 4 == 2 there are timed in ``FORWARD_ODD_FLOAT32_FROM_TILE``), 16-bit
+Untimed: the H100, other M, float16's even N, float32's odd N of 6145-8189 here (timed since in
+the cooperative kernel, ``FAST_DRAM_PAST_VECTORS_FILLED_BLOCKS``, which takes them), 16-bit
 rows of 16385-32767 columns, which keep their persistent plan but where the body's tile is 16384
 (16386, untimed, takes it as 16383 was timed)."""
 FORWARD_ODD_FLOAT32_FROM_TILE = 4096
@@ -1306,11 +1306,14 @@ rounds; not taken).
 An earlier call of three rounds (results/h200/verify_2026-11-29/) swept the cooperative plans at
 bfloat16 16384: blocks of 4096 (85.7% at best), 8192 and 16384 (one program a row: 96.7% in 4
 warps at 80 registers), in 4, 8 and 16 warps, uncapped (83.8% at 8192) or at 56 or 80; the
-policy's single-block plan 94.3%. Untimed: fills of 0.63-0.68 of three blocks (16385-16711),
+policy's single-block plan 94.3%. Untimed then: fills of 0.67-0.68 of three blocks (16385-16711),
 left to the single-block programs, and 16712-17407 (taken); fewer rows; the H100, whose
-single-block 16-bit forward at 16384 ran at 97-99% of its copy in the runs of 6b77a26. (Fills of
-0.63-0.68 of two blocks, 10248-11256, were swept since: the cooperative kernel ran 80-85%, the
-window of 119fe00's ``WHOLE_VECTOR_WINDOW_TILES`` 85-89%, ``ONE_ROW_BY_WARPS_TILES``.)"""
+single-block 16-bit forward at 16384 ran at 97-99% of its copy in the runs of 6b77a26. Timed
+since (results/h200/whole_vector_window_2026-11-30/): fills of 0.63-0.69 of two blocks
+(10248-11256), the cooperative kernel 80-85%, the window of 119fe00's
+``WHOLE_VECTOR_WINDOW_TILES`` 85-89% (``ONE_ROW_BY_WARPS_TILES`` since); and of three blocks,
+16392 / 16704, the cooperative kernel 84.2 / 84.7%, 16384 + 4096 one row a program 84.8 / 86.6%
+(``PERSISTENT_FROM_COLS``)."""
 FAST_DRAM_PAST_VECTORS_COOPERATIVE = {2: (8192, None), 4: (4096, 0)}
 """Item size -> (block, ``Plan.max_registers``: None, the rule's) of a cooperative forward of rows
 that are not whole 16-byte vectors, read through the window, where a single-block program could hold
@@ -1366,18 +1369,19 @@ timed on an H200 against the single-block plan in one call (results/h200/
 whole_vector_window_2026-11-30/``fourth_call/``), of copy: 6146 96.2 -> 96.8%, 7002 95.5 ->
 99.9%, 8190 95.3 -> 96.4%, 12290 96.6 -> 98.2%, 13002 96.5 -> 98.1%, 14002 96.0 -> 99.6%, 15002
 95.9 -> 99.7%, 16382 95.4 -> 99.2%; 8192, 10002, 12292 and 13001, unchanged, moved -0.2 to +0.3.
-Swept (``first_call/``), blocks of 8192 at the rule's 96 registers ran 99.4% at 6146 and
-99.2-99.3% at 12290 and 13002, but 88.1% at 8190 (two blocks of 8192 for 8193 columns): hence the
-fill."""
+Swept, blocks of 8192 at the rule's 96 registers ran 99.4% at 6146 and 99.3% at 13002
+(``first_call/``), 99.2% at 12290 (``third_call/``), but 88.1% at 8190 (two blocks of 8192 for
+8193 columns, ``first_call/``): hence the fill."""
 FAST_DRAM_PAST_VECTORS_FILLED_BLOCKS = {4: (2, 0.75)}
 """Item size -> (most blocks, least fill) of ``COOPERATIVE_PLAN``'s blocks (float32: 8192 at 96
 registers) in which rows of ``FAST_DRAM_PAST_VECTORS_COOPERATIVE`` that the online kernel would
 take in one step (``_past_vectors_of_one_step``) take that plan rather than the table's blocks:
 float32 rows of 6145-8189 and 12289-16381 columns, one or two blocks of 8192 that they fill by 3/4
-or more through the window (``_fills_few_default_blocks``). Rows of three blocks did not gain so
-(20001, 24577, 32767: 93.5-96.0% against 98.3-98.9% in blocks of 4096, results/h200/
-window_tiles_2026-11-29/), nor 8190 (two blocks of 8192 for 8193 columns: 88.1 against 95.8%,
-``first_call/``).
+or more through the window (``_fills_few_default_blocks``). Rows of three to five such blocks did
+not gain so (20001, 24577, 32767: 93.5-96.0% uncapped against 98.3-98.9% in blocks of 4096,
+results/h200/window_tiles_2026-11-29/), nor 8190 (two blocks of 8192 for 8193 columns: 88.1
+against 95.8%, ``first_call/``). (``_past_vectors_of_one_step`` holds at 24577-32767 too, rows
+that took blocks of 4096 already.)
 
 Timed on an H200 against the plans before in one call (results/h200/whole_vector_window_2026-11-30/
 ``fifth_call/``, M = 2^27 // N, every output NaN-poisoned and checked against float64 first), of
@@ -1386,8 +1390,8 @@ copy: rows of N % 4 == 2 in blocks of 4096 before, 6146 97.0 -> 99.4%, 12290 98.
 through the window before (``FORWARD_ODD_FLOAT32_FROM_TILE``), 6145 97.9 -> 99.1%, 7001 95.8 ->
 99.2%, 7503 95.9 -> 99.3%, 8189 95.7 -> 99.0%, 12289 96.2 -> 98.6%, 13001 96.0 -> 99.1%, 14001 95.8
 -> 99.5%, 15003 95.7 -> 99.4%, 16381 95.4 -> 99.2%; and in blocks of 4096 (three or five), 8191
-95.7 -> 95.8%, 16383 95.4 -> 98.6%, 16382 99.0 -> 98.7%. 8190, 8192, 10001 and 10002 moved -0.1 to
-+0.1, the backward -0.2 to +0.2. Untimed: the H100, other M."""
+95.7 -> 95.8%, 16383 95.4 -> 98.6%. 8190 and 16382 (blocks of 4096 either way), 8192, 10001 and
+10002 moved -0.3 to 0.0, the backward -0.2 to +0.3. Untimed: the H100, other M."""
 FAST_DRAM_COOPERATIVE_FORWARD_MIN_FILL = 0.68
 """Least N / (the row's blocks of 8192 x 8192) at which ``FAST_DRAM_COOPERATIVE_FORWARD_COLS``
 applies: 0.69 (11264 columns) gained 10 points, 0.63 (10240) lost 14, over the single-block plans
