@@ -1745,7 +1745,12 @@ def _fills_cooperative_blocks(N: int, itemsize: int) -> bool:
     narrowest, widest = FAST_DRAM_COOPERATIVE_FORWARD_COLS.get(itemsize, (math.inf, 0))
     block = COOPERATIVE_PLAN[itemsize, False][0]
     return (narrowest <= N <= widest
-            and N >= FAST_DRAM_COOPERATIVE_FORWARD_MIN_FILL * cdiv(N, block) * block)
+            and _fills_blocks(N, block, FAST_DRAM_COOPERATIVE_FORWARD_MIN_FILL))
+
+
+def _fills_blocks(columns: int, block: int, fill: float) -> bool:
+    """Whether ``columns`` fill the blocks of ``block`` that hold them by ``fill`` or more."""
+    return columns >= fill * cdiv(columns, block) * block
 
 
 def _cooperative_past_vectors(M: int, N: int, itemsize: int, device: DeviceDescription) -> bool:
@@ -1773,15 +1778,16 @@ def _past_vectors_of_one_step(N: int, itemsize: int) -> bool:
 
 
 def _fills_few_default_blocks(N: int, itemsize: int) -> bool:
-    """Whether a cooperative row of N columns through the window fills at most
+    """Whether rows of ``_past_vectors_of_one_step``, read through the window, fill at most
     ``FAST_DRAM_PAST_VECTORS_FILLED_BLOCKS``' blocks of ``COOPERATIVE_PLAN``'s width by its fill
-    or more."""
-    if itemsize not in FAST_DRAM_PAST_VECTORS_FILLED_BLOCKS:
+    or more, and so take that plan's blocks, not ``FAST_DRAM_PAST_VECTORS_COOPERATIVE``'s."""
+    if (itemsize not in FAST_DRAM_PAST_VECTORS_FILLED_BLOCKS
+            or not _past_vectors_of_one_step(N, itemsize)):
         return False
     most, fill = FAST_DRAM_PAST_VECTORS_FILLED_BLOCKS[itemsize]
     block = COOPERATIVE_PLAN[itemsize, False][0]
     held = window_columns(N, itemsize, False, "cooperative")
-    return cdiv(held, block) <= most and held >= fill * cdiv(held, block) * block
+    return cdiv(held, block) <= most and _fills_blocks(held, block, fill)
 
 
 def _two_tiles_hold_body(N: int, itemsize: int) -> bool:
@@ -2081,7 +2087,7 @@ def _float32_word_rows_of_one_step(N: int, itemsize: int) -> bool:
     ``OWN_STARTS_FLOAT32_WORD_ROW_WARPS``; on a fast DRAM, since 2026-11-30, the cooperative
     kernel by default (``_past_vectors_of_one_step``), the single-block plan where single_block
     is forced."""
-    return itemsize == 4 and N % 4 == 2 and _online_in_one_step(N, itemsize)
+    return N % 4 == 2 and _past_vectors_of_one_step(N, itemsize)
 
 
 def _body_tiles(N: int, itemsize: int, num_warps: int) -> tuple[int, int, int, int]:
@@ -2269,11 +2275,10 @@ def _cooperative(M, N, itemsize, dtype_name, device, backward, block_n, splits) 
     chosen = block_n is None
     past_vectors = (chosen and not backward
                     and _cooperative_past_vectors(M, N, itemsize, device))
-    filled = (past_vectors and _past_vectors_of_one_step(N, itemsize)
-              and _fills_few_default_blocks(N, itemsize))
+    past_vectors_table = past_vectors and not _fills_few_default_blocks(N, itemsize)
     if chosen:
         block_n = min(default_block, next_power_of_2(N))
-        if past_vectors and not filled:
+        if past_vectors_table:
             block_n = FAST_DRAM_PAST_VECTORS_COOPERATIVE[itemsize][0]
         wanted = COOPERATIVE_PROGRAMS_PER_SM * device.sm_count
         while (block_n > COOPERATIVE_MIN_BLOCK and M * cdiv(N, block_n) < wanted
@@ -2311,8 +2316,7 @@ def _cooperative(M, N, itemsize, dtype_name, device, backward, block_n, splits) 
                                                  paired_others, blocks,
                                                  reads_in_window(N, itemsize, backward,
                                                                  "cooperative")))
-    if (past_vectors and not filled
-            and FAST_DRAM_PAST_VECTORS_COOPERATIVE[itemsize][1] is not None):
+    if past_vectors_table and FAST_DRAM_PAST_VECTORS_COOPERATIVE[itemsize][1] is not None:
         max_registers = FAST_DRAM_PAST_VECTORS_COOPERATIVE[itemsize][1]
     capped_wide = several and max_registers and num_warps != rule_warps
     prefetch = (not wide and dtype_name in COOPERATIVE_PREFETCHED_DTYPES
