@@ -250,6 +250,22 @@ def test_many_blocks_a_program_store_their_re_read_blocks_evict_first(tmp_path_f
         assert REGISTERS_PER_SM // (r["registers"] * 32 * warps) == per_sm, r
 
 
+def test_wide_block_forward_fits_five_programs_an_sm(tmp_path_factory):
+    """The H200's 16-bit forward at N = 262144 and 1M (``policy.FAST_DRAM_WIDE_BLOCK_FORWARD``):
+    blocks of 16384 held as words in 4 warps compile at 96 registers without a spill, five
+    programs an SM; the backward keeps its blocks of 8192."""
+    rows = usage(tmp_path_factory, None, ("262144", "1048576"), "H200", ("bfloat16", "float16"))
+    forward = [r for r in rows if r["kernel"] == "cooperative" and r["direction"] == "forward"]
+    assert len(forward) == 4, rows
+    for r in forward:
+        assert r["plan"].startswith("cooperative, block 1x16384, 4 warps, "), r
+        assert r["max_registers"] == 96 and r["registers"] <= 96 and r["spill_bytes"] == 0, r
+        assert REGISTERS_PER_SM // (r["registers"] * 32 * 4) == 5, r
+    for r in rows:
+        if r["kernel"] == "cooperative" and r["direction"] == "backward":
+            assert r["plan"].startswith("cooperative, block 1x8192, "), r
+
+
 @pytest.fixture(scope="module")
 def rows_through_a_window(tmp_path_factory):
     return usage(tmp_path_factory, None, ("137", "509", "1001", "4097", "6145"), gpu="H200")

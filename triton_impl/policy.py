@@ -1141,6 +1141,43 @@ wider tensor) still take this plan, and ``for_rows`` drops its cap for the rule'
 forward, 16 backward): untimed. So compiled for sm_90 at N = 4M + 1 (an N that now keeps the
 plan before), the forward took 243 registers, one program an SM, and the backward spilled 16
 bytes."""
+FAST_DRAM_WIDE_BLOCK_FORWARD = {2: WideRowPlan(16384, 4, 96, False)}
+"""Item size -> the ``WideRowPlan`` (block, warps, register cap, hold last) of a cooperative
+forward whose row has more than ``FAST_DRAM_WIDE_BLOCK_FROM_BLOCKS`` of ``COOPERATIVE_PLAN``'s
+blocks, one a program (16-bit N of 131073-1081344 on 132 SMs), on a Hopper GPU with a fast DRAM
+(``FAST_DRAM_FROM_GBS``), rows of whole 16-byte vectors, where the launch has at least
+``FAST_DRAM_WIDE_BLOCK_PROGRAMS_PER_SM`` programs of this block an SM (the block and the programs
+the policy's own, neither forced; ``_wide_block_forward``). A program holds 16384 columns as
+words in 4 warps (64 words a thread) at 96 registers: five programs an SM, each loading 32 KiB,
+as the float32 forward's blocks of 8192 do, where blocks of 8192 at 56 fit nine of 16 KiB. Half
+as many programs wait for each other on a row, and each waits once for twice the bytes.
+
+Swept on an H200 (results/h200/wide_block_2026-11-30/, M = 2^27 // N unless given, two
+interleaved rounds, every output NaN-poisoned and checked against float64 first), of copy,
+blocks of 8192 at 56 registers (the plan before) -> this plan:
+
+- bfloat16: 196608 91.1 -> 94.5%, 262144 89.7 -> 94.4% (another call: 89.7 -> 93.9%), 393216
+  85.7 -> 90.3%, 524288 83.9 -> 89.1%, 786432 82.1 -> 85.3%, 1M x 128 / 64 / 32 / 16 81.6 /
+  77.2 / 70.9 / 60.7 -> 82.8 / 78.7 / 71.9 / 61.2%;
+- float16: 262144 87.8 -> 93.9%, 1M x 128 79.7 -> 83.5%;
+- left out: 1M x 8 (512 programs of this block, fewer than four an SM) 51.4 -> 50.6%; 131072
+  95.6 -> 96.2% and 65536 97.1 -> 96.4% (rows of 16 blocks of 8192 or fewer); 2M x 64, whose
+  programs hold two blocks of 8192, 82.6 -> 78.3% (one block of 16384 a program); rows through
+  the window (not whole vectors; 32 bytes spilled at 96 registers compiled for sm_90), 262143
+  81.0 -> 82.8% and 200001 84.9 -> 82.4% (84.9% at 112).
+
+The cap is the one that fits five programs: at 100 registers (allocated as 104: four an SM)
+262144 ran 91.6%, at 104 91.2%, at 112 89.8%, at 88 and 80 (spilling) 63.4 and 56.0%; in 8
+warps at 56 or 64 (four an SM) 90.1 / 90.4%; blocks of 32768 in 8 warps at 96 or 112 83.7 /
+82.2%. Untimed: the H100 (its bfloat16 forward ran 95.5% of its copy at 262144 in blocks of
+8192), log-softmax (the same kernel), rows whose strides are not whole vectors (``for_rows``: the
+rule's 8 warps uncapped)."""
+FAST_DRAM_WIDE_BLOCK_FROM_BLOCKS = 16
+"""See ``FAST_DRAM_WIDE_BLOCK_FORWARD``: rows of 16 blocks of 8192 (131072 columns) gained 0.6
+points of copy, within the calls' spread, and rows of 8 lost 0.7."""
+FAST_DRAM_WIDE_BLOCK_PROGRAMS_PER_SM = 4
+"""See ``FAST_DRAM_WIDE_BLOCK_FORWARD``: 1M x 8 (fewer than four programs an SM, 512 on 132 SMs)
+lost 0.8 points, 1M x 16 (1024) gained 0.5."""
 COOPERATIVE_FEW_BLOCKS_MAX_REGISTERS = {("float32", True, 2): 128, ("float32", True, 3): 128,
                                         ("bfloat16", True, 2): 64, ("bfloat16", True, 3): 80,
                                         ("float16", True, 2): 80, ("float16", True, 3): 80,
@@ -2276,7 +2313,11 @@ def _cooperative(M, N, itemsize, dtype_name, device, backward, block_n, splits) 
     past_vectors = (chosen and not backward
                     and _cooperative_past_vectors(M, N, itemsize, device))
     past_vectors_table = past_vectors and not _fills_few_default_blocks(N, itemsize)
-    if chosen:
+    wide_block = (chosen and splits is None and not backward
+                  and _wide_block_forward(M, N, itemsize, device))
+    if wide_block:
+        block_n = wide_block.block_n
+    elif chosen:
         block_n = min(default_block, next_power_of_2(N))
         if past_vectors_table:
             block_n = FAST_DRAM_PAST_VECTORS_COOPERATIVE[itemsize][0]
@@ -2302,8 +2343,8 @@ def _cooperative(M, N, itemsize, dtype_name, device, backward, block_n, splits) 
         values_per_thread //= 2
     rule_warps = max(_warps(block_n, values_per_thread, MAX_WARPS), 4)
     num_warps = rule_warps
-    if wide:
-        num_warps = wide.num_warps
+    if wide or wide_block:
+        num_warps = (wide or wide_block).num_warps
     elif several and (dtype_name, backward) in COOPERATIVE_SEVERAL_BLOCKS_VALUES:
         num_warps = max(_warps(block_n, COOPERATIVE_SEVERAL_BLOCKS_VALUES[dtype_name, backward],
                                MAX_WARPS), 4)
@@ -2318,7 +2359,9 @@ def _cooperative(M, N, itemsize, dtype_name, device, backward, block_n, splits) 
                                                                  "cooperative")))
     if past_vectors_table and FAST_DRAM_PAST_VECTORS_COOPERATIVE[itemsize][1] is not None:
         max_registers = FAST_DRAM_PAST_VECTORS_COOPERATIVE[itemsize][1]
-    capped_wide = several and max_registers and num_warps != rule_warps
+    if wide_block:
+        max_registers = wide_block.max_registers
+    capped_wide = (several or wide_block) and max_registers and num_warps != rule_warps
     prefetch = (not wide and dtype_name in COOPERATIVE_PREFETCHED_DTYPES
                 and chunk == COOPERATIVE_PREFETCHED_BLOCKS * block_n
                 and block_n * itemsize >= COOPERATIVE_PREFETCH_LINE_BYTES)
@@ -2327,6 +2370,20 @@ def _cooperative(M, N, itemsize, dtype_name, device, backward, block_n, splits) 
                 patience=1 if device.interpreted else COOPERATIVE_PATIENCE, paired=paired,
                 prefetch=prefetch, uncapped_warps=rule_warps if capped_wide else 0,
                 hold_last=bool(wide and wide.hold_last), paired_others=paired_others)
+
+
+def _wide_block_forward(M: int, N: int, itemsize: int,
+                        device: DeviceDescription) -> WideRowPlan | None:
+    """The ``FAST_DRAM_WIDE_BLOCK_FORWARD`` plan of a cooperative forward of M rows of N columns,
+    or None where it does not apply."""
+    plan = FAST_DRAM_WIDE_BLOCK_FORWARD.get(itemsize)
+    if (plan is None or N % _vector(itemsize) != 0 or device.capability != 9
+            or not _fast_dram(device)):
+        return None
+    default_blocks = cdiv(N, COOPERATIVE_PLAN[itemsize, False][0])
+    fits = (FAST_DRAM_WIDE_BLOCK_FROM_BLOCKS < default_blocks <= device.sm_count
+            and M * cdiv(N, plan.block_n) >= FAST_DRAM_WIDE_BLOCK_PROGRAMS_PER_SM * device.sm_count)
+    return plan if fits else None
 
 
 def reads_in_window(N: int, itemsize: int, backward: bool, kernel: str) -> bool:
