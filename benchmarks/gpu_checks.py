@@ -3,7 +3,7 @@
     PYTHONPATH=. python3 benchmarks/gpu_checks.py
 
 - N up to 1M (and 4M) through every path that can take it, forward and backward, under the
-  tolerance policy (``checking``);
+  tolerance policy (``checking``), and the 16-bit forward's blocks of 16384 on a fast DRAM;
 - a tensor of more than 2**31 elements (64-bit row offsets), its last rows checked, and one
   along a dim that is not the innermost (the spatial kernel's 64-bit offsets);
 - torch.compile (inductor) of a small model that calls our softmax: fullgraph (no graph break),
@@ -41,6 +41,29 @@ def wide_rows():
                 logy = triton_impl.log_softmax(x, -1, kernel=kernel)
                 checking.check_forward(logy, x, log=True, what=f"log_softmax {what}")
                 ok(what)
+
+
+def sixteen_bit_wide_blocks():
+    """The 16-bit forward that holds blocks of 16384 as words on a fast-DRAM Hopper GPU
+    (``policy.FAST_DRAM_WIDE_BLOCK_FORWARD``; elsewhere these rows take blocks of 8192): softmax
+    and log-softmax, a row whose last program holds 8 columns (147464), rows at an odd stride
+    (not read as words: the rule's 8 warps uncapped), and a value repeated in every block of a
+    row, whose outputs must all be equal (ties stay ties, as in torch.softmax)."""
+    for dtype in (torch.bfloat16, torch.float16):
+        for M, N, stride in ((512, 1 << 18, 1 << 18), (1023, 147464, 147464),
+                             (64, 1 << 18, (1 << 18) + 1)):
+            x = (torch.randn(M, stride, device="cuda") * 5).to(dtype)[:, :N]
+            x[1, ::8192] = 3.0  # one value in every block of 8192 of row 1
+            plan = triton_impl.plan(x)
+            what = f"{dtype} M={M} N={N} stride={stride} {plan.describe()}"
+            y = triton_impl.softmax(x, -1)
+            checking.check_forward(y, x, what=f"forward {what}")
+            tied = y[1, ::8192]
+            assert (tied == tied[0]).all(), f"ties split: {what}"
+            logy = triton_impl.log_softmax(x, -1)
+            checking.check_forward(logy, x, log=True, what=f"log_softmax {what}")
+            ok(what)
+            del x, y, logy
 
 
 def beyond_int32():
@@ -91,6 +114,7 @@ def compiled_model():
 if __name__ == "__main__":
     print(torch.cuda.get_device_name(), torch.__version__, flush=True)
     wide_rows()
+    sixteen_bit_wide_blocks()
     beyond_int32()
     spatial_beyond_int32()
     compiled_model()

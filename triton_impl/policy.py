@@ -1166,6 +1166,14 @@ blocks of 8192 at 56 registers (the plan before) -> this plan:
   the window (not whole vectors; 32 bytes spilled at 96 registers compiled for sm_90), 262143
   81.0 -> 82.8% and 200001 84.9 -> 82.4% (84.9% at 112).
 
+Timed in one call against the plans before (``fourth_call/``, bfloat16, of copy): 131080 90.8 ->
+92.1%, 147464 (the last program holds 8 columns) 90.7 -> 92.0%, 163840 92.0 -> 93.9%, 196608
+90.7 -> 94.1%, 262144 90.5 -> 93.9%, 393216 85.5 -> 89.8%, 524288 83.9 -> 89.0%, 1M 81.5 ->
+82.5%, 1081344 80.2 -> 80.9%; unchanged plans (65536, 131072, 262143) and the backward moved
+-0.5 to +0.4. Doubled likewise elsewhere, nothing gained (``fifth_call/``): the float32 forward
+in blocks of 16384 (8 warps at 80 registers, three programs an SM) 90.5% against 90.1% at 1M x
+128 and 82.1% against 82.6% at 1M x 32, the bfloat16 backward 86.7% against 87.4% at 1M x 128.
+
 The cap is the one that fits five programs: at 100 registers (allocated as 104: four an SM)
 262144 ran 91.6%, at 104 91.2%, at 112 89.8%, at 88 and 80 (spilling) 63.4 and 56.0%; in 8
 warps at 56 or 64 (four an SM) 90.1 / 90.4%; blocks of 32768 in 8 warps at 96 or 112 83.7 /
