@@ -387,29 +387,35 @@ def test_sixteen_bit_forward_of_wide_rows_takes_the_wide_block_on_a_fast_dram():
     """On a Hopper GPU with a fast DRAM, a 16-bit forward of rows of whole vectors with more than
     ``FAST_DRAM_WIDE_BLOCK_FROM_BLOCKS`` blocks of 8192, one a program, and enough programs of
     the wider block an SM takes ``FAST_DRAM_WIDE_BLOCK_FORWARD``: 16384 columns held as words in
-    4 warps at 96 registers, on rows not in whole vectors the rule's 8 warps uncapped. The
-    backward, float32, the H100, narrower or wider rows, few rows, rows past vectors and forced
-    plans keep the plans before."""
+    4 warps at 96 registers, on rows not in whole vectors 4 warps uncapped. The backward,
+    float32, the H100, another GPU generation, narrower or wider rows, few rows, rows past
+    vectors and forced plans keep the plans before."""
     assert policy.FAST_DRAM_WIDE_BLOCK_FORWARD == {2: (16384, 4, 96, False)}
     h200 = policy.DeviceDescription("H200", 132, dram_gbs=4800, capability=9)
     h100 = policy.DeviceDescription("H100", 132, dram_gbs=3350, capability=9)
+    later = policy.DeviceDescription("a later GPU", 132, dram_gbs=8000, capability=10)
     for dtype in ("bfloat16", "float16"):
         for M, N, programs in ((1023, 131080, 9), (512, 1 << 18, 16), (128, 1 << 20, 64),
-                               (33, 1 << 20, 64), (124, 132 * 8192, 66)):
+                               (33, 1 << 20, 64), (9, 1 << 20, 64), (124, 132 * 8192, 66),
+                               (8, 132 * 8192, 66)):  # 8 x 66: four programs an SM exactly
             plan = policy.choose(M, N, dtype, h200)
             assert (plan.kernel, plan.block_n, plan.splits, plan.blocks_per_program,
                     plan.num_warps, plan.max_registers, plan.paired, plan.uncapped_warps,
                     plan.hold_last, plan.prefetch) == (
-                "cooperative", 16384, programs, 1, 4, 96, True, 8, False, False), plan
+                "cooperative", 16384, programs, 1, 4, 96, True, 0, False, False), plan
             loose = policy.for_rows(plan, words=False, vectors=False)
-            assert (loose.num_warps, loose.max_registers, loose.paired) == (8, 0, False), loose
+            assert (loose.num_warps, loose.max_registers, loose.paired) == (4, 0, False), loose
+            words = policy.for_rows(plan, words=True, vectors=False)
+            assert (words.num_warps, words.max_registers, words.paired) == (4, 0, True), words
         kept = [policy.choose(512, 1 << 18, dtype, h100),  # a slower DRAM
+                policy.choose(512, 1 << 18, dtype, later),
                 policy.choose(1024, 1 << 17, dtype, h200),  # 16 blocks of 8192
                 policy.choose(2048, 1 << 16, dtype, h200),
                 policy.choose(7, 1 << 20, dtype, h200),  # 448 programs of 16384
                 policy.choose(124, 132 * 8192 + 8, dtype, h200),  # two blocks a program
                 policy.choose(512, (1 << 18) - 1, dtype, h200),  # through the window
                 policy.choose(512, (1 << 18) + 2, dtype, h200),
+                policy.choose(512, (1 << 18) + 4, dtype, h200),  # N % 8 == 4
                 policy.choose(512, 1 << 18, dtype, h200, backward=True),
                 policy.choose(512, 1 << 18, dtype, h200,
                               forcing=policy.Forcing("cooperative", 8192)),

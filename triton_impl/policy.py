@@ -1144,7 +1144,7 @@ bytes."""
 FAST_DRAM_WIDE_BLOCK_FORWARD = {2: WideRowPlan(16384, 4, 96, False)}
 """Item size -> the ``WideRowPlan`` (block, warps, register cap, hold last) of a cooperative
 forward whose row has more than ``FAST_DRAM_WIDE_BLOCK_FROM_BLOCKS`` of ``COOPERATIVE_PLAN``'s
-blocks, one a program (16-bit N of 131073-1081344 on 132 SMs), on a Hopper GPU with a fast DRAM
+blocks, one a program (16-bit N of 131080-1081344 on 132 SMs), on a Hopper GPU with a fast DRAM
 (``FAST_DRAM_FROM_GBS``), rows of whole 16-byte vectors, where the launch has at least
 ``FAST_DRAM_WIDE_BLOCK_PROGRAMS_PER_SM`` programs of this block an SM (the block and the programs
 the policy's own, neither forced; ``_wide_block_forward``). A program holds 16384 columns as
@@ -1154,7 +1154,7 @@ as many programs wait for each other on a row, and each waits once for twice the
 
 Swept on an H200 (results/h200/wide_block_2026-11-30/, M = 2^27 // N unless given, two
 interleaved rounds, every output NaN-poisoned and checked against float64 first), of copy,
-blocks of 8192 at 56 registers (the plan before) -> this plan:
+blocks of 8192 at 56 registers, float16's at 64 (the plans before) -> this plan:
 
 - bfloat16: 196608 91.1 -> 94.5%, 262144 89.7 -> 94.4% (another call: 89.7 -> 93.9%), 393216
   85.7 -> 90.3%, 524288 83.9 -> 89.1%, 786432 82.1 -> 85.3%, 1M x 128 / 64 / 32 / 16 81.6 /
@@ -1177,9 +1177,12 @@ in blocks of 16384 (8 warps at 80 registers, three programs an SM) 90.5% against
 The cap is the one that fits five programs: at 100 registers (allocated as 104: four an SM)
 262144 ran 91.6%, at 104 91.2%, at 112 89.8%, at 88 and 80 (spilling) 63.4 and 56.0%; in 8
 warps at 56 or 64 (four an SM) 90.1 / 90.4%; blocks of 32768 in 8 warps at 96 or 112 83.7 /
-82.2%. Untimed: the H100 (its bfloat16 forward ran 95.5% of its copy at 262144 in blocks of
-8192), log-softmax (the same kernel), rows whose strides are not whole vectors (``for_rows``: the
-rule's 8 warps uncapped)."""
+82.2%. Untimed: the H100 (its bfloat16 forward ran 98.0% of its copy at 262144 in blocks of
+8192, results/h100/run_6b77a26_2026-11-25/), log-softmax (the same kernel), rows whose strides
+are not whole vectors, where ``for_rows`` drops the cap and keeps the 4 warps: compiled for
+sm_90 at 262144 (bfloat16 and float16, x and y at the same stride), 243 registers at an odd
+stride and 220 at N + 2 (words, not vectors), no spill, two programs an SM; in the rule's 8
+warps 206 (one an SM) and 128 with 8 bytes spilled."""
 FAST_DRAM_WIDE_BLOCK_FROM_BLOCKS = 16
 """See ``FAST_DRAM_WIDE_BLOCK_FORWARD``: rows of 16 blocks of 8192 (131072 columns) gained 0.6
 points of copy, within the calls' spread, and rows of 8 lost 0.7."""
@@ -2369,7 +2372,7 @@ def _cooperative(M, N, itemsize, dtype_name, device, backward, block_n, splits) 
         max_registers = FAST_DRAM_PAST_VECTORS_COOPERATIVE[itemsize][1]
     if wide_block:
         max_registers = wide_block.max_registers
-    capped_wide = (several or wide_block) and max_registers and num_warps != rule_warps
+    capped_wide = several and max_registers and num_warps != rule_warps
     prefetch = (not wide and dtype_name in COOPERATIVE_PREFETCHED_DTYPES
                 and chunk == COOPERATIVE_PREFETCHED_BLOCKS * block_n
                 and block_n * itemsize >= COOPERATIVE_PREFETCH_LINE_BYTES)
