@@ -47,7 +47,7 @@ def sixteen_bit_wide_blocks():
     """The 16-bit forward that holds blocks of 16384 as words on a fast-DRAM Hopper GPU
     (``policy.FAST_DRAM_WIDE_BLOCK_FORWARD``; elsewhere these rows take blocks of 8192): softmax
     and log-softmax, a row whose last program holds 8 columns (147464), rows at an odd stride
-    (not read as words: the rule's 8 warps uncapped), and a value repeated in every block of a
+    (not read as words: 4 warps uncapped), and a value repeated in every block of a
     row, whose outputs must all be equal (ties stay ties, as in torch.softmax)."""
     for dtype in (torch.bfloat16, torch.float16):
         for M, N, stride in ((512, 1 << 18, 1 << 18), (1023, 147464, 147464),
