@@ -2349,13 +2349,14 @@ def _cooperative(M, N, itemsize, dtype_name, device, backward, block_n, splits) 
     if wide:
         block_n = wide.block_n
         programs, chunk = _cooperative_chunks(N, block_n, None, device)
+    taken = wide or wide_block  # a WideRowPlan's warps, cap and hold_last, taken whole
     values_per_thread = default_block // (32 * default_warps)
     if chunk > block_n and backward:  # several blocks a program: see COOPERATIVE_PLAN
         values_per_thread //= 2
     rule_warps = max(_warps(block_n, values_per_thread, MAX_WARPS), 4)
     num_warps = rule_warps
-    if wide or wide_block:
-        num_warps = (wide or wide_block).num_warps
+    if taken:
+        num_warps = taken.num_warps
     elif several and (dtype_name, backward) in COOPERATIVE_SEVERAL_BLOCKS_VALUES:
         num_warps = max(_warps(block_n, COOPERATIVE_SEVERAL_BLOCKS_VALUES[dtype_name, backward],
                                MAX_WARPS), 4)
@@ -2363,15 +2364,13 @@ def _cooperative(M, N, itemsize, dtype_name, device, backward, block_n, splits) 
     paired = itemsize == 2 and not backward and block_n >= 2
     blocks = chunk // block_n
     paired_others = paired and blocks in COOPERATIVE_PAIRED_OTHERS_BLOCKS
-    max_registers = (wide.max_registers if wide
+    max_registers = (taken.max_registers if taken
                      else _cooperative_registers(itemsize, backward, dtype_name, paired,
                                                  paired_others, blocks,
                                                  reads_in_window(N, itemsize, backward,
                                                                  "cooperative")))
     if past_vectors_table and FAST_DRAM_PAST_VECTORS_COOPERATIVE[itemsize][1] is not None:
         max_registers = FAST_DRAM_PAST_VECTORS_COOPERATIVE[itemsize][1]
-    if wide_block:
-        max_registers = wide_block.max_registers
     capped_wide = several and max_registers and num_warps != rule_warps
     prefetch = (not wide and dtype_name in COOPERATIVE_PREFETCHED_DTYPES
                 and chunk == COOPERATIVE_PREFETCHED_BLOCKS * block_n
@@ -2380,7 +2379,7 @@ def _cooperative(M, N, itemsize, dtype_name, device, backward, block_n, splits) 
                 (M * programs,), False, block_n, max_registers=max_registers,
                 patience=1 if device.interpreted else COOPERATIVE_PATIENCE, paired=paired,
                 prefetch=prefetch, uncapped_warps=rule_warps if capped_wide else 0,
-                hold_last=bool(wide and wide.hold_last), paired_others=paired_others)
+                hold_last=bool(taken and taken.hold_last), paired_others=paired_others)
 
 
 def _wide_block_forward(M: int, N: int, itemsize: int,
