@@ -89,7 +89,7 @@ def single_block_forward(
     The row's normaliser adds its tiles' sums narrowest first, each tile's a tree
     (``row_math.row_normaliser``)."""
     tl.static_assert(TAIL2 == 0 or TAIL > 0, "a third tile (TAIL2) needs a second (TAIL)")
-    FIRST: tl.constexpr = "evict_last" if REREAD else ""
+    FIRST: tl.constexpr = "evict_last"
     PLAIN_ROWS: tl.constexpr = PASS == 0 and BLOCK_M > 1
     N = known_multiple(N, MULTIPLE_OF)
     n_tiles = tl.cdiv(M, BLOCK_M)
