@@ -65,6 +65,9 @@ class Usage:
     l2_prefetches: int = 0
     """Prefetches to the L2 in the PTX (a cooperative program's other blocks:
     ``kernels/cooperative.py``, ``prefetch_blocks``)."""
+    evict_last_loads: int = 0
+    """Global loads in the PTX that ask the caches to keep their lines last (every single-block
+    forward's tiles: ``kernels/forward.py``)."""
     num_warps: int = 0
     """The warps the launch compiled with; the launch may change the plan's with its cap
     (``policy.for_rows``, ``Plan.uncapped_warps``)."""
@@ -83,7 +86,8 @@ def compile_usage(record: launch.Launch, arch: int = 90) -> Usage:
     return Usage(int(fields["REG"]), int(fields["STACK"]), compiled.metadata.shared,
                  ptx.count("ex2.approx"), vector, len(loads) - vector, record.max_registers,
                  sum("evict_first" in store for store in stores),
-                 len(re.findall(r"\bprefetch\.global\.L2", ptx)), record.num_warps)
+                 len(re.findall(r"\bprefetch\.global\.L2", ptx)),
+                 sum("evict_last" in load for load in loads), record.num_warps)
 
 
 def plan_usage(plan: policy.Plan, M: int, N: int, dtype: torch.dtype, backward: bool,

@@ -271,6 +271,18 @@ def rows_through_a_window(tmp_path_factory):
     return usage(tmp_path_factory, None, ("137", "509", "1001", "4097", "6145"), gpu="H200")
 
 
+def test_every_single_block_forward_loads_its_tiles_evict_last(rows_through_a_window):
+    """The single-block forward loads its tiles evict-last whether or not it reads them again
+    (``kernels/forward.py``: timed faster than the L2's default at widths that are not powers of
+    two); the backward asks for it only where it reads them again (``Plan.reread``)."""
+    single = [r for r in rows_through_a_window if r["kernel"] == "single_block"]
+    assert {r["direction"] for r in single} == {"forward", "backward"}, single
+    assert any("read again" not in r["plan"] for r in single if r["direction"] == "forward")
+    for r in single:
+        keeps = r["direction"] == "forward" or "read again" in r["plan"]
+        assert (r["evict_last_loads"] > 0) == keeps, r
+
+
 def test_single_block_backward_reads_rows_past_vectors_through_a_window(rows_through_a_window):
     """The single-block backward of rows that are not whole 16-byte vectors (1001, 4097, 6145:
     odd) reads them through a window (``kernels/row_math.py``, ``row_window``): its body in
