@@ -629,7 +629,9 @@ def test_dispatcher_picks_by_width(device):
         return triton_impl.make_plan(M, N, dtype, device, **kw)
 
     assert plan(4096, 1024).kernel == "single_block"
-    assert plan(4096, 1 << 15, dtype=torch.bfloat16).kernel == "single_block"
+    # 2048 rows: from 2^27 elements a fast-DRAM Hopper GPU (the H200) holds 16-bit rows of
+    # 12289-32768 in cooperating programs (policy.FAST_DRAM_COOPERATIVE_FORWARD_COLS)
+    assert plan(2048, 1 << 15, dtype=torch.bfloat16).kernel == "single_block"
     assert plan(4096, 1 << 14, backward=True).kernel == "single_block"
     # float32 forward rows whose power of two is 8192 to 32768 and that fill 3/4 of it: the online
     # kernel, the whole row in one step, folded (policy.ONLINE_ONE_STEP_COLS)
