@@ -273,9 +273,11 @@ def test_narrow_float32_rows_take_one_warp_each_within_the_rules_bounds():
     """``policy.NARROW_ROWS_BY_WARPS``: float32 forward rows of 513 to 1024 columns on a Hopper
     GPU (129 to 1024 from ``FAST_DRAM_FROM_GBS``; a DRAM of unknown speed counts as slower),
     four a program in four warps of one row each, from ``NARROW_ROWS_BY_WARPS_FROM_ROWS`` rows
-    to fewer than 2^27 // N (``SINGLE_BLOCK_TILES_FROM_ELEMENTS``); rows of 128, fewer rows, the
-    bandwidth grid's and the widths section's rows of about 2^27 elements, 16-bit rows, the
-    backward and other GPUs keep rows laid along the columns."""
+    to fewer than 2^27 // N (``SINGLE_BLOCK_TILES_FROM_ELEMENTS``), and past it where the DRAM is
+    fast and the rows are held in 256 (``FAST_DRAM_LARGE_NARROW_ROWS_BY_WARPS``); rows of 128,
+    fewer rows, the bandwidth grid's and the widths section's rows of about 2^27 elements held in
+    512 or 1024 or exactly 256 wide, 16-bit rows, the backward and other GPUs keep rows laid
+    along the columns."""
     rows = policy.NARROW_ROWS_BY_WARPS_FROM_ROWS
     slower_dram = dataclasses.replace(HOPPER, dram_gbs=3350)
     unknown_dram = dataclasses.replace(HOPPER, dram_gbs=None)
@@ -288,8 +290,16 @@ def test_narrow_float32_rows_take_one_warp_each_within_the_rules_bounds():
                 plan = policy.choose(M, N, "float32", device)
                 assert (plan.block_m, plan.num_warps, plan.row_threads) == (4, 4, 32), (M, N, plan)
                 assert plan.block_n == triton.next_power_of_2(N) and not plan.tail, (M, N, plan)
+    for N in (129, 160, 200, 252):
+        for M in (policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS // N, 1 << 22):
+            plan = policy.choose(M, N, "float32", HOPPER)
+            assert (plan.block_m, plan.num_warps, plan.row_threads) == (4, 4, 32), (M, N, plan)
     ampere = dataclasses.replace(HOPPER, capability=8)
-    kept = [(rows, 128, "float32", False, HOPPER), (rows, 256, "float32", False, slower_dram),
+    large = policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS // 200
+    kept = [(large, 200, "float32", False, slower_dram), (large, 200, "bfloat16", False, HOPPER),
+            (large, 200, "float32", True, HOPPER), (large, 200, "float32", False, ampere),
+            (policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS // 384, 384, "float32", False, HOPPER),
+            (rows, 128, "float32", False, HOPPER), (rows, 256, "float32", False, slower_dram),
             (rows - 1, 1024, "float32", False, HOPPER),
             (policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS // 256, 256, "float32", False, HOPPER),
             (policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS // 1024, 1024, "float32", False, HOPPER),

@@ -838,7 +838,8 @@ sweep (every rows-by-warps tile of 2 and 4 warps) with the smallest worst loss o
 other tiles were faster at single widths by up to 4-5% (H100 384 and 512, H200 640),
 none at every width. At about 2^27 elements (the bandwidth grid's 1024, the widths section's
 1000 and 1001, M = 2^27 // N; last call) the H100 gained 1.1 / 0.8 / -0.3% and the H200 lost
-0.9 / 1.0 / 1.3%, so those problems keep their plans.
+0.9 / 1.0 / 1.3%, so those problems keep their plans (but rows held in 256 on a fast DRAM:
+``FAST_DRAM_LARGE_NARROW_ROWS_BY_WARPS``).
 
 Rows of 129-256 were timed later, twice a GPU (two calls on the H200, one call running the
 script twice on the H100), nine rounds, each figure the median of all its rounds' calls, against
@@ -855,6 +856,22 @@ So a fast DRAM takes it from 129 columns and the H100 keeps its plans there. Row
 257-383 take the rule untimed on a fast DRAM (160 and 384 the nearest timed). Fewer rows (the
 latency section), rows between M = 4096 and 2^27 elements but 256 at M = 16384 and 65536, and
 16-bit rows were not timed so."""
+FAST_DRAM_LARGE_NARROW_ROWS_BY_WARPS = {4: (256,)}
+"""Itemsize -> the powers of two of ``FAST_DRAM_NARROW_ROWS_BY_WARPS`` whose rows take one warp
+each, ``NARROW_ROWS_BY_WARPS_ROWS`` a program, from 2^27 // N rows as well (no upper bound on M):
+float32 rows of 129-256 columns held whole in 256 on a Hopper GPU with a fast DRAM
+(``_fast_hopper_problem``). Rows held in 1024 lost there (above), and rows of 257-512 ran at
+the copy in the plans they have (300 and 600 at 100.5-100.6%, results/h200/
+evict_last_forward_2026-11-30/ ``fourth_call/``).
+
+Swept on an H200 at M = 2^27 // N, twice in one call (two rounds each, every output NaN-poisoned
+and checked against float64 first; results/h200/evict_last_forward_2026-11-30/
+``seventh_call/``), of copy, the plan before (four rows of 256 laid along the columns of four
+warps) -> four rows by warps in four warps: 160 85.5 / 85.3 -> 100.6 / 100.7%, 200 95.6 / 95.6
+-> 100.3 / 100.2%, 232 96.0 / 96.2 -> 100.0 / 100.1%, the fastest variants swept within 0.4
+points of it (1-8 rows, 1-8 warps, laid out by columns or rows by warps). Untimed: the H100
+(whose plans keep their bounds), other widths of 129-256 (the rows of 129-159 and 233-256 that
+take the rule ride on the widths timed), M past 2^27 // N."""
 TWO_ROWS_A_PROGRAM = {4: (2048,)}
 """Itemsize -> the powers of two of the single-block forward rows held two a program, laid along
 the columns of the warps that one such row takes (four), within the bounds of
@@ -1908,7 +1925,9 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     # rows held whole in their power of two, where the row tiles of ``NARROW_ROWS_BY_WARPS`` and
     # ``TWO_ROWS_A_PROGRAM`` were timed
     timed_tile = not (forced or backward or persistent or tail) and _timed_rows_bounds(M, N, device)
-    if timed_tile and _narrow_rows_by_warps(itemsize, block_n, device):
+    if (timed_tile and _narrow_rows_by_warps(itemsize, block_n, device)
+            or not (forced or backward or persistent or tail)
+            and _large_narrow_rows_by_warps(M, N, itemsize, block_n, device)):
         block_m = num_warps = NARROW_ROWS_BY_WARPS_ROWS
         row_threads = 32
     elif tail and num_warps == 1 and itemsize in ONE_WARP_TAIL_VALUES:
@@ -2200,6 +2219,14 @@ def _narrow_rows_by_warps(itemsize: int, block_n: int, device: DeviceDescription
     holds."""
     widths = FAST_DRAM_NARROW_ROWS_BY_WARPS if _fast_dram(device) else NARROW_ROWS_BY_WARPS
     return block_n in widths.get(itemsize, ())
+
+
+def _large_narrow_rows_by_warps(M: int, N: int, itemsize: int, block_n: int,
+                                device: DeviceDescription) -> bool:
+    """Whether single-block forward rows held in ``block_n`` take one warp each, several a program,
+    from 2^27 // N rows (``FAST_DRAM_LARGE_NARROW_ROWS_BY_WARPS``, ``_fast_hopper_problem``)."""
+    return (block_n in FAST_DRAM_LARGE_NARROW_ROWS_BY_WARPS.get(itemsize, ())
+            and _fast_hopper_problem(M, N, device))
 
 
 def _measured_tile(M: int, N: int, itemsize: int, device: DeviceDescription, backward: bool):
