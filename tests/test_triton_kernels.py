@@ -290,7 +290,7 @@ def test_narrow_float32_rows_take_one_warp_each_within_the_rules_bounds():
                 plan = policy.choose(M, N, "float32", device)
                 assert (plan.block_m, plan.num_warps, plan.row_threads) == (4, 4, 32), (M, N, plan)
                 assert plan.block_n == triton.next_power_of_2(N) and not plan.tail, (M, N, plan)
-    for N in (129, 160, 200, 252):
+    for N in (132, 160, 200, 252):  # 129-131 from 2^27 // N: WINDOWED_ROW_TILES' tile of 128
         for M in (policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS // N, 1 << 22):
             plan = policy.choose(M, N, "float32", HOPPER)
             assert (plan.block_m, plan.num_warps, plan.row_threads) == (4, 4, 32), (M, N, plan)
@@ -892,7 +892,7 @@ def test_a_fast_dram_reads_narrow_16_bit_forward_rows_past_vectors_in_one_warp_i
     reads them through the window in one warp of about 1024 columns of tiles, the plain layout
     (16 rows of 64, four of 256, two of 512, one of 1024), one row of 2048, eight rows of 128 in
     two warps or 16 of 32 in one; float32 rows past vectors in a tile of 256 four rows of a warp
-    each. Not 16-bit rows of N % 4 == 2 or N % 8 == 4 outside those tiles (68, 100, 556, 1500),
+    each, in a tile of 128 (101-131) four rows of half a warp each. Not 16-bit rows of N % 4 == 2 or N % 8 == 4 outside those tiles (68, 100, 556, 1500),
     float32 tiles of 512, a slow DRAM or fewer rows. Launched where no window is possible (two
     bytes off a 16-byte boundary) the plan reads each row from its own start, its tile the row's
     power of two, its rows' layout whole."""
@@ -900,7 +900,7 @@ def test_a_fast_dram_reads_narrow_16_bit_forward_rows_past_vectors_in_one_warp_i
                                              (2, 128): (8, 2, 0),
                                              (2, 256): (4, 1, 0), (2, 512): (2, 1, 0),
                                              (2, 1024): (1, 1, 0), (2, 2048): (1, 1, 0),
-                                             (4, 256): (4, 4, 32)}
+                                             (4, 128): (4, 2, 16), (4, 256): (4, 4, 32)}
     assert (policy.WINDOWED_WORD_ROWS_MAX_TILE, policy.WINDOWED_EIGHT_BYTE_ROWS_TILES) == (
         1024, (128, 512))
     sixteen_bit = {35: (16, 32, 1, 0), 39: (16, 32, 1, 0), 47: (16, 64, 1, 0), 66: (16, 64, 1, 0),
@@ -912,8 +912,9 @@ def test_a_fast_dram_reads_narrow_16_bit_forward_rows_past_vectors_in_one_warp_i
                    516: (2, 512, 1, 0), 1001: (1, 1024, 1, 0), 1025: (1, 1024, 1, 0),
                    1026: (1, 1024, 1, 0), 770: (1, 1024, 1, 0), 2001: (1, 2048, 1, 0),
                    2049: (1, 2048, 1, 0)}
-    float32 = {201: (4, 256, 4, 32), 257: (4, 256, 4, 32), 258: (4, 256, 4, 32),
-               259: (4, 256, 4, 32)}
+    float32 = {101: (4, 128, 2, 16), 127: (4, 128, 2, 16), 129: (4, 128, 2, 16),
+               130: (4, 128, 2, 16), 131: (4, 128, 2, 16), 201: (4, 256, 4, 32),
+               257: (4, 256, 4, 32), 258: (4, 256, 4, 32), 259: (4, 256, 4, 32)}
     for dtype, widths in (("bfloat16", sixteen_bit), ("float16", sixteen_bit),
                           ("float32", float32)):
         for N, (block_m, block_n, warps, row_threads) in widths.items():

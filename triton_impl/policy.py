@@ -274,14 +274,15 @@ bfloat16 4100 / 4097 in 16 warps 89.2 / 88.7%, in the rule's 8 99.7 / 99.5%; the
 
 WINDOWED_ROW_TILES = {(2, 32): (16, 1, 0), (2, 64): (16, 1, 0), (2, 128): (8, 2, 0),
                       (2, 256): (4, 1, 0), (2, 512): (2, 1, 0), (2, 1024): (1, 1, 0),
-                      (2, 2048): (1, 1, 0), (4, 256): (4, 4, 32)}
+                      (2, 2048): (1, 1, 0), (4, 128): (4, 2, 16), (4, 256): (4, 4, 32)}
 """(item size, tile) -> (rows a program, warps, ``Plan.row_threads``) of a single-block forward
 that reads rows past vectors through a window (``_windowed_row_tiles``), its tile holding
 the row's body (``window_columns``): 16-bit rows of an odd N, of N % 4 == 2 up to
 ``WINDOWED_WORD_ROWS_MAX_TILE`` or of N % 8 == 4 in ``WINDOWED_EIGHT_BYTE_ROWS_TILES``, in one
 warp of about 1024 columns of tiles laid out whole (``Plan.row_threads`` 0: 16 rows of 64, four
 of 256, two of 512, one of 1024), or of 2048, tiles of 128 eight rows in two warps and of 32
-sixteen rows in one warp; float32 rows (N % 4 of 1-3) four rows of 256, a warp each. Through
+sixteen rows in one warp; float32 rows (N % 4 of 1-3) four rows of 256, a warp each, and of
+128 (101-131), half a warp each. Through
 the window in more warps a row, the compiler loads the edges again in the body's layout, every
 thread all of them
 (``FORWARD_BODY_TILE_COLS``); a row's warp loads its body in 16-byte vectors and its edges once
