@@ -282,7 +282,7 @@ the row's body (``window_columns``): 16-bit rows of an odd N, of N % 4 == 2 up t
 warp of about 1024 columns of tiles laid out whole (``Plan.row_threads`` 0: 16 rows of 64, four
 of 256, two of 512, one of 1024), or of 2048, tiles of 128 eight rows in two warps and of 32
 sixteen rows in one warp; float32 rows (N % 4 of 1-3) four rows of 256, a warp each, and of
-128 (101-131), half a warp each. Through
+128 (69-131), half a warp each, in two warps. Through
 the window in more warps a row, the compiler loads the edges again in the body's layout, every
 thread all of them
 (``FORWARD_BODY_TILE_COLS``); a row's warp loads its body in 16-byte vectors and its edges once
@@ -338,7 +338,19 @@ against 82.1%, but float32 rows of 390-642 columns ran at 96.8-98.0% from their 
 that scan, so float32 tiles of 512 keep their plans (untimed through the window there). The
 rule then, against the plans before it in the same call (``eighth_call/``), float32, of copy:
 133 60.7 -> 75.5%, 137 62.3 -> 77.0%, 150 73.0 -> 83.2%, 201 83.2 -> 97.6%, 222 93.5 -> 98.2%,
-255 93.9 -> 97.8%, 257 80.4 -> 97.7%, 258 92.8 -> 98.1%, 259 80.2 -> 97.7%."""
+255 93.9 -> 97.8%, 257 80.4 -> 97.7%, 258 92.8 -> 98.1%, 259 80.2 -> 97.7%.
+
+float32 tiles of 128 (rows of 69-131 columns past vectors), timed on an H200 (results/h200/
+evict_last_forward_2026-11-30/): at 130 the plan before, four rows of 256 a warp each from
+their own starts (``FAST_DRAM_LARGE_NARROW_ROWS_BY_WARPS``), ran 75.1% in a sweep of the
+variants laid out rows by warps (``tenth_call/``), four rows of 128 through the window in two
+warps 100.5% (eight rows in four warps 100.5%, from their own starts at best 99.4%). The rule
+against the plans before it in one call (``eleventh_call/``), of copy: 101 49.6 -> 93.7%, 106
+78.4 -> 95.9%, 113 52.7 -> 98.5%, 118 83.9 -> 100.4%, 125 55.8 -> 100.2%, 127 56.6 -> 100.4%,
+129 94.4 -> 100.3%, 130 75.2 -> 100.3%, 131 95.0 -> 100.3% (before: 16 rows of 128 in four warps
+from their own starts up to 127). Rows of 69-99 ride on it untimed (the plan before there was
+101-127's); compiled for sm_90 every width of the rule takes 35 registers, two vector loads and
+one scalar load a thread. Untimed: the H100, other M."""
 
 WINDOWED_TAILED_ROW_TILES = {(2, 128): (16, 1, 0, 64, 16), (2, 256): (8, 1, 0, 128, 16),
                              (2, 512): (4, 1, 0, 256, 16), (4, 256): (4, 2, 16, 128, 64),
@@ -860,19 +872,22 @@ latency section), rows between M = 4096 and 2^27 elements but 256 at M = 16384 a
 FAST_DRAM_LARGE_NARROW_ROWS_BY_WARPS = {4: (256,)}
 """Itemsize -> the powers of two of ``FAST_DRAM_NARROW_ROWS_BY_WARPS`` whose rows take one warp
 each, ``NARROW_ROWS_BY_WARPS_ROWS`` a program, from 2^27 // N rows as well (no upper bound on M):
-float32 rows of 129-256 columns held whole in 256 on a Hopper GPU with a fast DRAM
-(``_fast_hopper_problem``). Rows held in 1024 lost there (above), and rows of 257-512 ran at
-the copy in the plans they have (300 and 600 at 100.5-100.6%, results/h200/
-evict_last_forward_2026-11-30/ ``fourth_call/``).
+float32 rows held whole in 256 on a Hopper GPU with a fast DRAM (``_fast_hopper_problem``):
+rows of whole 16-byte vectors, 132-252 columns (rows past vectors go through the window:
+``WINDOWED_ROW_TILES``, ``WINDOWED_TAILED_ROW_TILES``; 256 has a measured tile). Rows held in
+1024 lost there (above), and rows of 257-512 ran at the copy in the plans they have (300 and
+600 at 100.5-100.6%, results/h200/evict_last_forward_2026-11-30/ ``fourth_call/``).
 
 Swept on an H200 at M = 2^27 // N, twice in one call (two rounds each, every output NaN-poisoned
 and checked against float64 first; results/h200/evict_last_forward_2026-11-30/
 ``seventh_call/``), of copy, the plan before (four rows of 256 laid along the columns of four
 warps) -> four rows by warps in four warps: 160 85.5 / 85.3 -> 100.6 / 100.7%, 200 95.6 / 95.6
 -> 100.3 / 100.2%, 232 96.0 / 96.2 -> 100.0 / 100.1%, the fastest variants swept within 0.4
-points of it (1-8 rows, 1-8 warps, laid out by columns or rows by warps). Untimed: the H100
-(whose plans keep their bounds), other widths of 129-256 (the rows of 129-159 and 233-256 that
-take the rule ride on the widths timed), M past 2^27 // N."""
+points of it (1-8 rows, 1-8 warps, laid out by columns or rows by warps). The rule against the
+plans before it in one call (``eighth_call/``), of copy: 160 85.0 -> 100.4%, 200 90.0 -> 100.0%,
+232 96.1 -> 100.0%, 252 98.7 -> 99.9% (137 and 256, outside it, 95.2 -> 95.3% and 100.7 ->
+101.1%). Untimed: the H100 (whose plans keep their bounds), the other widths (132-156 and
+236-248 ride on those timed), M past 2^27 // N."""
 TWO_ROWS_A_PROGRAM = {4: (2048,)}
 """Itemsize -> the powers of two of the single-block forward rows held two a program, laid along
 the columns of the warps that one such row takes (four), within the bounds of
