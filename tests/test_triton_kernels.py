@@ -299,6 +299,7 @@ def test_narrow_float32_rows_take_one_warp_each_within_the_rules_bounds():
     kept = [(large, 200, "float32", False, slower_dram), (large, 200, "bfloat16", False, HOPPER),
             (large, 200, "float32", True, HOPPER), (large, 200, "float32", False, ampere),
             (policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS // 384, 384, "float32", False, HOPPER),
+            (policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS // 128, 128, "float32", False, HOPPER),
             (rows, 128, "float32", False, HOPPER), (rows, 256, "float32", False, slower_dram),
             (rows - 1, 1024, "float32", False, HOPPER),
             (policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS // 256, 256, "float32", False, HOPPER),
@@ -311,6 +312,9 @@ def test_narrow_float32_rows_take_one_warp_each_within_the_rules_bounds():
     for M, N, dtype, backward, device in kept:
         plan = policy.choose(M, N, dtype, device, backward=backward)
         assert plan.row_threads == 0, (M, N, dtype, backward, device, plan)
+    forced = policy.choose(large, 200, "float32", HOPPER,
+                           forcing=policy.Forcing("single_block", 256))
+    assert forced.row_threads == 0, forced
 
 
 def test_float32_rows_of_2048_go_two_a_program_within_the_rules_bounds():
@@ -341,17 +345,20 @@ def test_float32_rows_of_2048_go_two_a_program_within_the_rules_bounds():
         assert policy.choose(rows, N, "float32", HOPPER).tail, N
 
 
-@pytest.mark.parametrize("N, rows, row_threads", [(129, 4, 32), (384, 4, 32), (1000, 4, 32),
-                                                  (1024, 4, 32), (1600, 2, 0)])
-def test_the_timed_row_tiles_write_every_row(N, rows, row_threads, device):
+@pytest.mark.parametrize("N, rows, row_threads, planned_rows", [
+    (129, 4, 32, 0), (384, 4, 32, 0), (1000, 4, 32, 0), (1024, 4, 32, 0), (1600, 2, 0, 0),
+    (160, 4, 32, (1 << 27) // 160)])
+def test_the_timed_row_tiles_write_every_row(N, rows, row_threads, planned_rows, device):
     """The policy's tiles of several float32 rows a program on a fast-DRAM Hopper at M = 4096:
     four rows of one warp each (``FAST_DRAM_NARROW_ROWS_BY_WARPS``) and two rows of 2048 columns
-    (``TWO_ROWS_A_PROGRAM``), on five rows, so that the last program masks some of its rows, on
-    contiguous rows and on an output at an odd offset (a pass of one element a thread); outputs
-    poisoned with NaN, nothing written past the rows."""
+    (``TWO_ROWS_A_PROGRAM``), and from 2^27 // N rows (``planned_rows``) the rows of whole
+    vectors held in 256 (``FAST_DRAM_LARGE_NARROW_ROWS_BY_WARPS``), on five rows, so that the
+    last program masks some of its rows, on contiguous rows and on an output at an odd offset (a
+    pass of one element a thread); outputs poisoned with NaN, nothing written past the rows."""
     M = 5
     x = _random((M, N), torch.float32, device)
-    plan = policy.choose(policy.NARROW_ROWS_BY_WARPS_FROM_ROWS, N, "float32", HOPPER)
+    plan = policy.choose(planned_rows or policy.NARROW_ROWS_BY_WARPS_FROM_ROWS, N, "float32",
+                         HOPPER)
     assert (plan.block_m, plan.row_threads) == (rows, row_threads), plan
     plan = dataclasses.replace(plan, grid=(policy.cdiv(M, plan.block_m),))
     for offset in (0, 1):
@@ -892,7 +899,7 @@ def test_a_fast_dram_reads_narrow_16_bit_forward_rows_past_vectors_in_one_warp_i
     reads them through the window in one warp of about 1024 columns of tiles, the plain layout
     (16 rows of 64, four of 256, two of 512, one of 1024), one row of 2048, eight rows of 128 in
     two warps or 16 of 32 in one; float32 rows past vectors in a tile of 256 four rows of a warp
-    each, in a tile of 128 (101-131) four rows of half a warp each. Not 16-bit rows of N % 4 == 2 or N % 8 == 4 outside those tiles (68, 100, 556, 1500),
+    each, in a tile of 128 (69-131) four rows of half a warp each. Not 16-bit rows of N % 4 == 2 or N % 8 == 4 outside those tiles (68, 100, 556, 1500),
     float32 tiles of 512, a slow DRAM or fewer rows. Launched where no window is possible (two
     bytes off a 16-byte boundary) the plan reads each row from its own start, its tile the row's
     power of two, its rows' layout whole."""
@@ -912,7 +919,8 @@ def test_a_fast_dram_reads_narrow_16_bit_forward_rows_past_vectors_in_one_warp_i
                    516: (2, 512, 1, 0), 1001: (1, 1024, 1, 0), 1025: (1, 1024, 1, 0),
                    1026: (1, 1024, 1, 0), 770: (1, 1024, 1, 0), 2001: (1, 2048, 1, 0),
                    2049: (1, 2048, 1, 0)}
-    float32 = {101: (4, 128, 2, 16), 127: (4, 128, 2, 16), 129: (4, 128, 2, 16),
+    float32 = {69: (4, 128, 2, 16), 70: (4, 128, 2, 16), 99: (4, 128, 2, 16),
+               101: (4, 128, 2, 16), 127: (4, 128, 2, 16), 129: (4, 128, 2, 16),
                130: (4, 128, 2, 16), 131: (4, 128, 2, 16), 201: (4, 256, 4, 32),
                257: (4, 256, 4, 32), 258: (4, 256, 4, 32), 259: (4, 256, 4, 32)}
     for dtype, widths in (("bfloat16", sixteen_bit), ("float16", sixteen_bit),
