@@ -1939,11 +1939,11 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
         rule_warps = max(num_warps, _warps_to_hold(N))
         block_n, tail, num_warps = _tailed(N, itemsize, rule_warps)
     # rows held whole in their power of two, where the row tiles of ``NARROW_ROWS_BY_WARPS`` and
-    # ``TWO_ROWS_A_PROGRAM`` were timed
-    timed_tile = not (forced or backward or persistent or tail) and _timed_rows_bounds(M, N, device)
+    # ``TWO_ROWS_A_PROGRAM`` were timed (and, on a fast DRAM, of 256 past those bounds)
+    whole_row_tile = not (forced or backward or persistent or tail)
+    timed_tile = whole_row_tile and _timed_rows_bounds(M, N, device)
     if (timed_tile and _narrow_rows_by_warps(itemsize, block_n, device)
-            or not (forced or backward or persistent or tail)
-            and _large_narrow_rows_by_warps(M, N, itemsize, block_n, device)):
+            or whole_row_tile and _large_narrow_rows_by_warps(M, N, itemsize, block_n, device)):
         block_m = num_warps = NARROW_ROWS_BY_WARPS_ROWS
         row_threads = 32
     elif tail and num_warps == 1 and itemsize in ONE_WARP_TAIL_VALUES:

@@ -91,8 +91,9 @@ def single_block_forward(
     -> 98.6%; float32 1001 97.1 -> 100.1%, 6000 96.7 -> 100.0%); -0.5 to +1.4 at powers of two,
     -0.4 to +2.2 at 137-300 but for bfloat16 268, 1.0-1.5 slower (three calls). Nsight counted
     the same DRAM bytes either way, and 1.8-3.3% less kernel time at the four problems that
-    gained (float32 1024 0.9% more); why the hint helps was not measured. Inputs loaded evict-last did not outlive the benchmarks' flush: a sum of the input
-    after it read all its bytes from DRAM.
+    gained (float32 1024 0.9% more); why the hint helps was not measured. Inputs loaded
+    evict-last did not outlive the benchmarks' flush: a sum of the input after it read all its
+    bytes from DRAM.
 
     The row's normaliser adds its tiles' sums narrowest first, each tile's a tree
     (``row_math.row_normaliser``)."""
