@@ -888,6 +888,27 @@ plans before it in one call (``eighth_call/``), of copy: 160 85.0 -> 100.4%, 200
 232 96.1 -> 100.0%, 252 98.7 -> 99.9% (137 and 256, outside it, 95.2 -> 95.3% and 100.7 ->
 101.1%). Untimed: the H100 (whose plans keep their bounds), the other widths (132-156 and
 236-248 ride on those timed), M past 2^27 // N."""
+FAST_DRAM_SHORT_ROW_LAYOUTS = {4: ((56, 16, 8, False), (67, 8, 16, True))}
+"""Itemsize -> (widest N, rows a program, ``Plan.row_threads``, past vectors only) of the
+single-block forward of short rows from 33 columns (past a tile of 32), held in their power of two
+from their own starts, laid out rows by warps (``row_threads`` threads a row, four warps), on a
+Hopper GPU with a fast DRAM from 2^27 // N rows (``_fast_hopper_problem``): float32 rows of 33-56
+columns sixteen a program of eight threads each, and rows past vectors of 57-67 eight a program
+of sixteen threads each. Before, the plans of ``TILE_ELEMENTS`` laid 32 rows of 64 (or 16 of 128)
+along the columns of four warps, and rows past vectors, read value by value, ran at 29-55% of
+copy.
+
+Swept on an H200 at M = 2^27 // N, two interleaved rounds, every output NaN-poisoned and checked
+against float64 first (results/h200/narrow_float32_window_2026-11-30/, ``first_call/``,
+``second_call/``), of copy, the plan before -> sixteen rows of eight threads: 33 29.3 -> 96.5%,
+35 31.2 -> 99.1%, 39 34.2 -> 100.1%, 41 35.8 -> 99.7%, 45 39.1 -> 99.3%, 47 47.8 -> 99.0%, 50 85.6
+-> 88.0%, 51 43.5 -> 94.7%, 53 44.8 -> 94.6%, 55 46.4 -> 94.5%, and whole vectors 36 93.4 ->
+100.7%, 48 100.3 -> 100.6%; -> eight rows of sixteen threads: 57 48.1 -> 95.0%, 59 49.3 -> 95.9%,
+61 50.6 -> 96.8%, 63 52.1 -> 97.8%, 65 34.2 -> 95.6%, 67 35.1 -> 96.2% (sixteen rows of eight
+threads 88.0-92.0% there, eight of sixteen 62.3-89.1% at 35-55). Whole vectors at 60 keep their
+plan (99.4%; sixteen rows of eight threads 100.3%, eight of sixteen 97.5%). Reading through the
+window lost to the rows' own starts at every width swept (33-66); torch.softmax ran 48-80%.
+Untimed: the H100, other M, 16-bit rows (which their rows-by-warps layouts ran at 8-14%)."""
 TWO_ROWS_A_PROGRAM = {4: (2048,)}
 """Itemsize -> the powers of two of the single-block forward rows held two a program, laid along
 the columns of the warps that one such row takes (four), within the bounds of
@@ -1942,7 +1963,11 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     # ``TWO_ROWS_A_PROGRAM`` were timed (and, on a fast DRAM, of 256 past those bounds)
     whole_row_tile = not (forced or backward or persistent or tail)
     timed_tile = whole_row_tile and _timed_rows_bounds(M, N, device)
-    if (timed_tile and _narrow_rows_by_warps(itemsize, block_n, device)
+    short_rows = whole_row_tile and _short_row_layout(M, N, itemsize, device)
+    if short_rows:
+        block_m, row_threads = short_rows
+        num_warps = block_m * row_threads // 32
+    elif (timed_tile and _narrow_rows_by_warps(itemsize, block_n, device)
             or whole_row_tile and _large_narrow_rows_by_warps(M, N, itemsize, block_n, device)):
         block_m = num_warps = NARROW_ROWS_BY_WARPS_ROWS
         row_threads = 32
@@ -2243,6 +2268,19 @@ def _large_narrow_rows_by_warps(M: int, N: int, itemsize: int, block_n: int,
     from 2^27 // N rows (``FAST_DRAM_LARGE_NARROW_ROWS_BY_WARPS``, ``_fast_hopper_problem``)."""
     return (block_n in FAST_DRAM_LARGE_NARROW_ROWS_BY_WARPS.get(itemsize, ())
             and _fast_hopper_problem(M, N, device))
+
+
+def _short_row_layout(M: int, N: int, itemsize: int, device: DeviceDescription):
+    """(rows a program, threads a row) of a single-block forward of short rows held whole from
+    their own starts (``FAST_DRAM_SHORT_ROW_LAYOUTS``, ``_fast_hopper_problem``), else None."""
+    if not (_fast_hopper_problem(M, N, device) and 32 < N):
+        return None
+    past_vectors = N % _vector(itemsize) != 0
+    for widest, rows, row_threads, past_vectors_only in FAST_DRAM_SHORT_ROW_LAYOUTS.get(
+            itemsize, ()):
+        if N <= widest and (past_vectors or not past_vectors_only):
+            return rows, row_threads
+    return None
 
 
 def _measured_tile(M: int, N: int, itemsize: int, device: DeviceDescription, backward: bool):
