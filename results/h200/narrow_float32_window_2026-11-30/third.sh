@@ -9,7 +9,7 @@ LIMIT=110 bash benchmarks/widths_before_after.sh .gl/before float32 $L 33 35 37 
     56 57 58 60 62 63 64 65 66 67 68
 (cd $OUT && tar -czf widths.tgz after before && rm -rf after before)
 PYTHONPATH=. timeout 60 python3 -m pytest -q -n 0 tests/test_triton_kernels.py \
-    -k "timed_row_tiles and cuda" 2>&1 | tail -3 | tee -a $L
+    -k timed_row_tiles 2>&1 | tail -3 | tee -a $L
 for n in 17 21 24 27 31; do
     bash benchmarks/sweep_into_log.sh f$n 32 $L --kernel single_block --directions forward \
         --dtypes float32 --n $n --warps 2 4 8 --block-m 8 16 32 64 --rows-by-warps-only \
