@@ -318,15 +318,17 @@ def test_narrow_float32_rows_take_one_warp_each_within_the_rules_bounds():
 
 
 def test_short_float32_rows_take_the_timed_layouts_from_2_27_elements():
-    """``policy.FAST_DRAM_SHORT_ROW_LAYOUTS``: float32 forward rows of 33-56 columns, sixteen a
-    program of eight threads each, and rows past vectors of 57-67, eight of sixteen threads, held
-    in their power of two from their own starts in four warps, on a fast-DRAM Hopper from
-    2^27 // N rows; fewer rows, whole vectors past 56, 32 and 68 columns, 16-bit rows, the
-    backward, a slower DRAM and other GPUs keep their plans."""
+    """``policy.FAST_DRAM_SHORT_ROW_LAYOUTS``: float32 forward rows past vectors of 17-31 columns
+    and rows of 33-56, sixteen a program of eight threads each, odd rows of 57-67 eight of
+    sixteen threads and 66 sixteen of eight, held in their power of two from their own starts in
+    four warps, on a fast-DRAM Hopper from 2^27 // N rows; fewer rows, whole vectors of 17-31
+    and past 56, 58 and 62 (8-byte vectors), 16, 32 and 68 columns, 16-bit rows, the backward, a
+    slower DRAM and other GPUs keep their plans."""
     large = policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS
-    for N, layout in ((33, (16, 8)), (35, (16, 8)), (36, (16, 8)), (50, (16, 8)), (56, (16, 8)),
-                      (57, (8, 16)), (63, (8, 16)), (65, (8, 16)), (67, (8, 16))):
-        for M in (large // N, 1 << 22):
+    for N, layout in ((17, (16, 8)), (22, (16, 8)), (31, (16, 8)), (33, (16, 8)), (35, (16, 8)),
+                      (36, (16, 8)), (50, (16, 8)), (56, (16, 8)), (57, (8, 16)), (63, (8, 16)),
+                      (65, (8, 16)), (66, (16, 8)), (67, (8, 16))):
+        for M in (large // N, 2 * large // N):
             plan = policy.choose(M, N, "float32", HOPPER)
             assert (plan.block_m, plan.row_threads, plan.num_warps, plan.block_n, plan.tail,
                     plan.windowed) == (*layout, 4, triton.next_power_of_2(N), 0,
@@ -337,8 +339,12 @@ def test_short_float32_rows_take_the_timed_layouts_from_2_27_elements():
             (large // 60, 60, "float32", False, HOPPER),
             (large // 64, 64, "float32", False, HOPPER),
             (large // 32, 32, "float32", False, HOPPER),
-            (large // 31, 31, "float32", False, HOPPER),
+            (large // 28, 28, "float32", False, HOPPER),
             (large // 68, 68, "float32", False, HOPPER),
+            (large // 58, 58, "float32", False, HOPPER),
+            (large // 62, 62, "float32", False, HOPPER),
+            (large // 24, 24, "float32", False, HOPPER),
+            (large // 16, 16, "float32", False, HOPPER),
             (large // 35, 35, "bfloat16", False, HOPPER),
             (large // 35, 35, "float32", True, HOPPER),
             (large // 35, 35, "float32", False, slower_dram),
@@ -382,13 +388,14 @@ def test_float32_rows_of_2048_go_two_a_program_within_the_rules_bounds():
 @pytest.mark.parametrize("N, rows, row_threads, planned_rows", [
     (129, 4, 32, 0), (384, 4, 32, 0), (1000, 4, 32, 0), (1024, 4, 32, 0), (1600, 2, 0, 0),
     (160, 4, 32, (1 << 27) // 160), (33, 16, 8, (1 << 27) // 33), (36, 16, 8, (1 << 27) // 36),
-    (56, 16, 8, 1 << 22), (57, 8, 16, (1 << 27) // 57), (67, 8, 16, (1 << 27) // 67)])
+    (56, 16, 8, 1 << 22), (57, 8, 16, (1 << 27) // 57), (67, 8, 16, (1 << 27) // 67),
+    (21, 16, 8, (1 << 27) // 21), (66, 16, 8, (1 << 27) // 66)])
 def test_the_timed_row_tiles_write_every_row(N, rows, row_threads, planned_rows, device):
     """The policy's tiles of several float32 rows a program on a fast-DRAM Hopper at M = 4096:
     four rows of one warp each (``FAST_DRAM_NARROW_ROWS_BY_WARPS``) and two rows of 2048 columns
     (``TWO_ROWS_A_PROGRAM``), and from 2^27 // N rows (``planned_rows``) the rows of whole
     vectors held in 256 (``FAST_DRAM_LARGE_NARROW_ROWS_BY_WARPS``) and the short rows of
-    ``FAST_DRAM_SHORT_ROW_LAYOUTS`` (8 or 16 threads a row, 33-67 columns), on five rows, so that the
+    ``FAST_DRAM_SHORT_ROW_LAYOUTS`` (8 or 16 threads a row, 17-67 columns), on five rows, so that the
     last program masks some of its rows, on contiguous rows and on an output at an odd offset (a
     pass of one element a thread); outputs poisoned with NaN, nothing written past the rows."""
     M = 5

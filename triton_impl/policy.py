@@ -888,27 +888,35 @@ plans before it in one call (``eighth_call/``), of copy: 160 85.0 -> 100.4%, 200
 232 96.1 -> 100.0%, 252 98.7 -> 99.9% (137 and 256, outside it, 95.2 -> 95.3% and 100.7 ->
 101.1%). Untimed: the H100 (whose plans keep their bounds), the other widths (132-156 and
 236-248 ride on those timed), M past 2^27 // N."""
-FAST_DRAM_SHORT_ROW_LAYOUTS = {4: ((56, 16, 8, False), (67, 8, 16, True))}
-"""Itemsize -> (widest N, rows a program, ``Plan.row_threads``, past vectors only) of the
-single-block forward of short rows from 33 columns (past a tile of 32), held in their power of two
-from their own starts, laid out rows by warps (``row_threads`` threads a row, four warps), on a
-Hopper GPU with a fast DRAM from 2^27 // N rows (``_fast_hopper_problem``): float32 rows of 33-56
-columns sixteen a program of eight threads each, and rows past vectors of 57-67 eight a program
-of sixteen threads each. Before, the plans of ``TILE_ELEMENTS`` laid 32 rows of 64 (or 16 of 128)
-along the columns of four warps, and rows past vectors, read value by value, ran at 29-55% of
-copy.
+FAST_DRAM_SHORT_ROW_LAYOUTS = {4: ((17, 31, 16, 8, (1, 2, 3)), (33, 56, 16, 8, (0, 1, 2, 3)),
+                                   (57, 67, 8, 16, (1, 3)), (65, 67, 16, 8, (2,)))}
+"""Itemsize -> (narrowest N, widest N, rows a program, ``Plan.row_threads``, N % 4 taken) of the
+single-block forward of short rows held in their power of two from their own starts, laid out
+rows by warps (``row_threads`` threads a row, four warps), on a Hopper GPU with a fast DRAM from
+2^27 // N rows (``_fast_hopper_problem``), the first entry that takes N: float32 rows of 17-31
+columns past vectors and of 33-56 sixteen a program of eight threads each, odd rows of 57-67
+eight of sixteen threads, and 66 sixteen of eight. Before, the plans of ``TILE_ELEMENTS`` laid 64
+rows of 32, 32 of 64 or 16 of 128 along the columns of four warps, and rows read value by value
+(odd N) ran at 29-73% of copy.
 
 Swept on an H200 at M = 2^27 // N, two interleaved rounds, every output NaN-poisoned and checked
-against float64 first (results/h200/narrow_float32_window_2026-11-30/, ``first_call/``,
-``second_call/``), of copy, the plan before -> sixteen rows of eight threads: 33 29.3 -> 96.5%,
-35 31.2 -> 99.1%, 39 34.2 -> 100.1%, 41 35.8 -> 99.7%, 45 39.1 -> 99.3%, 47 47.8 -> 99.0%, 50 85.6
--> 88.0%, 51 43.5 -> 94.7%, 53 44.8 -> 94.6%, 55 46.4 -> 94.5%, and whole vectors 36 93.4 ->
-100.7%, 48 100.3 -> 100.6%; -> eight rows of sixteen threads: 57 48.1 -> 95.0%, 59 49.3 -> 95.9%,
-61 50.6 -> 96.8%, 63 52.1 -> 97.8%, 65 34.2 -> 95.6%, 67 35.1 -> 96.2% (sixteen rows of eight
-threads 88.0-92.0% there, eight of sixteen 62.3-89.1% at 35-55). Whole vectors at 60 keep their
-plan (99.4%; sixteen rows of eight threads 100.3%, eight of sixteen 97.5%). Reading through the
-window lost to the rows' own starts at every width swept (33-66); torch.softmax ran 48-80%.
-Untimed: the H100, other M, 16-bit rows (which their rows-by-warps layouts ran at 8-14%)."""
+against float64 first (results/h200/narrow_float32_window_2026-11-30/, ``first_call/`` to
+``third_call/``), of copy, the plan before -> sixteen rows of eight threads: 17 42.1 -> 80.6%, 21
+51.5 -> 87.5%, 27 64.9 -> 94.2%, 31 73.2 -> 97.8%, 33 29.3 -> 96.5%, 35 31.2 -> 99.1%, 39 34.2 ->
+100.1%, 45 39.1 -> 99.3%, 47 47.8 -> 99.0%, 50 85.6 -> 88.0%, 51 43.5 -> 94.7%, 55 46.4 ->
+94.5%, whole vectors 36 93.4 -> 100.7%, 48 100.3 -> 100.6%, 66 55.3 -> 83.7%; -> eight rows of
+sixteen threads: 57 48.1 -> 95.0%, 59 49.3 -> 95.9%, 61 50.6 -> 96.8%, 63 52.1 -> 97.8%, 65 34.2
+-> 95.6%, 67 35.1 -> 96.2% (sixteen rows of eight threads 88.0-92.0% there, eight of sixteen
+62.3-89.1% at 35-55 and 72.0% at 66). Reading through the window lost to the rows' own starts at
+every width swept (33-66); torch.softmax ran 34-80%. Whole vectors of 17-31 and past 56 keep
+their plans (24 100.3%, sixteen rows of eight threads 92.1%; 60 99.4%, eight of sixteen 97.5%).
+
+The rule's first form, eight rows of sixteen threads at 57-67 whatever N % 4, against the plans
+before it in one call (``third_call/``), of copy: 33 29.4 -> 96.4%, 35 31.0 -> 98.7%, 37 32.6 ->
+99.9%, 40 97.6 -> 100.8%, 49 42.1 -> 95.8%, 50 85.2 -> 88.4%, 54 87.8 -> 89.4%, 57 48.0 ->
+94.3%, 63 52.2 -> 97.4%, 65 34.2 -> 95.1%, 67 35.1 -> 95.7%, but rows of N % 4 == 2, read in
+8-byte vectors, lost: 58 90.8 -> 69.5%, 62 93.7 -> 73.0% (they keep their plans), 66 55.4 ->
+72.2%. Untimed: the H100, other M, 16-bit rows (whose rows-by-warps layouts ran at 8-14%)."""
 TWO_ROWS_A_PROGRAM = {4: (2048,)}
 """Itemsize -> the powers of two of the single-block forward rows held two a program, laid along
 the columns of the warps that one such row takes (four), within the bounds of
@@ -2273,12 +2281,11 @@ def _large_narrow_rows_by_warps(M: int, N: int, itemsize: int, block_n: int,
 def _short_row_layout(M: int, N: int, itemsize: int, device: DeviceDescription):
     """(rows a program, threads a row) of a single-block forward of short rows held whole from
     their own starts (``FAST_DRAM_SHORT_ROW_LAYOUTS``, ``_fast_hopper_problem``), else None."""
-    if not (_fast_hopper_problem(M, N, device) and 32 < N):
+    if not _fast_hopper_problem(M, N, device):
         return None
-    past_vectors = N % _vector(itemsize) != 0
-    for widest, rows, row_threads, past_vectors_only in FAST_DRAM_SHORT_ROW_LAYOUTS.get(
+    for narrowest, widest, rows, row_threads, residues in FAST_DRAM_SHORT_ROW_LAYOUTS.get(
             itemsize, ()):
-        if N <= widest and (past_vectors or not past_vectors_only):
+        if narrowest <= N <= widest and N % 4 in residues:
             return rows, row_threads
     return None
 
