@@ -318,12 +318,12 @@ def test_narrow_float32_rows_take_one_warp_each_within_the_rules_bounds():
 
 
 def test_short_float32_rows_take_the_timed_layouts_from_2_27_elements():
-    """``policy.FAST_DRAM_SHORT_ROW_LAYOUTS``: float32 forward odd rows of 17-31 columns and rows
-    of 33-56, sixteen a program of eight threads each, odd rows of 57-67 eight of sixteen threads
+    """``policy.FAST_DRAM_SHORT_ROW_LAYOUTS``: float32 forward odd rows of 17-35 columns and rows
+    of 36-56, sixteen a program of eight threads each, odd rows of 57-67 eight of sixteen threads
     and 66 sixteen of eight, held in their power of two from their own starts in four warps, on a
-    fast-DRAM Hopper from 2^27 // N rows; fewer rows, whole vectors of 17-31 and past 56, 22, 58
-    and 62 (8-byte vectors), 16, 32 and 68 columns, 16-bit rows, the backward, a slower DRAM and
-    other GPUs keep their plans."""
+    fast-DRAM Hopper from 2^27 // N rows; fewer rows, whole vectors of 17-31 and past 56, 22, 34,
+    58 and 62 (8-byte vectors), 16, 32 and 68 columns, 16-bit rows, the backward, a slower DRAM
+    and other GPUs keep their plans."""
     large = policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS
     for N, layout in ((17, (16, 8)), (23, (16, 8)), (31, (16, 8)), (33, (16, 8)), (35, (16, 8)),
                       (36, (16, 8)), (50, (16, 8)), (56, (16, 8)), (57, (8, 16)), (63, (8, 16)),
@@ -344,6 +344,7 @@ def test_short_float32_rows_take_the_timed_layouts_from_2_27_elements():
             (large // 58, 58, "float32", False, HOPPER),
             (large // 62, 62, "float32", False, HOPPER),
             (large // 22, 22, "float32", False, HOPPER),
+            (large // 34, 34, "float32", False, HOPPER),
             (large // 24, 24, "float32", False, HOPPER),
             (large // 16, 16, "float32", False, HOPPER),
             (large // 35, 35, "bfloat16", False, HOPPER),

@@ -888,13 +888,13 @@ plans before it in one call (``eighth_call/``), of copy: 160 85.0 -> 100.4%, 200
 232 96.1 -> 100.0%, 252 98.7 -> 99.9% (137 and 256, outside it, 95.2 -> 95.3% and 100.7 ->
 101.1%). Untimed: the H100 (whose plans keep their bounds), the other widths (132-156 and
 236-248 ride on those timed), M past 2^27 // N."""
-FAST_DRAM_SHORT_ROW_LAYOUTS = {4: ((17, 31, 16, 8, (1, 3)), (33, 56, 16, 8, (0, 1, 2, 3)),
+FAST_DRAM_SHORT_ROW_LAYOUTS = {4: ((17, 35, 16, 8, (1, 3)), (36, 56, 16, 8, (0, 1, 2, 3)),
                                    (57, 67, 8, 16, (1, 3)), (65, 67, 16, 8, (2,)))}
 """Itemsize -> (narrowest N, widest N, rows a program, ``Plan.row_threads``, N % 4 taken) of the
 single-block forward of short rows held in their power of two from their own starts, laid out
 rows by warps (``row_threads`` threads a row, four warps), on a Hopper GPU with a fast DRAM from
-2^27 // N rows (``_fast_hopper_problem``), the first entry that takes N: float32 odd rows of 17-31
-columns and rows of 33-56 sixteen a program of eight threads each, odd rows of 57-67 eight of
+2^27 // N rows (``_fast_hopper_problem``), the first entry that takes N: float32 odd rows of 17-35
+columns and rows of 36-56 sixteen a program of eight threads each, odd rows of 57-67 eight of
 sixteen threads, and 66 sixteen of eight. Before, the plans of ``TILE_ELEMENTS`` laid 64
 rows of 32, 32 of 64 or 16 of 128 along the columns of four warps, and rows read value by value
 (odd N) ran at 29-73% of copy.
@@ -910,7 +910,7 @@ sixteen threads: 57 48.1 -> 95.0%, 59 49.3 -> 95.9%, 61 50.6 -> 96.8%, 63 52.1 -
 62.3-89.1% at 35-55 and 72.0% at 66). Reading through the window lost to the rows' own starts at
 every width swept (33-66); torch.softmax ran 34-80%. Whole vectors of 17-31 and past 56 keep
 their plans (24 100.3%, sixteen rows of eight threads 92.1%; 60 99.4%, eight of sixteen 97.5%),
-and so do rows of 18-30 and 58-62 of N % 4 == 2 (read in 8-byte vectors; below).
+and so do rows of 18-34 and 58-62 of N % 4 == 2 (read in 8-byte vectors; below).
 
 The rule's first form, eight rows of sixteen threads at 57-67 whatever N % 4, against the plans
 before it in one call (``third_call/``), of copy: 33 29.4 -> 96.4%, 35 31.0 -> 98.7%, 37 32.6 ->
@@ -921,8 +921,13 @@ before it in one call (``third_call/``), of copy: 33 29.4 -> 96.4%, 35 31.0 -> 9
 4: 17 42.0 -> 80.9%, 19 46.8 -> 85.5%, 21 51.4 -> 88.5%, 23 55.2 -> 90.5%, 25 60.3 -> 92.2%, 27
 64.6 -> 94.5%, 29 68.4 -> 96.2%, 31 72.2 -> 97.9%, 66 55.4 -> 83.8%, but 18 77.5 -> 49.1%, 22 83.9
 -> 57.4%, 26 88.3 -> 64.3%, 30 94.0 -> 64.4%: rows of N % 4 == 2 there keep their plans; the
-backward (the control) moved within 0.3 points. Untimed: the H100, other M, 16-bit rows (whose
-rows-by-warps layouts ran at 8-14%)."""
+backward (the control) moved within 0.3 points. The third form (``fifth_call/``), odd rows only at
+17-31: 18 / 22 / 26 / 30 77.4 / 84.2 / 88.5 / 93.6 -> 76.6 / 84.2 / 88.4 / 93.7% (their plans
+before), 19 46.7 -> 85.5%, 33 29.5 -> 94.9%, 45 39.2 -> 99.1%, and rows of N % 4 == 2 at 34-54:
+34 70.3 -> 66.2% (so it keeps its plan), 38 76.2 -> 77.8%, 42 79.6 -> 83.4%, 46 83.0 -> 85.7%, 50
+85.5 -> 86.3%, 54 87.3 -> 88.1%; the backward, unchanged, moved -0.4 to +4.2 points (42: the
+calls' spread at these rows of a few hundred bytes). Untimed: the H100, other M, 16-bit rows
+(whose rows-by-warps layouts ran at 8-14%)."""
 TWO_ROWS_A_PROGRAM = {4: (2048,)}
 """Itemsize -> the powers of two of the single-block forward rows held two a program, laid along
 the columns of the warps that one such row takes (four), within the bounds of
