@@ -282,12 +282,16 @@ def test_the_h200s_single_block_forward_of_one_row_by_warps(device, dtype, N, ti
     (torch.bfloat16, 264, (2, 512), 1), (torch.float16, 304, (2, 512), 1),
     (torch.bfloat16, 600, (1, 1024), 1), (torch.float16, 520, (1, 1024), 1),
     (torch.float16, 1032, (1, 2048), 2), (torch.bfloat16, 268, (2, 512), 1),
-    (torch.bfloat16, 1033, (1, 2048), 1), (torch.float16, 2057, (1, 4096), 2)])
+    (torch.bfloat16, 1033, (1, 2048), 1), (torch.float16, 2057, (1, 4096), 2),
+    (torch.float32, 5, (32, 8), 1), (torch.float32, 6, (32, 8), 1),
+    (torch.float32, 15, (16, 16), 1), (torch.bfloat16, 9, (16, 16), 1),
+    (torch.float16, 12, (16, 16), 1), (torch.bfloat16, 31, (8, 32), 1)])
 def test_the_h200s_backward_of_sparse_rows_in_few_warps(device, dtype, N, tiles, warps):
-    """The H200's single-block backward of 16-bit rows that fill their tile sparsely, in fewer
+    """The H200's single-block backward of rows that fill their tile sparsely, in fewer
     warps than the rule's (``policy.FEW_WARPS_BACKWARD_WHOLE_ROWS``: whole 16-byte vectors,
     ``FEW_WARPS_BACKWARD_EIGHT_BYTE_ROWS``: N % 8 == 4 from their own starts,
-    ``FEW_WARPS_BACKWARD_WINDOWED``: through the window): five rows (where a tile holds two, the
+    ``FEW_WARPS_BACKWARD_WINDOWED``: through the window; ``TINY_ROWS_BACKWARD``: rows of a few
+    columns in their power of two): five rows (where a tile holds several, the
     last program's partly masked), between sentinels (NaN around y and dy, 1234 around dx); softmax's and
     log-softmax's gradients match float64's."""
     plan = policy.choose((1 << 27) // N, N, dtype, H200, backward=True)
@@ -311,6 +315,36 @@ def test_the_h200s_backward_of_sparse_rows_in_few_warps(device, dtype, N, tiles,
         launch.softmax_backward_rows(plan, y, dy, dx, log)
         assert (target[:guard] == 1234.0).all() and (target[guard + M * N:] == 1234.0).all()
         assert_grad_close(dx, y, dy, dtype, log)
+
+
+def test_the_h200s_backward_of_tiny_rows_takes_one_warp_within_the_rules_bounds():
+    """``policy.TINY_ROWS_BACKWARD``: rows past vectors of float32 5-15 and 16-bit 9-31 columns,
+    from 2^27 // N rows on the H200, hold 256 columns of tiles a program in one warp, each row in
+    its power of two; whole vectors, narrower and wider rows, fewer rows, the forward, a forced
+    plan and a slower DRAM keep their plans."""
+    large = policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS
+    for dtype, N in ((torch.float32, 5), (torch.float32, 9), (torch.float32, 15),
+                     (torch.bfloat16, 9), (torch.float16, 17), (torch.bfloat16, 31)):
+        for M in (large // N, 2 * large // N):
+            plan = policy.choose(M, N, dtype, H200, backward=True)
+            block = 1 << (N - 1).bit_length()
+            assert (plan.block_m, plan.block_n, plan.num_warps) == (256 // block, block, 1), plan
+    slower = dataclasses.replace(H200, dram_gbs=3350)
+    kept = [(torch.float32, 4, large // 4, H200, True), (torch.float32, 3, large // 3, H200, True),
+            (torch.float32, 16, large // 16, H200, True),
+            (torch.float32, 17, large // 17, H200, True),
+            (torch.bfloat16, 8, large // 8, H200, True),
+            (torch.bfloat16, 16, large // 16, H200, True),
+            (torch.bfloat16, 33, large // 33, H200, True),
+            (torch.float32, 5, large // 5 - 1, H200, True),
+            (torch.float32, 5, large // 5, slower, True),
+            (torch.bfloat16, 9, large // 9, H200, False)]
+    for dtype, N, M, device, backward in kept:
+        plan = policy.choose(M, N, dtype, device, backward=backward)
+        assert plan.num_warps > 1 or plan.block_m * plan.block_n > 256, (dtype, N, M, plan)
+    forced = policy.choose(large // 5, 5, torch.float32, H200, backward=True,
+                           forcing=policy.Forcing("single_block", 8))
+    assert forced.num_warps > 1, forced
 
 
 @pytest.mark.parametrize("dtype,N,rows,tiles", [

@@ -255,6 +255,23 @@ within 0.7 points; float16 284 100.2 / 98.8 / 91.1%. Against the plans before, i
 2056, unchanged, moved -0.4 to +0.2. Untimed: float16 but for the sweeps, fills of 0.60-0.75 in
 tiles of 512 and 1024, the H100, other M."""
 
+TINY_ROWS_BACKWARD = {4: (5, 15), 2: (9, 31)}
+TINY_ROWS_BACKWARD_COLUMNS = 256
+"""Item size -> (narrowest, widest N) of the single-block backward of tiny rows that are not
+whole 16-byte vectors, on a Hopper GPU with a fast DRAM from 2^27 // N rows
+(``_fast_hopper_problem``), held ``TINY_ROWS_BACKWARD_COLUMNS`` of tiles a program in one warp,
+each row in its power of two through the window: float32 rows of 5-15 columns (32 rows of 8 or
+16 of 16 a program), 16-bit rows of 9-31 (16 of 16 or 8 of 32). Before, the rule's tiles of the
+rows' bodies held 2048 values a program in 8 or 4 warps (512 rows of 4, 256 of 8).
+
+Swept on an H200 at M = 2^27 // N, two interleaved rounds, every output NaN-poisoned and checked
+against float64 first (results/h200/narrow_float32_window_2026-11-30/ ``seventh_call/``, 1-64
+rows a program in 1-8 warps), of copy, the plan before -> one warp of 256 columns: float32 5 24.7
+-> 51.1%, 7 31.7 -> 67.5%; bfloat16 9 9.7 -> 22.5%, 15 16.1 -> 37.3% (torch.softmax 42.7 / 46.2
+/ 25.1 / 35.7%); the tile of the body (4 for float32 5 and 7) 46.9 / 61.9%. Untimed: the other
+widths of the rule (float32 9-15 and 16-bit 17-31 ride on those timed), float16, other M, the
+H100."""
+
 BODY_TILE_MAX_WARPS = 8
 """The most warps of a single-block program whose tile holds a row's body alone, its edges a tile
 of their own (``window_columns``: rows of N just past a power of two that are not whole 16-byte
@@ -2056,6 +2073,10 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     if few_warps:
         block_m = min(max(FEW_WARPS_BACKWARD_COLUMNS // block_n, 1), next_power_of_2(M))
         num_warps, narrow_loads_warps = few_warps, 0
+    if backward and not forced and _tiny_rows_backward(M, N, itemsize, device):
+        block_n = next_power_of_2(N)  # the whole row, not its body (two fewer values a row)
+        block_m = min(TINY_ROWS_BACKWARD_COLUMNS // block_n, next_power_of_2(M))
+        num_warps, narrow_loads_warps = 1, 0
     cap = 0
     measured = None if persistent or N != block_n else _measured_tile(M, N, itemsize, device,
                                                                       backward)
@@ -2129,6 +2150,14 @@ def _few_warps_backward(M: int, N: int, itemsize: int, device: DeviceDescription
     else:
         return 0
     return warps if N <= widest else 0
+
+
+def _tiny_rows_backward(M: int, N: int, itemsize: int, device: DeviceDescription) -> bool:
+    """Whether a single-block backward holds tiny rows past vectors one warp a program
+    (``TINY_ROWS_BACKWARD``), where ``_fast_hopper_problem`` holds."""
+    narrowest, widest = TINY_ROWS_BACKWARD.get(itemsize, (0, 0))
+    return (narrowest <= N <= widest and N % _vector(itemsize) != 0
+            and _fast_hopper_problem(M, N, device))
 
 
 def _windowed_row_tiles(M: int, N: int, itemsize: int, device: DeviceDescription) -> bool:
