@@ -283,9 +283,9 @@ def test_the_h200s_single_block_forward_of_one_row_by_warps(device, dtype, N, ti
     (torch.bfloat16, 600, (1, 1024), 1), (torch.float16, 520, (1, 1024), 1),
     (torch.float16, 1032, (1, 2048), 2), (torch.bfloat16, 268, (2, 512), 1),
     (torch.bfloat16, 1033, (1, 2048), 1), (torch.float16, 2057, (1, 4096), 2),
-    (torch.float32, 5, (32, 8), 1), (torch.float32, 6, (32, 8), 1),
-    (torch.float32, 15, (16, 16), 1), (torch.bfloat16, 9, (16, 16), 1),
-    (torch.float16, 12, (16, 16), 1), (torch.bfloat16, 31, (8, 32), 1)])
+    (torch.float32, 5, (32, 8), 1), (torch.float32, 7, (32, 8), 1),
+    (torch.bfloat16, 9, (16, 16), 1), (torch.float16, 12, (16, 16), 1),
+    (torch.bfloat16, 15, (16, 16), 1)])
 def test_the_h200s_backward_of_sparse_rows_in_few_warps(device, dtype, N, tiles, warps):
     """The H200's single-block backward of rows that fill their tile sparsely, in fewer
     warps than the rule's (``policy.FEW_WARPS_BACKWARD_WHOLE_ROWS``: whole 16-byte vectors,
@@ -318,24 +318,27 @@ def test_the_h200s_backward_of_sparse_rows_in_few_warps(device, dtype, N, tiles,
 
 
 def test_the_h200s_backward_of_tiny_rows_takes_one_warp_within_the_rules_bounds():
-    """``policy.TINY_ROWS_BACKWARD``: rows past vectors of float32 5-15 and 16-bit 9-31 columns,
+    """``policy.TINY_ROWS_BACKWARD``: rows past vectors of float32 5-7 and 16-bit 9-15 columns,
     from 2^27 // N rows on the H200, hold 256 columns of tiles a program in one warp, each row in
     its power of two; whole vectors, narrower and wider rows, fewer rows, the forward, a forced
     plan and a slower DRAM keep their plans."""
     large = policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS
-    for dtype, N in ((torch.float32, 5), (torch.float32, 9), (torch.float32, 15),
-                     (torch.bfloat16, 9), (torch.float16, 17), (torch.bfloat16, 31)):
+    for dtype, N in ((torch.float32, 5), (torch.float32, 6), (torch.float32, 7),
+                     (torch.bfloat16, 9), (torch.float16, 12), (torch.bfloat16, 15)):
         for M in (large // N, 2 * large // N):
             plan = policy.choose(M, N, dtype, H200, backward=True)
             block = 1 << (N - 1).bit_length()
             assert (plan.block_m, plan.block_n, plan.num_warps) == (256 // block, block, 1), plan
     slower = dataclasses.replace(H200, dram_gbs=3350)
     kept = [(torch.float32, 4, large // 4, H200, True), (torch.float32, 3, large // 3, H200, True),
+            (torch.float32, 9, large // 9, H200, True),
+            (torch.float32, 15, large // 15, H200, True),
             (torch.float32, 16, large // 16, H200, True),
             (torch.float32, 17, large // 17, H200, True),
             (torch.bfloat16, 8, large // 8, H200, True),
             (torch.bfloat16, 16, large // 16, H200, True),
-            (torch.bfloat16, 33, large // 33, H200, True),
+            (torch.bfloat16, 17, large // 17, H200, True),
+            (torch.bfloat16, 31, large // 31, H200, True),
             (torch.float32, 5, large // 5 - 1, H200, True),
             (torch.float32, 5, large // 5, slower, True),
             (torch.bfloat16, 9, large // 9, H200, False)]

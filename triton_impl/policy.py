@@ -255,22 +255,27 @@ within 0.7 points; float16 284 100.2 / 98.8 / 91.1%. Against the plans before, i
 2056, unchanged, moved -0.4 to +0.2. Untimed: float16 but for the sweeps, fills of 0.60-0.75 in
 tiles of 512 and 1024, the H100, other M."""
 
-TINY_ROWS_BACKWARD = {4: (5, 15), 2: (9, 31)}
+TINY_ROWS_BACKWARD = {4: (5, 7), 2: (9, 15)}
 TINY_ROWS_BACKWARD_COLUMNS = 256
 """Item size -> (narrowest, widest N) of the single-block backward of tiny rows that are not
 whole 16-byte vectors, on a Hopper GPU with a fast DRAM from 2^27 // N rows
 (``_fast_hopper_problem``), held ``TINY_ROWS_BACKWARD_COLUMNS`` of tiles a program in one warp,
-each row in its power of two through the window: float32 rows of 5-15 columns (32 rows of 8 or
-16 of 16 a program), 16-bit rows of 9-31 (16 of 16 or 8 of 32). Before, the rule's tiles of the
-rows' bodies held 2048 values a program in 8 or 4 warps (512 rows of 4, 256 of 8).
+each row in its power of two through the window: float32 rows of 5-7 columns (32 rows of 8 a
+program), 16-bit rows of 9-15 (16 of 16). Before, the rule's tiles of the rows' bodies held 2048
+values a program in 8 or 4 warps (512 rows of 4, 256 of 8).
 
 Swept on an H200 at M = 2^27 // N, two interleaved rounds, every output NaN-poisoned and checked
 against float64 first (results/h200/narrow_float32_window_2026-11-30/ ``seventh_call/``, 1-64
 rows a program in 1-8 warps), of copy, the plan before -> one warp of 256 columns: float32 5 24.7
 -> 51.1%, 7 31.7 -> 67.5%; bfloat16 9 9.7 -> 22.5%, 15 16.1 -> 37.3% (torch.softmax 42.7 / 46.2
-/ 25.1 / 35.7%); the tile of the body (4 for float32 5 and 7) 46.9 / 61.9%. Untimed: the other
-widths of the rule (float32 9-15 and 16-bit 17-31 ride on those timed), float16, other M, the
-H100."""
+/ 25.1 / 35.7%); the tile of the body (4 for float32 5 and 7) 46.9 / 61.9%. The rule's first form
+(float32 5-15, 16-bit 9-31) against the plans before it in one call (``eighth_call/``), of copy:
+float32 5 24.6 -> 51.3%, 6 28.6 -> 61.7%, 7 31.9 -> 70.2%, bfloat16 9 9.6 -> 22.7%, 12 13.2 ->
+30.0%, 15 16.0 -> 37.5%, but float32 9 / 11 78.1 / 88.0 -> 57.5 / 68.7% (13 / 15 73.1 / 80.8 ->
+77.5 / 84.4%) and bfloat16 17 / 21 / 26 / 31 39.1 / 47.9 / 43.1 / 50.4 -> 14.7 / 18.0 / 22.1 /
+26.1%, so tiles of 16 (float32) and 32 (16-bit) keep their plans; the forward, unchanged, moved
+within 0.5 points. Still behind torch.softmax at every width of the rule but bfloat16 12 and 15;
+untimed: float16, other M, the H100."""
 
 BODY_TILE_MAX_WARPS = 8
 """The most warps of a single-block program whose tile holds a row's body alone, its edges a tile
