@@ -274,8 +274,9 @@ float32 5 24.6 -> 51.3%, 6 28.6 -> 61.7%, 7 31.9 -> 70.2%, bfloat16 9 9.6 -> 22.
 30.0%, 15 16.0 -> 37.5%, but float32 9 / 11 78.1 / 88.0 -> 57.5 / 68.7% (13 / 15 73.1 / 80.8 ->
 77.5 / 84.4%) and bfloat16 17 / 21 / 26 / 31 39.1 / 47.9 / 43.1 / 50.4 -> 14.7 / 18.0 / 22.1 /
 26.1%, so tiles of 16 (float32) and 32 (16-bit) keep their plans; the forward, unchanged, moved
-within 0.5 points. Still behind torch.softmax at every width of the rule but bfloat16 12 and 15;
-untimed: float16, other M, the H100."""
+within 0.5 points. Against torch.softmax in the sixth call (float32 5 / 7 42.7 / 45.9%,
+bfloat16 9 / 15 25.1 / 35.7%) ours is ahead but at bfloat16 9. Untimed: float16, other M, the
+H100."""
 
 BODY_TILE_MAX_WARPS = 8
 """The most warps of a single-block program whose tile holds a row's body alone, its edges a tile
