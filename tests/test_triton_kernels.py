@@ -326,8 +326,8 @@ def test_short_float32_rows_take_the_timed_layouts_from_2_27_elements():
     and other GPUs keep their plans."""
     large = policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS
     for N, layout in ((17, (16, 8)), (23, (16, 8)), (31, (16, 8)), (33, (16, 8)), (35, (16, 8)),
-                      (36, (16, 8)), (50, (16, 8)), (56, (16, 8)), (57, (8, 16)), (63, (8, 16)),
-                      (65, (8, 16)), (66, (16, 8)), (67, (8, 16))):
+                      (36, (16, 8)), (45, (16, 8)), (47, (16, 8)), (50, (16, 8)), (56, (16, 8)),
+                      (57, (8, 16)), (63, (8, 16)), (65, (8, 16)), (66, (16, 8)), (67, (8, 16))):
         for M in (large // N, 2 * large // N):
             plan = policy.choose(M, N, "float32", HOPPER)
             assert (plan.block_m, plan.row_threads, plan.num_warps, plan.block_n, plan.tail,
@@ -347,6 +347,8 @@ def test_short_float32_rows_take_the_timed_layouts_from_2_27_elements():
             (large // 34, 34, "float32", False, HOPPER),
             (large // 24, 24, "float32", False, HOPPER),
             (large // 16, 16, "float32", False, HOPPER),
+            (large // 15, 15, "float32", False, HOPPER),
+            (large // 13, 13, "float32", False, HOPPER),
             (large // 35, 35, "bfloat16", False, HOPPER),
             (large // 35, 35, "float32", True, HOPPER),
             (large // 35, 35, "float32", False, slower_dram),

@@ -320,17 +320,31 @@ def test_the_h200s_backward_of_sparse_rows_in_few_warps(device, dtype, N, tiles,
 def test_the_h200s_backward_of_tiny_rows_takes_one_warp_within_the_rules_bounds():
     """``policy.TINY_ROWS_BACKWARD``: rows past vectors of float32 5-7 and 16-bit 9-15 columns,
     from 2^27 // N rows on the H200, hold 256 columns of tiles a program in one warp, each row in
-    its power of two; whole vectors, narrower and wider rows, fewer rows, the forward, a forced
-    plan and a slower DRAM keep their plans."""
+    its power of two, and keep that warp where the launch reads them from their own starts;
+    whole vectors, narrower and wider rows, float64, fewer rows, the forward, a forced plan, a
+    slower DRAM and GPUs other than Hopper keep their plans."""
     large = policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS
     for dtype, N in ((torch.float32, 5), (torch.float32, 6), (torch.float32, 7),
                      (torch.bfloat16, 9), (torch.float16, 12), (torch.bfloat16, 15)):
         for M in (large // N, 2 * large // N):
             plan = policy.choose(M, N, dtype, H200, backward=True)
             block = 1 << (N - 1).bit_length()
-            assert (plan.block_m, plan.block_n, plan.num_warps) == (256 // block, block, 1), plan
+            assert (plan.block_m, plan.block_n, plan.num_warps, plan.uncapped_warps) == (
+                256 // block, block, 1, 0), plan
+    # rows off their 16-byte boundary, read from their own starts, keep the one warp
+    plan = policy.choose(large // 5, 5, torch.float32, H200, backward=True)
+    buffer = torch.randn(3 * 5 + 1, dtype=torch.float32)
+    y = dy = dx = buffer[1:].view(3, 5)
+    (record,) = launch.launches(plan, (y, dy, dx), log=False)
+    assert (record.num_warps, record.constexprs["WINDOW"]) == (1, 0), record
     slower = dataclasses.replace(H200, dram_gbs=3350)
+    ampere, blackwell = (dataclasses.replace(H200, capability=c) for c in (8, 10))
     kept = [(torch.float32, 4, large // 4, H200, True), (torch.float32, 3, large // 3, H200, True),
+            (torch.float32, 5, large // 5, ampere, True),
+            (torch.float32, 5, large // 5, blackwell, True),
+            (torch.bfloat16, 7, large // 7, H200, True),
+            (torch.float16, 5, large // 5, H200, True),
+            (torch.float64, 3, large // 3, H200, True),
             (torch.float32, 9, large // 9, H200, True),
             (torch.float32, 15, large // 15, H200, True),
             (torch.float32, 16, large // 16, H200, True),
