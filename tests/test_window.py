@@ -339,23 +339,13 @@ def test_the_h200s_backward_of_tiny_rows_takes_one_warp_within_the_rules_bounds(
     assert (record.num_warps, record.constexprs["WINDOW"]) == (1, 0), record
     slower = dataclasses.replace(H200, dram_gbs=3350)
     ampere, blackwell = (dataclasses.replace(H200, capability=c) for c in (8, 10))
-    kept = [(torch.float32, 4, large // 4, H200, True), (torch.float32, 3, large // 3, H200, True),
-            (torch.float32, 5, large // 5, ampere, True),
-            (torch.float32, 5, large // 5, blackwell, True),
-            (torch.bfloat16, 7, large // 7, H200, True),
-            (torch.float16, 5, large // 5, H200, True),
-            (torch.float64, 3, large // 3, H200, True),
-            (torch.float32, 9, large // 9, H200, True),
-            (torch.float32, 15, large // 15, H200, True),
-            (torch.float32, 16, large // 16, H200, True),
-            (torch.float32, 17, large // 17, H200, True),
-            (torch.bfloat16, 8, large // 8, H200, True),
-            (torch.bfloat16, 16, large // 16, H200, True),
-            (torch.bfloat16, 17, large // 17, H200, True),
-            (torch.bfloat16, 31, large // 31, H200, True),
-            (torch.float32, 5, large // 5 - 1, H200, True),
-            (torch.float32, 5, large // 5, slower, True),
-            (torch.bfloat16, 9, large // 9, H200, False)]
+    other_widths = ([(torch.float32, N) for N in (3, 4, 9, 15, 16, 17)]
+                    + [(torch.bfloat16, N) for N in (7, 8, 16, 17, 31)]
+                    + [(torch.float16, 5), (torch.float64, 3)])
+    kept = [(dtype, N, large // N, H200, True) for dtype, N in other_widths] + [
+        (torch.float32, 5, large // 5, ampere, True), (torch.float32, 5, large // 5, blackwell, True),
+        (torch.float32, 5, large // 5 - 1, H200, True), (torch.float32, 5, large // 5, slower, True),
+        (torch.bfloat16, 9, large // 9, H200, False)]
     for dtype, N, M, device, backward in kept:
         plan = policy.choose(M, N, dtype, device, backward=backward)
         assert plan.num_warps > 1 or plan.block_m * plan.block_n > 256, (dtype, N, M, plan)
