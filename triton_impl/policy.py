@@ -265,7 +265,7 @@ program), 16-bit rows of 9-15 (16 of 16). Before, the rule's tiles of the rows' 
 values a program in 8 or 4 warps (512 rows of 4, 256 of 8).
 
 Swept on an H200 at M = 2^27 // N, two interleaved rounds, every output NaN-poisoned and checked
-against float64 first (results/h200/narrow_float32_window_2026-11-30/ ``seventh_call/``, 1-64
+against float64 first (results/h200/short_rows_2026-11-30/ ``seventh_call/``, 1-64
 rows a program in 1-8 warps), of copy, the plan before -> one warp of 256 columns: float32 5 24.7
 -> 51.1%, 7 31.7 -> 67.5%; bfloat16 9 9.7 -> 22.5%, 15 16.1 -> 37.3% (torch.softmax 42.7 / 46.2
 / 25.1 / 35.7%); the best tile of the body (4 for float32 5 and 7) 46.9 / 62.8%. The rule's first form
@@ -913,17 +913,18 @@ plans before it in one call (``eighth_call/``), of copy: 160 85.0 -> 100.4%, 200
 236-248 ride on those timed), M past 2^27 // N."""
 FAST_DRAM_SHORT_ROW_LAYOUTS = {4: ((17, 35, 16, 8, (1, 3)), (36, 56, 16, 8, (0, 1, 2, 3)),
                                    (57, 67, 8, 16, (1, 3)), (65, 67, 16, 8, (2,)))}
-"""Itemsize -> (narrowest N, widest N, rows a program, ``Plan.row_threads``, N % 4 taken) of the
-single-block forward of short rows held in their power of two from their own starts, laid out
-rows by warps (``row_threads`` threads a row, four warps), on a Hopper GPU with a fast DRAM from
-2^27 // N rows (``_fast_hopper_problem``), the first entry that takes N: float32 odd rows of 17-35
-columns and rows of 36-56 sixteen a program of eight threads each, odd rows of 57-67 eight of
-sixteen threads, and 66 sixteen of eight. Before, the plans of ``TILE_ELEMENTS`` laid 64
+"""Itemsize -> (narrowest N, widest N, rows a program, ``Plan.row_threads``, the residues of N
+modulo a 16-byte vector's values taken: N % 4 for float32) of the single-block forward of short
+rows held in their power of two from their own starts, laid out rows by warps (``row_threads``
+threads a row, four warps), on a Hopper GPU with a fast DRAM from 2^27 // N rows
+(``_fast_hopper_problem``), the first entry that takes N: float32 odd rows of 17-35 columns and
+rows of 36-56 sixteen a program of eight threads each, odd rows of 57-67 eight of sixteen
+threads, and 66 sixteen of eight. Before, the plans of ``TILE_ELEMENTS`` laid 64
 rows of 32, 32 of 64 or 16 of 128 along the columns of four warps, and rows read value by value
 (odd N) ran at 29-73% of copy.
 
 Swept on an H200 at M = 2^27 // N, two interleaved rounds, every output NaN-poisoned and checked
-against float64 first (results/h200/narrow_float32_window_2026-11-30/, ``first_call/`` to
+against float64 first (results/h200/short_rows_2026-11-30/, ``first_call/`` to
 ``third_call/``), of copy, the plan before -> sixteen rows of eight threads: 17 42.1 -> 80.6%, 21
 51.5 -> 87.5%, 27 64.9 -> 94.2%, 31 73.2 -> 97.8%, 33 29.3 -> 96.5%, 35 31.2 -> 99.1%, 39 34.2 ->
 100.1%, 45 39.1 -> 99.3%, 47 47.8 -> 99.0%, 50 85.6 -> 88.0%, 51 43.5 -> 94.7%, 55 46.4 ->
@@ -2331,7 +2332,7 @@ def _short_row_layout(M: int, N: int, itemsize: int, device: DeviceDescription):
         return None
     for narrowest, widest, rows, row_threads, residues in FAST_DRAM_SHORT_ROW_LAYOUTS.get(
             itemsize, ()):
-        if narrowest <= N <= widest and N % 4 in residues:
+        if narrowest <= N <= widest and N % _vector(itemsize) in residues:
             return rows, row_threads
     return None
 
