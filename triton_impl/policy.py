@@ -162,6 +162,22 @@ warps 80.1% through the window, 99.8% from their own starts (2 x 512 in 2 warps 
 torch.compile 99.8% in the widths scan). Untimed: other N of the rule, float16, other blocks (N
 of 12-252 and 516-1020), other M, the H100."""
 
+EIGHT_BYTE_NARROW_ROWS_BACKWARD = {64: (16, 2), 128: (8, 4)}
+"""Tile -> (rows a program, warps) of a 16-bit single-block backward of rows of N % 8 == 4 whose
+power of two, the tile, is 64 or 128 (N = 36-60, 68-124), each read from its own start in 8-byte
+vectors, on a Hopper GPU with a fast DRAM from 2^27 // N rows (``_rows_past_vectors``), as
+``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``' wider rows are. Through the window the rule's plans held
+the row's body (32 or 64 columns, or 128) and its edges a tile of their own, 32-64 rows a
+program in 4 warps, and ran at 58-98% of copy where torch.compile, reading the rows from their
+own starts, ran at 96-99% (bfloat16, the widths section; results/h200/router_widths_2026-11-30/).
+
+Swept on an H200, bfloat16 backward at M = 2^27 // N, two interleaved rounds, every output
+NaN-poisoned and checked against float64 first (that folder's ``second_call/``), of copy, the
+policy's plan through the window -> from the rows' own starts in this layout (the policy's plan
+read from its own starts): 36 58.3 -> 97.0% (88.0%), 60 77.2 -> 98.0% (98.2%), 100 89.4 -> 99.5%
+(98.1%), 124 97.7 -> 99.6% (98.2%); torch.compile 97.7 / 99.2 / 98.7 / 98.5%. Sixteen rows of
+64 in 4 warps ran 91.2% at 36 and 99.4% at 60; eight of 128 in 2 warps 97.9% at 100."""
+
 FEW_WARPS_BACKWARD_EIGHT_BYTE_ROWS = {512: (340, 1)}
 """Tile -> (the widest N, warps) of ``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``' rows (16-bit, N %
 8 == 4, read from their own starts) that fill their tile sparsely enough to run fewer warps,
@@ -2070,10 +2086,18 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     if backward and block_n < N:  # a tile of the row's body alone
         narrow_loads_warps = narrow_loads_warps or whole_row_warps
         num_warps = min(num_warps, BODY_TILE_MAX_WARPS)
-    eight_byte_rows = (backward and block_m > 1 and N % 8 == 4 and N <= block_n
-                       and block_n in EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS
-                       and _rows_past_vectors(M, N, itemsize, device))
-    if eight_byte_rows:  # from the rows' own starts, in 8-byte vectors
+    narrow_eight_byte_rows = (backward and not forced and N % 8 == 4
+                              and next_power_of_2(N) in EIGHT_BYTE_NARROW_ROWS_BACKWARD
+                              and _rows_past_vectors(M, N, itemsize, device))
+    if narrow_eight_byte_rows:  # the row's power of two, from its own start
+        block_n = next_power_of_2(N)
+        rows, num_warps = EIGHT_BYTE_NARROW_ROWS_BACKWARD[block_n]
+        block_m, narrow_loads_warps = min(rows, next_power_of_2(M)), 0
+    eight_byte_rows = narrow_eight_byte_rows or (
+        backward and block_m > 1 and N % 8 == 4 and N <= block_n
+        and block_n in EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS
+        and _rows_past_vectors(M, N, itemsize, device))
+    if eight_byte_rows and not narrow_eight_byte_rows:  # from the rows' own starts, 8-byte vectors
         num_warps = EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS[block_n]
     few_warps = (backward and not forced
                  and _few_warps_backward(M, N, itemsize, device, block_n, eight_byte_rows))
