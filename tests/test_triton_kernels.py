@@ -1307,16 +1307,21 @@ def test_a_fast_dram_reads_backward_tiles_of_rows_of_eight_byte_vectors_from_the
         assert plan.windowed and plan.num_warps != 2, (dtype, N, dram, fewer)
 
 
-def test_a_fast_dram_reads_narrow_backward_rows_of_eight_byte_vectors_in_their_power_of_two():
-    """``policy.EIGHT_BYTE_NARROW_ROWS_BACKWARD``: on a Hopper GPU with a fast DRAM, from 2^27 // N
-    rows, the 16-bit single-block backward of rows of N % 8 == 4 whose power of two is 64 or 128
-    (N = 36-60, 68-124) holds sixteen rows of 64 in 2 warps or eight of 128 in 4, each read from
-    its own start in 8-byte vectors; rows of another residue or power of two, float32, an H100,
-    fewer rows and a forced block keep the window and the rule's tiles."""
-    assert policy.EIGHT_BYTE_NARROW_ROWS_BACKWARD == {64: (16, 2), 128: (8, 4)}
+def test_a_fast_dram_reads_narrow_backward_rows_past_vectors_from_their_starts():
+    """``policy.NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``: on a Hopper GPU with a fast DRAM, from
+    2^27 // N rows, the 16-bit single-block backward of rows of N % 8 == 4 whose power of two is
+    32-256 (N = 20-28, 36-60, 68-124, 132-252), or of N % 4 == 2 whose power of two is 64 or 128
+    (34-62, 66-126), holds each row in its power of two, read from its own start in 8- or 4-byte
+    vectors, in the table's rows and warps; rows of another residue or power of two, odd N,
+    float32, an H100, fewer rows and a forced block keep the window and the rule's tiles."""
+    assert policy.NARROW_ROWS_BACKWARD_FROM_OWN_STARTS == {
+        8: {32: (32, 2), 64: (16, 2), 128: (8, 4), 256: (4, 1)}, 4: {64: (16, 2), 128: (8, 1)}}
     for dtype in ("bfloat16", "float16"):
-        for N, rows, block, warps in ((36, 16, 64, 2), (44, 16, 64, 2), (60, 16, 64, 2),
-                                      (68, 8, 128, 4), (100, 8, 128, 4), (124, 8, 128, 4)):
+        for N, rows, block, warps, multiple in (
+                (20, 32, 32, 2, 4), (28, 32, 32, 2, 4), (36, 16, 64, 2, 4), (60, 16, 64, 2, 4),
+                (68, 8, 128, 4, 4), (124, 8, 128, 4, 4), (132, 4, 256, 1, 4),
+                (252, 4, 256, 1, 4), (34, 16, 64, 2, 2), (62, 16, 64, 2, 2),
+                (66, 8, 128, 1, 2), (126, 8, 128, 1, 2)):
             M = (1 << 27) // N
             plan = _hopper_plan(N, dtype, 4800, backward=True, M=M)
             assert (plan.block_m, plan.block_n, plan.num_warps, plan.windowed,
@@ -1325,14 +1330,14 @@ def test_a_fast_dram_reads_narrow_backward_rows_of_eight_byte_vectors_in_their_p
             (record,) = launch.launches(plan, (x,) * 3, log=False)
             assert (record.constexprs["WINDOW"], record.constexprs["MULTIPLE_OF"],
                     record.constexprs["BLOCK_M"], record.constexprs["BLOCK"],
-                    record.num_warps) == (0, 4, rows, block, warps), (dtype, N)
-    for dtype, N, dram, fewer in (("bfloat16", 28, 4800, 0), ("bfloat16", 34, 4800, 0),
-                                  ("bfloat16", 57, 4800, 0), ("bfloat16", 62, 4800, 0),
-                                  ("bfloat16", 132, 4800, 0), ("float32", 60, 4800, 0),
-                                  ("bfloat16", 60, 3350, 0), ("float16", 100, 4800, 1)):
+                    record.num_warps) == (0, multiple, rows, block, warps), (dtype, N)
+    for dtype, N, dram, fewer in (("bfloat16", 18, 4800, 0), ("bfloat16", 30, 4800, 0),
+                                  ("bfloat16", 57, 4800, 0), ("bfloat16", 130, 4800, 0),
+                                  ("bfloat16", 260, 4800, 0), ("float32", 60, 4800, 0),
+                                  ("bfloat16", 60, 3350, 0), ("float16", 100, 4800, 1),
+                                  ("float16", 42, 4800, 1)):
         plan = _hopper_plan(N, dtype, dram, backward=True, M=(1 << 27) // N - fewer)
-        assert plan.windowed and (plan.block_m, plan.num_warps) not in ((16, 2), (8, 4)), (
-            dtype, N, dram, fewer, plan)
+        assert plan.windowed, (dtype, N, dram, fewer, plan)
     forced = _hopper_plan(60, "bfloat16", 4800, backward=True, M=(1 << 27) // 60,
                           kernel="single_block", block_n=64)
     assert forced.windowed and (forced.block_m, forced.num_warps) == (32, 4), forced

@@ -287,17 +287,19 @@ def test_the_h200s_single_block_forward_of_one_row_by_warps(device, dtype, N, ti
     (torch.bfloat16, 9, (16, 16), 1), (torch.float16, 12, (16, 16), 1),
     (torch.bfloat16, 15, (16, 16), 1), (torch.bfloat16, 36, (16, 64), 2),
     (torch.float16, 60, (16, 64), 2), (torch.bfloat16, 68, (8, 128), 4),
-    (torch.float16, 124, (8, 128), 4)])
+    (torch.float16, 124, (8, 128), 4), (torch.float16, 20, (32, 32), 2),
+    (torch.bfloat16, 140, (4, 256), 1), (torch.bfloat16, 42, (16, 64), 2),
+    (torch.float16, 90, (8, 128), 1)])
 def test_the_h200s_backward_of_narrow_rows_in_layouts_of_their_own(device, dtype, N, tiles,
                                                                     warps):
     """The H200's single-block backward of rows that fill their tile sparsely, in fewer
     warps than the rule's (``policy.FEW_WARPS_BACKWARD_WHOLE_ROWS``: whole 16-byte vectors,
     ``FEW_WARPS_BACKWARD_EIGHT_BYTE_ROWS``: N % 8 == 4 from their own starts,
     ``FEW_WARPS_BACKWARD_WINDOWED``: through the window; ``TINY_ROWS_BACKWARD``: rows of a few
-    columns in their power of two), and of narrow rows of N % 8 == 4 from their own starts in
-    their power of two (``EIGHT_BYTE_NARROW_ROWS_BACKWARD``): five rows (where a tile holds
-    several, the last program's partly masked), between sentinels (NaN around y and dy, 1234 around dx); softmax's and
-    log-softmax's gradients match float64's."""
+    columns in their power of two), and of narrow rows of N % 4 == 2 or N % 8 == 4 from their own
+    starts in their power of two (``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``): five rows (where a
+    tile holds several, the last program's partly masked), between sentinels (NaN around y and
+    dy, 1234 around dx); softmax's and log-softmax's gradients match float64's."""
     plan = policy.choose((1 << 27) // N, N, dtype, H200, backward=True)
     assert (plan.block_m, plan.block_n, plan.num_warps) == (*tiles, warps)
     M, guard = 5, 16

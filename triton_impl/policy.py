@@ -162,21 +162,34 @@ warps 80.1% through the window, 99.8% from their own starts (2 x 512 in 2 warps 
 torch.compile 99.8% in the widths scan). Untimed: other N of the rule, float16, other blocks (N
 of 12-252 and 516-1020), other M, the H100."""
 
-EIGHT_BYTE_NARROW_ROWS_BACKWARD = {64: (16, 2), 128: (8, 4)}
-"""Tile -> (rows a program, warps) of a 16-bit single-block backward of rows of N % 8 == 4 whose
-power of two, the tile, is 64 or 128 (N = 36-60, 68-124), each read from its own start in 8-byte
-vectors, on a Hopper GPU with a fast DRAM from 2^27 // N rows (``_rows_past_vectors``), as
-``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``' wider rows are. Through the window the rule's plans held
-the row's body (32 or 64 columns, or 128) and its edges a tile of their own, 32-64 rows a
-program in 4 warps, and ran at 58-98% of copy where torch.compile, reading the rows from their
-own starts, ran at 96-99% (bfloat16, the widths section; results/h200/router_widths_2026-11-30/).
+NARROW_ROWS_BACKWARD_FROM_OWN_STARTS = {8: {32: (32, 2), 64: (16, 2), 128: (8, 4), 256: (4, 1)},
+                                        4: {64: (16, 2), 128: (8, 1)}}
+"""The alignment of 16-bit rows in bytes (8: N % 8 == 4; 4: N % 4 == 2) -> {their power of two,
+the tile: (rows a program, warps)} of a single-block backward whose rows are each read from
+their own start, in 8- or 4-byte vectors, on a Hopper GPU with a fast DRAM from 2^27 // N rows
+(``_rows_past_vectors``): N of 20-28, 36-60, 68-124 and 132-252 (N % 8 == 4), 34-62 and 66-126
+(N % 4 == 2), as ``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``' wider rows are. Through the window the
+rule's plans held the row's body and its edges a tile of their own, 16-128 rows a program in 4
+warps (one warp of four rows of 256 at 132-252), and ran at 46-98% of copy where torch.compile,
+reading the rows from their own starts, ran at 78-100% (bfloat16, the widths section;
+results/h200/router_widths_2026-11-30/).
 
 Swept on an H200, bfloat16 backward at M = 2^27 // N, two interleaved rounds, every output
-NaN-poisoned and checked against float64 first (that folder's ``second_call/``), of copy, the
-policy's plan through the window -> from the rows' own starts in this layout (the policy's plan
-read from its own starts): 36 58.3 -> 97.0% (88.0%), 60 77.2 -> 98.0% (98.2%), 100 89.4 -> 99.5%
-(98.1%), 124 97.7 -> 99.6% (98.2%); torch.compile 97.7 / 99.2 / 98.7 / 98.5%. Sixteen rows of
-64 in 4 warps ran 91.2% at 36 and 99.4% at 60; eight of 128 in 2 warps 97.9% at 100."""
+NaN-poisoned and checked against float64 first (that folder's ``second_call/`` and
+``third_call/``), of copy, the policy's plan through the window -> this layout from the rows' own
+starts (torch.compile): N % 8 == 4, 20 45.8 -> 100.0% (100.1%), 28 46.8 -> 99.5% (99.8%), 36 58.3
+-> 97.0% (97.7%), 60 77.2 -> 98.0% (99.2%), 100 89.4 -> 99.5% (98.7%), 124 97.7 -> 99.6% (98.5%),
+140 81.5 -> 97.3% (97.2%), 196 94.0 -> 100.0% (99.8%); N % 4 == 2, 34 55.1 -> 69.2% (85.8%), 42
+57.4 -> 83.0% (94.9%), 50 66.8 -> 88.9% (95.0%), 62 78.5 -> 98.5% (100.0%), 66 82.0 -> 85.7%
+(77.5%), 74 77.9 -> 91.4% (84.1%), 90 85.8 -> 97.5% (88.5%). The rows' alignment decides the
+warps of a tile of 128: eight rows of 128 in 4 warps ran 99.5 / 99.6% at 100 / 124 and 52-58%
+at 66 / 74, in 1 warp 96.4 / 98.7% and 85.7 / 91.4%. The first form of the rule (eight-byte rows
+in tiles of 64 and 128, d45433c) against main in one call (``third_call/``), of copy: 36 58.3 ->
+97.6%, 44 59.8 -> 99.1%, 52 69.0 -> 99.3%, 60 77.4 -> 99.2%, 68 84.0 -> 86.3%, 76 78.7 -> 91.4%,
+84 83.1 -> 96.2%, 92 86.1 -> 99.2%, 100 89.2 -> 99.8%, 108 92.8 -> 100.1%, 116 95.5 -> 100.1%,
+124 97.7 -> 99.8%; the forward, unchanged, within 0.5 points. Untimed: float16 but in sweeps,
+rows of N % 4 == 2 in tiles of 32 and 256, odd N (from their own starts one warp of eight rows
+of 64 ran 80.5% at 57 against the window's 74.1%), other M, the H100."""
 
 FEW_WARPS_BACKWARD_EIGHT_BYTE_ROWS = {512: (340, 1)}
 """Tile -> (the widest N, warps) of ``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``' rows (16-bit, N %
@@ -2086,21 +2099,19 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     if backward and block_n < N:  # a tile of the row's body alone
         narrow_loads_warps = narrow_loads_warps or whole_row_warps
         num_warps = min(num_warps, BODY_TILE_MAX_WARPS)
-    narrow_eight_byte_rows = (backward and not forced and N % 8 == 4
-                              and next_power_of_2(N) in EIGHT_BYTE_NARROW_ROWS_BACKWARD
-                              and _rows_past_vectors(M, N, itemsize, device))
-    if narrow_eight_byte_rows:  # the row's power of two, from its own start
+    narrow_rows = backward and not forced and _narrow_rows_from_own_starts(M, N, itemsize, device)
+    if narrow_rows:  # the row's power of two, from its own start
         block_n = next_power_of_2(N)
-        rows, num_warps = EIGHT_BYTE_NARROW_ROWS_BACKWARD[block_n]
+        rows, num_warps = narrow_rows
         block_m, narrow_loads_warps = min(rows, next_power_of_2(M)), 0
-    eight_byte_rows = narrow_eight_byte_rows or (
+    own_starts = bool(narrow_rows) or (
         backward and block_m > 1 and N % 8 == 4 and N <= block_n
         and block_n in EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS
         and _rows_past_vectors(M, N, itemsize, device))
-    if eight_byte_rows and not narrow_eight_byte_rows:  # from the rows' own starts, 8-byte vectors
+    if own_starts and not narrow_rows:  # from the rows' own starts, in 8-byte vectors
         num_warps = EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS[block_n]
     few_warps = (backward and not forced
-                 and _few_warps_backward(M, N, itemsize, device, block_n, eight_byte_rows))
+                 and _few_warps_backward(M, N, itemsize, device, block_n, own_starts))
     if few_warps:
         block_m = min(max(FEW_WARPS_BACKWARD_COLUMNS // block_n, 1), next_power_of_2(M))
         num_warps, narrow_loads_warps = few_warps, 0
@@ -2122,7 +2133,7 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
         block_m, row_threads = min(rows, next_power_of_2(M)), 0
     narrow_loads_warps = 0 if narrow_loads_warps == num_warps else narrow_loads_warps
     n_tiles = cdiv(M, block_m)
-    windowed = ((backward and not eight_byte_rows) or windowed_rows or body_tile
+    windowed = ((backward and not own_starts) or windowed_rows or body_tile
                 or not reads_in_window(N, itemsize, backward, "single_block"))
     if (not (backward or persistent or forced) and block_m == 1 and not row_threads
             and _one_row_by_warps(N, itemsize, block_n, tail, tail2, body_tile)):
@@ -2154,6 +2165,16 @@ def _rows_past_vectors(M: int, N: int, itemsize: int, device: DeviceDescription)
     return itemsize == 2 and N % 8 != 0 and _fast_hopper_problem(M, N, device)
 
 
+def _narrow_rows_from_own_starts(M: int, N: int, itemsize: int,
+                                 device: DeviceDescription) -> tuple[int, int] | None:
+    """(rows a program, warps) of a 16-bit single-block backward of rows of N columns read from
+    their own starts in their power of two (``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``), or None."""
+    if not _rows_past_vectors(M, N, itemsize, device):
+        return None
+    alignment = 8 if N % 8 == 4 else 4 if N % 4 == 2 else 0
+    return NARROW_ROWS_BACKWARD_FROM_OWN_STARTS.get(alignment, {}).get(next_power_of_2(N))
+
+
 def _body_tile(N: int, itemsize: int) -> int:
     """The power of two that holds the body of a single-block row of N columns (N's own where it
     is not read through a window: ``window_columns``, alike both ways)."""
@@ -2161,17 +2182,18 @@ def _body_tile(N: int, itemsize: int) -> int:
 
 
 def _few_warps_backward(M: int, N: int, itemsize: int, device: DeviceDescription, block_n: int,
-                        eight_byte_rows: bool) -> int:
+                        own_starts: bool) -> int:
     """The warps of a single-block backward of rows of N columns in tiles of ``block_n`` that fill
     them sparsely, on a Hopper GPU with a fast DRAM from 2^27 // N rows; 0 where the plan keeps
     its warps. By how the rows are read: through a window, a body no wider than
     ``FEW_WARPS_BACKWARD_WINDOWED`` gives; 16-bit rows of whole 16-byte vectors, N not a power
-    of two, no wider than ``FEW_WARPS_BACKWARD_WHOLE_ROWS`` gives; 16-bit rows of N % 8 == 4 from
-    their own starts (``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``), no wider than
-    ``FEW_WARPS_BACKWARD_EIGHT_BYTE_ROWS`` gives."""
+    of two, no wider than ``FEW_WARPS_BACKWARD_WHOLE_ROWS`` gives; 16-bit rows past vectors read
+    from their own starts (``own_starts``: ``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``,
+    ``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``), no wider than ``FEW_WARPS_BACKWARD_EIGHT_BYTE_ROWS``
+    gives."""
     if not _fast_hopper_problem(M, N, device):
         return 0
-    if eight_byte_rows:
+    if own_starts:
         widest, warps = FEW_WARPS_BACKWARD_EIGHT_BYTE_ROWS.get(block_n, (0, 0))
     elif reads_in_window(N, itemsize, True, "single_block"):
         widest, warps = FEW_WARPS_BACKWARD_WINDOWED.get(itemsize, {}).get(block_n, (0, 0))
