@@ -1287,7 +1287,7 @@ def test_a_fast_dram_reads_backward_tiles_of_rows_of_eight_byte_vectors_from_the
     two rows a tile; rows of another N, one row a program, another tile, float32, an H100 or
     fewer rows keep the window and the rule's warps."""
     assert policy.EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS == {512: 2}
-    assert policy.FEW_WARPS_BACKWARD_EIGHT_BYTE_ROWS == {512: (340, 1)}
+    assert policy.FEW_WARPS_BACKWARD_EIGHT_BYTE_ROWS == {128: (76, 2), 512: (340, 1)}
     for dtype in ("bfloat16", "float16"):
         for N, rows, warps in ((268, 2, 1), (300, 2, 1), (340, 2, 1), (348, 4, 2), (508, 4, 2)):
             M = (1 << 27) // N
@@ -1312,14 +1312,16 @@ def test_a_fast_dram_reads_narrow_backward_rows_past_vectors_from_their_starts()
     2^27 // N rows, the 16-bit single-block backward of rows of N % 8 == 4 whose power of two is
     32-256 (N = 20-28, 36-60, 68-124, 132-252), or of N % 4 == 2 whose power of two is 64 or 128
     (34-62, 66-126), holds each row in its power of two, read from its own start in 8- or 4-byte
-    vectors, in the table's rows and warps; rows of another residue or power of two, odd N,
+    vectors, in the table's rows and warps (eight-byte rows of 68-76 in two warps,
+    ``FEW_WARPS_BACKWARD_EIGHT_BYTE_ROWS``); rows of another residue or power of two, odd N,
     float32, an H100, fewer rows and a forced block keep the window and the rule's tiles."""
     assert policy.NARROW_ROWS_BACKWARD_FROM_OWN_STARTS == {
         8: {32: (32, 2), 64: (16, 2), 128: (8, 4), 256: (4, 1)}, 4: {64: (16, 2), 128: (8, 1)}}
     for dtype in ("bfloat16", "float16"):
         for N, rows, block, warps, multiple in (
                 (20, 32, 32, 2, 4), (28, 32, 32, 2, 4), (36, 16, 64, 2, 4), (60, 16, 64, 2, 4),
-                (68, 8, 128, 4, 4), (124, 8, 128, 4, 4), (132, 4, 256, 1, 4),
+                (68, 8, 128, 2, 4), (76, 8, 128, 2, 4), (84, 8, 128, 4, 4), (124, 8, 128, 4, 4),
+                (132, 4, 256, 1, 4),
                 (252, 4, 256, 1, 4), (34, 16, 64, 2, 2), (62, 16, 64, 2, 2),
                 (66, 8, 128, 1, 2), (126, 8, 128, 1, 2)):
             M = (1 << 27) // N

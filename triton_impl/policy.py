@@ -187,17 +187,28 @@ at 66 / 74, in 1 warp 96.4 / 98.7% and 85.7 / 91.4%. The first form of the rule 
 in tiles of 64 and 128, d45433c) against main in one call (``third_call/``), of copy: 36 58.3 ->
 97.6%, 44 59.8 -> 99.1%, 52 69.0 -> 99.3%, 60 77.4 -> 99.2%, 68 84.0 -> 86.3%, 76 78.7 -> 91.4%,
 84 83.1 -> 96.2%, 92 86.1 -> 99.2%, 100 89.2 -> 99.8%, 108 92.8 -> 100.1%, 116 95.5 -> 100.1%,
-124 97.7 -> 99.8%; the forward, unchanged, within 0.5 points. Untimed: float16 but in sweeps,
-rows of N % 4 == 2 in tiles of 32 and 256, odd N (from their own starts one warp of eight rows
-of 64 ran 80.5% at 57 against the window's 74.1%), other M, the H100."""
+124 97.7 -> 99.8%; the forward, unchanged, within 0.5 points. The second form (1e62989) against
+the first in one call (``fourth_call/``), of copy: 20 45.7 -> 100.0%, 28 46.8 -> 99.1%, 34 55.1
+-> 68.7%, 42 57.4 -> 81.8%, 50 66.6 -> 84.5%, 62 78.8 -> 98.4%, 66 82.2 -> 85.3%, 74 77.3 ->
+90.4%, 90 85.6 -> 97.5%, 122 97.0 -> 98.6%, 126 97.7 -> 99.0%, 140 82.5 -> 97.3%, 196 94.1 ->
+100.0%, 252 99.7 -> 99.6%; the forward within 0.8 points. Eight-byte rows of 68-76 take two
+warps (``FEW_WARPS_BACKWARD_EIGHT_BYTE_ROWS``). float16, swept: sixteen rows of 64 ran 85.7 /
+96.3% at 44 / 60 in 2 warps, 99.7 / 100.4% in 4 (bfloat16 at 36: 97.0% in 2, 91.2% in 4); the
+table, one for both 16-bit dtypes, keeps bfloat16's. Untimed: float16 but in those sweeps, rows
+of N % 4 == 2 in tiles of 32 and 256, odd N (from their own starts one warp of eight rows of 64
+ran 80.5% at 57 against the window's 74.1%), other M, the H100."""
 
-FEW_WARPS_BACKWARD_EIGHT_BYTE_ROWS = {512: (340, 1)}
-"""Tile -> (the widest N, warps) of ``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``' rows (16-bit, N %
-8 == 4, read from their own starts) that fill their tile sparsely enough to run fewer warps,
-``FEW_WARPS_BACKWARD_COLUMNS`` // tile rows a program: N = 268-340 as two rows of 512 in one warp
-(fill 0.52-0.66), where four rows of 512 in two warps left a thread 8 values of y and dy a row.
-The timings are in ``FEW_WARPS_BACKWARD_WHOLE_ROWS``' docstring (results/h200/
-narrow_backward_2026-11-30/)."""
+FEW_WARPS_BACKWARD_EIGHT_BYTE_ROWS = {128: (76, 2), 512: (340, 1)}
+"""Tile -> (the widest N, warps) of the rows of N % 8 == 4 read from their own starts (16-bit,
+``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``, ``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``) that fill
+their tile sparsely enough to run fewer warps, ``FEW_WARPS_BACKWARD_COLUMNS`` // tile rows a
+program: N = 268-340 as two rows of 512 in one warp (fill 0.52-0.66), where four rows of 512 in
+two warps left a thread 8 values of y and dy a row; N = 68-76 as eight rows of 128 in two warps
+(fill 0.53-0.59) where wider rows take four. The timings of 512 are in
+``FEW_WARPS_BACKWARD_WHOLE_ROWS``' docstring (results/h200/narrow_backward_2026-11-30/); of 128,
+swept on an H200 (bfloat16, results/h200/router_widths_2026-11-30/, of copy, eight rows in 4 /
+2 / 1 warps): 68 86.3 / 94.9 / -, 76 91.7 / 98.5 / 84.0%, 100 99.5 / 97.9 / 96.4%, 124 99.6 /
+98.0 / 98.7% (84 in 4 warps 96.2%; 2 untimed)."""
 
 FEW_WARPS_BACKWARD_COLUMNS = 1024
 FEW_WARPS_BACKWARD_WINDOWED = {2: {256: (256, 1), 512: (512, 1), 1024: (1024, 1), 2048: (1408, 1),
@@ -2194,7 +2205,8 @@ def _few_warps_backward(M: int, N: int, itemsize: int, device: DeviceDescription
     if not _fast_hopper_problem(M, N, device):
         return 0
     if own_starts:
-        widest, warps = FEW_WARPS_BACKWARD_EIGHT_BYTE_ROWS.get(block_n, (0, 0))
+        widest, warps = FEW_WARPS_BACKWARD_EIGHT_BYTE_ROWS.get(block_n, (0, 0)) if (
+            N % 8 == 4) else (0, 0)
     elif reads_in_window(N, itemsize, True, "single_block"):
         widest, warps = FEW_WARPS_BACKWARD_WINDOWED.get(itemsize, {}).get(block_n, (0, 0))
         N = window_columns(N, itemsize, True, "single_block")
