@@ -171,7 +171,7 @@ their own start, in 8- or 4-byte vectors, on a Hopper GPU with a fast DRAM from 
 (N % 4 == 2), as ``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``' wider rows are. Through the window the
 rule's plans held the row's body and its edges a tile of their own, 16-128 rows a program in 4
 warps (one warp of four rows of 256 at 132-252), and ran at 46-98% of copy where torch.compile,
-reading the rows from their own starts, ran at 78-100% (bfloat16, the widths section;
+reading the rows from their own starts, ran at 74-100% (bfloat16, the widths section and sweeps;
 results/h200/router_widths_2026-11-30/).
 
 Swept on an H200, bfloat16 backward at M = 2^27 // N, two interleaved rounds, every output
