@@ -218,9 +218,11 @@ FEW_WARPS_BACKWARD_WINDOWED = {2: {256: (256, 1), 512: (512, 1), 1024: (1024, 1)
 of a single-block backward read through a window whose rows fill their tile sparsely enough to run
 fewer warps than the rule's, each program ``FEW_WARPS_BACKWARD_COLUMNS`` of tiles or one row (four
 rows of 256, two of 512, one of 1024, 2048 or 4096): 16-bit rows not whole 16-byte vectors on a
-Hopper GPU with a fast DRAM, from 2^27 // N rows (``_fast_hopper_problem``), and not those of
-``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``, in one warp up to bodies of 1408 (N up to 1415), in two in
-tiles of 4096 up to bodies of 2704; float32 bodies of up to 192 columns (N = 133-195) in one warp.
+Hopper GPU with a fast DRAM, from 2^27 // N rows (``_fast_hopper_problem``), and not those read
+from their own starts (``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``,
+``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``: N % 8 == 4 of 132-252 hold their tile of 256 in the
+same one warp), in one warp up to bodies of 1408 (N up to 1415), in two in tiles of 4096 up to
+bodies of 2704; float32 bodies of up to 192 columns (N = 133-195) in one warp.
 Launched on rows that cannot be read through a window, the plan keeps its warps, its tile the row's
 power of two (``for_rows``: bfloat16 257 as 4 x 512, 1025 as 1 x 2048); compiled for sm_90 none
 spills (1025: 217 registers; from their own starts one warp of 2048 217, two of 4096 229; through
