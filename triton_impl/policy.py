@@ -207,7 +207,7 @@ two warps left a thread 8 values of y and dy a row; N = 68-76 as eight rows of 1
 (fill 0.53-0.59) where wider rows take four. The timings of 512 are in
 ``FEW_WARPS_BACKWARD_WHOLE_ROWS``' docstring (results/h200/narrow_backward_2026-11-30/); of 128,
 swept on an H200 (bfloat16, results/h200/router_widths_2026-11-30/, of copy, eight rows in 4 /
-2 / 1 warps): 68 86.3 / 94.9 / -, 76 91.7 / 98.5 / 84.0%, 100 99.5 / 97.9 / 96.4%, 124 99.6 /
+2 / 1 warps): 68 86.3 / 94.9 / 78.3%, 76 91.7 / 98.5 / 84.0%, 100 99.5 / 97.9 / 96.4%, 124 99.6 /
 98.0 / 98.7% (84 in 4 warps 96.2%; 2 untimed)."""
 
 FEW_WARPS_BACKWARD_COLUMNS = 1024
