@@ -1333,13 +1333,16 @@ def test_a_fast_dram_reads_narrow_backward_rows_past_vectors_from_their_starts()
             assert (record.constexprs["WINDOW"], record.constexprs["MULTIPLE_OF"],
                     record.constexprs["BLOCK_M"], record.constexprs["BLOCK"],
                     record.num_warps) == (0, multiple, rows, block, warps), (dtype, N)
-    for dtype, N, dram, fewer in (("bfloat16", 18, 4800, 0), ("bfloat16", 30, 4800, 0),
-                                  ("bfloat16", 57, 4800, 0), ("bfloat16", 130, 4800, 0),
-                                  ("bfloat16", 260, 4800, 0), ("float32", 60, 4800, 0),
-                                  ("bfloat16", 60, 3350, 0), ("float16", 100, 4800, 1),
-                                  ("float16", 42, 4800, 1)):
+    # the tiles of the body through the window, in the rule's warps
+    for dtype, N, dram, fewer, tiles in (
+            ("bfloat16", 18, 4800, 0, (128, 16, 4)), ("bfloat16", 30, 4800, 0, (64, 32, 4)),
+            ("bfloat16", 57, 4800, 0, (32, 64, 4)), ("bfloat16", 130, 4800, 0, (16, 128, 4)),
+            ("bfloat16", 260, 4800, 0, (4, 256, 1)), ("float32", 34, 4800, 0, (64, 32, 8)),
+            ("float32", 62, 4800, 0, (32, 64, 4)), ("bfloat16", 60, 3350, 0, (32, 64, 4)),
+            ("float16", 100, 4800, 1, (16, 128, 4)), ("float16", 42, 4800, 1, (32, 64, 4))):
         plan = _hopper_plan(N, dtype, dram, backward=True, M=(1 << 27) // N - fewer)
-        assert plan.windowed, (dtype, N, dram, fewer, plan)
+        assert (plan.block_m, plan.block_n, plan.num_warps, plan.windowed) == (*tiles, True), (
+            dtype, N, dram, fewer, plan)
     forced = _hopper_plan(60, "bfloat16", 4800, backward=True, M=(1 << 27) // 60,
                           kernel="single_block", block_n=64)
     assert forced.windowed and (forced.block_m, forced.num_warps) == (32, 4), forced

@@ -160,7 +160,8 @@ interleaved rounds, every output NaN-poisoned and checked against float64 first)
 policy's 4 x 512 in 4 warps through the window 77.6%, from the rows' own starts 88.6%; in 2
 warps 80.1% through the window, 99.8% from their own starts (2 x 512 in 2 warps 98.8%;
 torch.compile 99.8% in the widths scan). Untimed: other N of the rule, float16, other blocks (N
-of 12-252 and 516-1020), other M, the H100."""
+of 12 and 516-1020; those of 20-252 are ``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``'), other M, the
+H100."""
 
 NARROW_ROWS_BACKWARD_FROM_OWN_STARTS = {8: {32: (32, 2), 64: (16, 2), 128: (8, 4), 256: (4, 1)},
                                         4: {64: (16, 2), 128: (8, 1)}}
@@ -170,9 +171,9 @@ their own start, in 8- or 4-byte vectors, on a Hopper GPU with a fast DRAM from 
 (``_rows_past_vectors``): N of 20-28, 36-60, 68-124 and 132-252 (N % 8 == 4), 34-62 and 66-126
 (N % 4 == 2), as ``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``' wider rows are. Through the window the
 rule's plans held the row's body and its edges a tile of their own, 16-128 rows a program in 4
-warps (one warp of four rows of 256 at 132-252), and ran at 46-98% of copy where torch.compile,
-reading the rows from their own starts, ran at 74-100% (bfloat16, the widths section and sweeps;
-results/h200/router_widths_2026-11-30/).
+warps (one warp of four rows of 256 at 132-252), and ran at 45.7-99.7% of copy, under 90% at
+20-100 and 140, where torch.compile, reading the rows from their own starts, ran at 74-100%
+(bfloat16, the widths section and sweeps; results/h200/router_widths_2026-11-30/).
 
 Swept on an H200, bfloat16 backward at M = 2^27 // N, two interleaved rounds, every output
 NaN-poisoned and checked against float64 first (that folder's ``second_call/`` and
@@ -1709,7 +1710,7 @@ class Plan:
     (``reads_in_window``); False: from their own starts (the policy's single-block forward
     plans of such rows but those of ``WINDOWED_ROW_TILES``,
     ``WINDOWED_TAILED_ROW_TILES`` and ``FORWARD_BODY_TILE_COLS``, and the backward's of
-    ``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``).
+    ``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS`` and ``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``).
     """
 
     kernel: str
@@ -2206,9 +2207,10 @@ def _few_warps_backward(M: int, N: int, itemsize: int, device: DeviceDescription
     gives."""
     if not _fast_hopper_problem(M, N, device):
         return 0
+    if own_starts and N % 8 != 4:  # rows of N % 4 == 2: the table's warps
+        return 0
     if own_starts:
-        widest, warps = FEW_WARPS_BACKWARD_EIGHT_BYTE_ROWS.get(block_n, (0, 0)) if (
-            N % 8 == 4) else (0, 0)
+        widest, warps = FEW_WARPS_BACKWARD_EIGHT_BYTE_ROWS.get(block_n, (0, 0))
     elif reads_in_window(N, itemsize, True, "single_block"):
         widest, warps = FEW_WARPS_BACKWARD_WINDOWED.get(itemsize, {}).get(block_n, (0, 0))
         N = window_columns(N, itemsize, True, "single_block")
