@@ -2185,7 +2185,7 @@ def _narrow_rows_from_own_starts(M: int, N: int, itemsize: int,
     their own starts in their power of two (``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``), or None."""
     if not _rows_past_vectors(M, N, itemsize, device):
         return None
-    alignment = 8 if N % 8 == 4 else 4 if N % 4 == 2 else 0
+    alignment = min(N & -N, _vector(itemsize)) * itemsize  # bytes, of rows N apart
     return NARROW_ROWS_BACKWARD_FROM_OWN_STARTS.get(alignment, {}).get(next_power_of_2(N))
 
 
