@@ -188,10 +188,10 @@ def forward_between_sentinels(plan, dtype, N, device, check_launch, through_wind
     (torch.float32, 2050, (1, 2048, 0)), (torch.float32, 6001, (1, 8192, 0)),
     (torch.bfloat16, 10002, (1, 8192, 2048)), (torch.float16, 6001, (1, 4096, 2048)),
     (torch.bfloat16, 258, (4, 256, 0)), (torch.float16, 1026, (1, 1024, 0)),
-    (torch.bfloat16, 35, (16, 32, 0)), (torch.bfloat16, 66, (16, 64, 0)),
+    (torch.bfloat16, 35, (16, 32, 0)), (torch.bfloat16, 58, (16, 64, 0)),
     (torch.float16, 131, (8, 128, 0)),
     (torch.bfloat16, 132, (8, 128, 0)), (torch.bfloat16, 137, (8, 128, 16)),
-    (torch.bfloat16, 75, (16, 64, 16)), (torch.float16, 86, (16, 64, 16)),
+    (torch.bfloat16, 75, (16, 64, 16)), (torch.float16, 74, (16, 64, 16)),
     (torch.float16, 268, (4, 256, 16)), (torch.bfloat16, 276, (4, 256, 16)),
     (torch.float16, 300, (2, 512, 0)), (torch.float32, 257, (4, 256, 0)),
     (torch.float32, 137, (4, 128, 64)), (torch.float32, 262, (2, 256, 128)),
@@ -243,6 +243,28 @@ def test_the_h200s_single_block_forward_of_whole_vectors_past_16384(device, dtyp
     assert (plan.kernel, plan.block_m, plan.block_n, plan.tail, plan.num_warps,
             plan.persistent) == ("single_block", 1, 16384, 4096, 16, False)
     forward_between_sentinels(plan, dtype, N, device, lambda record: None, through_window=False)
+
+
+@pytest.mark.parametrize("dtype,N,tiles,warps", [
+    (torch.bfloat16, 36, (16, 32, 4), 1), (torch.float16, 44, (16, 32, 16), 2),
+    (torch.float16, 68, (16, 64, 4), 1), (torch.bfloat16, 76, (16, 64, 16), 2),
+    (torch.float16, 34, (16, 32, 2), 1), (torch.bfloat16, 46, (32, 32, 16), 2),
+    (torch.bfloat16, 66, (16, 64, 2), 1), (torch.float16, 90, (8, 64, 32), 1)])
+def test_the_h200s_forward_of_narrow_rows_as_a_head_and_tail_from_their_own_starts(
+        device, dtype, N, tiles, warps):
+    """The H200's single-block forward of 16-bit rows of N % 8 == 4 or N % 4 == 2 held as a
+    head and a tail, several rows a program, each read from its own start in 8- or 4-byte
+    vectors (``policy.NARROW_ROWS_FORWARD_FROM_OWN_STARTS``): five rows between sentinels, so
+    that the one program's tile is partly masked, its tail partly past each row."""
+    plan = policy.choose((1 << 27) // N, N, dtype, H200)
+    assert (plan.block_m, plan.block_n, plan.tail, plan.num_warps) == (*tiles, warps)
+    assert not plan.windowed and plan.tail2 == plan.row_threads == 0
+
+    def from_own_starts(record):
+        assert (record.num_warps, record.constexprs["BLOCK_M"], record.constexprs["TAIL"],
+                record.constexprs["MULTIPLE_OF"]) == (warps, tiles[0], tiles[2], N & -N)
+
+    forward_between_sentinels(plan, dtype, N, device, from_own_starts, through_window=False)
 
 
 @pytest.mark.parametrize("dtype,N,tiles,window", [

@@ -199,6 +199,31 @@ table, one for both 16-bit dtypes, keeps bfloat16's. Untimed: float16 but in tho
 of N % 4 == 2 in tiles of 32 and 256, odd N (from their own starts one warp of eight rows of 64
 ran 80.5% at 57 against the window's 74.1%), other M, the H100."""
 
+NARROW_ROWS_FORWARD_FROM_OWN_STARTS = {8: {(32, 4): (16, 1), (32, 16): (16, 2), (64, 4): (16, 1),
+                                           (64, 16): (16, 2)},
+                                       4: {(32, 2): (16, 1), (32, 16): (32, 2), (64, 2): (16, 1),
+                                           (64, 32): (8, 1)}}
+"""The alignment of 16-bit rows in bytes (as ``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``') ->
+{(head, tail): (rows a program, warps)} of a single-block forward whose rows are each read from
+their own start in 8- or 4-byte vectors and held as the power of two under N and the power of
+two that covers the rest (``head_and_tail``), on a Hopper GPU with a fast DRAM from 2^27 // N
+rows (``_rows_past_vectors``): N % 8 == 4 of 36, 44-46, 68 and 76-78, N % 4 == 2 of 34, 42-46,
+66 and 82-94. Before, the rule held each row in its power of two, 16-32 rows a program in 4
+warps from the rows' own starts (N % 8 == 4), or 16 rows in one warp through the window (N % 4
+== 2), and ran at 35-66% of copy where whole vectors run at 92-99%: the padding of 36 to 64
+or 66 to 128, masked, costs a thread its loads.
+
+Swept on an H200, bfloat16 forward at M = 2^27 // N, two interleaved rounds, every output
+NaN-poisoned and checked against float64 first (results/h200/narrow_forward_2026-11-30/
+``first_call/``), of copy, the policy's plan -> this layout (torch.compile): 36 65.2 -> 85.2%
+(47.4%), 44 77.4 -> 82.1% (57.0%), 68 59.7 -> 89.1% (43.1%), 76 66.0 -> 88.7% (48.0%), 34 35.4 ->
+78.3% (32.5%), 42 35.0 -> 70.8% (39.8%), 66 53.3 -> 75.1% (24.5%), 90 61.4 -> 72.4% (40.5%). Rows
+of one table's head take different tiles: 68 ran 80.5% in sixteen rows of 2 warps, 76 87.4% in
+one; 90 ran 59.9% in sixteen rows of one warp. A head and tail gained nothing at 20 (16 + 4:
+76.2% against 75.6%) nor 140 (128 + 16: 77.2 against 76.5%), nor whole powers of two at 100, 126
+and 196 (within 1.7 points). Untimed: float16, the widths that ride on a timed one (above),
+other M, the H100."""
+
 FEW_WARPS_BACKWARD_EIGHT_BYTE_ROWS = {128: (76, 2), 512: (340, 1)}
 """Tile -> (the widest N, warps) of the rows of N % 8 == 4 read from their own starts (16-bit,
 ``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``, ``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``) that fill
@@ -2113,11 +2138,12 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     if backward and block_n < N:  # a tile of the row's body alone
         narrow_loads_warps = narrow_loads_warps or whole_row_warps
         num_warps = min(num_warps, BODY_TILE_MAX_WARPS)
-    narrow_rows = backward and not forced and _narrow_rows_from_own_starts(M, N, itemsize, device)
-    if narrow_rows:  # the row's power of two, from its own start
-        block_n = next_power_of_2(N)
-        rows, num_warps = narrow_rows
+    narrow_rows = not forced and _narrow_rows_from_own_starts(M, N, itemsize, device, backward)
+    if narrow_rows:  # from the rows' own starts: the row's power of two, forward a head and tail
+        block_n, tail = (next_power_of_2(N), 0) if backward else head_and_tail(N)
+        (rows, num_warps), tail2, row_threads = narrow_rows, 0, 0
         block_m, narrow_loads_warps = min(rows, next_power_of_2(M)), 0
+        windowed_rows = body_tile = False
     own_starts = bool(narrow_rows) or (
         backward and block_m > 1 and N % 8 == 4 and N <= block_n
         and block_n in EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS
@@ -2147,8 +2173,8 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
         block_m, row_threads = min(rows, next_power_of_2(M)), 0
     narrow_loads_warps = 0 if narrow_loads_warps == num_warps else narrow_loads_warps
     n_tiles = cdiv(M, block_m)
-    windowed = ((backward and not own_starts) or windowed_rows or body_tile
-                or not reads_in_window(N, itemsize, backward, "single_block"))
+    windowed = not own_starts and (backward or windowed_rows or body_tile
+                                   or not reads_in_window(N, itemsize, backward, "single_block"))
     if (not (backward or persistent or forced) and block_m == 1 and not row_threads
             and _one_row_by_warps(N, itemsize, block_n, tail, tail2, body_tile)):
         row_threads = 32 * num_warps
@@ -2179,14 +2205,18 @@ def _rows_past_vectors(M: int, N: int, itemsize: int, device: DeviceDescription)
     return itemsize == 2 and N % 8 != 0 and _fast_hopper_problem(M, N, device)
 
 
-def _narrow_rows_from_own_starts(M: int, N: int, itemsize: int,
-                                 device: DeviceDescription) -> tuple[int, int] | None:
-    """(rows a program, warps) of a 16-bit single-block backward of rows of N columns read from
-    their own starts in their power of two (``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``), or None."""
+def _narrow_rows_from_own_starts(M: int, N: int, itemsize: int, device: DeviceDescription,
+                                 backward: bool) -> tuple[int, int] | None:
+    """(rows a program, warps) of a 16-bit single-block program of rows of N columns read from
+    their own starts, the backward's in their power of two
+    (``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``), the forward's as a head and a tail
+    (``NARROW_ROWS_FORWARD_FROM_OWN_STARTS``), or None."""
     if not _rows_past_vectors(M, N, itemsize, device):
         return None
     alignment = min(N & -N, _vector(itemsize)) * itemsize  # bytes, of rows N apart
-    return NARROW_ROWS_BACKWARD_FROM_OWN_STARTS.get(alignment, {}).get(next_power_of_2(N))
+    if backward:
+        return NARROW_ROWS_BACKWARD_FROM_OWN_STARTS.get(alignment, {}).get(next_power_of_2(N))
+    return NARROW_ROWS_FORWARD_FROM_OWN_STARTS.get(alignment, {}).get(head_and_tail(N))
 
 
 def _body_tile(N: int, itemsize: int) -> int:
