@@ -191,7 +191,7 @@ def forward_between_sentinels(plan, dtype, N, device, check_launch, through_wind
     (torch.bfloat16, 35, (16, 32, 0)), (torch.bfloat16, 58, (16, 64, 0)),
     (torch.float16, 131, (8, 128, 0)),
     (torch.bfloat16, 132, (8, 128, 0)), (torch.bfloat16, 137, (8, 128, 16)),
-    (torch.bfloat16, 75, (16, 64, 16)), (torch.float16, 74, (16, 64, 16)),
+    (torch.bfloat16, 75, (16, 64, 16)), (torch.float16, 79, (16, 64, 16)),
     (torch.float16, 268, (4, 256, 16)), (torch.bfloat16, 276, (4, 256, 16)),
     (torch.float16, 300, (2, 512, 0)), (torch.float32, 257, (4, 256, 0)),
     (torch.float32, 137, (4, 128, 64)), (torch.float32, 262, (2, 256, 128)),
@@ -249,7 +249,9 @@ def test_the_h200s_single_block_forward_of_whole_vectors_past_16384(device, dtyp
     (torch.bfloat16, 36, (16, 32, 4), 1), (torch.float16, 44, (16, 32, 16), 2),
     (torch.float16, 68, (16, 64, 4), 1), (torch.bfloat16, 76, (16, 64, 16), 2),
     (torch.float16, 34, (16, 32, 2), 1), (torch.bfloat16, 46, (32, 32, 16), 2),
-    (torch.bfloat16, 66, (16, 64, 2), 1), (torch.float16, 90, (8, 64, 32), 1)])
+    (torch.bfloat16, 66, (16, 64, 2), 1), (torch.float16, 90, (8, 64, 32), 1),
+    (torch.bfloat16, 38, (32, 32, 8), 2), (torch.float16, 78, (8, 64, 16), 1),
+    (torch.bfloat16, 84, (16, 64, 32), 2)])
 def test_the_h200s_forward_of_narrow_rows_as_a_head_and_tail_from_their_own_starts(
         device, dtype, N, tiles, warps):
     """The H200's single-block forward of 16-bit rows of N % 8 == 4 or N % 4 == 2 held as a

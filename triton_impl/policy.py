@@ -200,29 +200,39 @@ of N % 4 == 2 in tiles of 32 and 256, odd N (from their own starts one warp of e
 ran 80.5% at 57 against the window's 74.1%), other M, the H100."""
 
 NARROW_ROWS_FORWARD_FROM_OWN_STARTS = {8: {(32, 4): (16, 1), (32, 16): (16, 2), (64, 4): (16, 1),
-                                           (64, 16): (16, 2)},
-                                       4: {(32, 2): (16, 1), (32, 16): (32, 2), (64, 2): (16, 1),
+                                           (64, 16): (16, 2), (64, 32): (16, 2)},
+                                       4: {(32, 2): (16, 1), (32, 8): (32, 2), (32, 16): (32, 2),
+                                           (64, 2): (16, 1), (64, 8): (8, 1), (64, 16): (8, 1),
                                            (64, 32): (8, 1)}}
 """The alignment of 16-bit rows in bytes (as ``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``') ->
 {(head, tail): (rows a program, warps)} of a single-block forward whose rows are each read from
 their own start in 8- or 4-byte vectors and held as the power of two under N and the power of
 two that covers the rest (``head_and_tail``), on a Hopper GPU with a fast DRAM from 2^27 // N
-rows (``_rows_past_vectors``): N % 8 == 4 of 36, 44-46, 68 and 76-78, N % 4 == 2 of 34, 42-46,
-66 and 82-94. Before, the rule held each row in its power of two, 16-32 rows a program in 4
-warps from the rows' own starts (N % 8 == 4), or 16 rows in one warp through the window (N % 4
-== 2), and ran at 35-66% of copy where whole vectors run at 92-99%: the padding of 36 to 64
-or 66 to 128, masked, costs a thread its loads.
+rows (``_rows_past_vectors``): every such N of 33-95 but those whose power of two holds them
+with less padding (52 and 60, N % 8 == 4; 50-62, N % 4 == 2). Before, the rule held each row in
+its power of two, 16-32 rows a program in 4 warps from the rows' own starts (N % 8 == 4), or
+through the window its body's tile (16 rows of 32 or 64 in one warp) or a tile and a tail of 16
+(``WINDOWED_TAILED_ROW_TILES``, 74-86) (N % 4 == 2), and ran at 35-78% of copy where whole
+vectors run at 92-99%: the padding of 36 to 64 or 66 to 128, masked, costs a thread its loads.
 
 Swept on an H200, bfloat16 forward at M = 2^27 // N, two interleaved rounds, every output
 NaN-poisoned and checked against float64 first (results/h200/narrow_forward_2026-11-30/
 ``first_call/``), of copy, the policy's plan -> this layout (torch.compile): 36 65.2 -> 85.2%
 (47.4%), 44 77.4 -> 82.1% (57.0%), 68 59.7 -> 89.1% (43.1%), 76 66.0 -> 88.7% (48.0%), 34 35.4 ->
-78.3% (32.5%), 42 35.0 -> 70.8% (39.8%), 66 53.3 -> 75.1% (24.5%), 90 61.4 -> 72.4% (40.5%). Rows
-of one table's head take different tiles: 68 ran 80.5% in sixteen rows of 2 warps, 76 87.4% in
-one; 90 ran 59.9% in sixteen rows of one warp. A head and tail gained nothing at 20 (16 + 4:
-76.2% against 75.6%) nor 140 (128 + 16: 77.2 against 76.5%), nor whole powers of two at 100, 126
-and 196 (within 1.7 points). Untimed: float16, the widths that ride on a timed one (above),
-other M, the H100."""
+78.3% (32.5%), 42 35.0 -> 70.8% (39.8%), 66 53.3 -> 75.1% (24.5%), 90 61.4 -> 72.4% (40.5%)
+(``first_call/``); 38 39.1 -> 76.2% (36.2%), 70 56.0 -> 82.8% (31.5%), 74 64.8 -> 77.8% (27.5%), 84
+71.7 -> 80.9% (52.4%), 92 77.6 -> 83.5% (57.0%) (``third_call/``). Rows of one head take different
+tiles: 68 ran 80.5% in sixteen rows of 2 warps, 76 87.4% in one; 90 ran 59.9% in sixteen rows of
+one warp. A head and tail gained nothing at 20 (16 + 4: 76.2% against 75.6%) nor 140 (128 + 16:
+77.2 against 76.5%), nor whole powers of two at 100, 126 and 196 (within 1.7 points). The first
+form of the table (the tiles of ``first_call/``) against the plans before it in one call
+(``second_call/``), of copy: 34 35.4 -> 77.7%, 36 65.0 -> 85.2%, 42 34.6 -> 70.2%, 44 77.3 ->
+81.6%, 46 38.0 -> 73.8%, 66 52.5 -> 74.3%, 68 59.0 -> 88.8%, 76 65.0 -> 88.3%, 82 61.9 -> 67.3%,
+86 62.0 -> 69.8%, 90 61.2 -> 71.1%, 94 63.2 -> 73.6%; float16, swept, the rule's plans 85.0 /
+82.0 / 89.5 / 79.5 / 77.3 / 70.1% at 36 / 44 / 68 / 34 / 66 / 90 (the layouts before it 68.2 /
+80.1 / 62.2 / 28.6% at 36 / 44 / 68 / 34). Every width stays under 90% of copy (torch.compile
+24.5-57.0%). Untimed: float16 past those, the widths that ride on a timed one, other M, the
+H100."""
 
 FEW_WARPS_BACKWARD_EIGHT_BYTE_ROWS = {128: (76, 2), 512: (340, 1)}
 """Tile -> (the widest N, warps) of the rows of N % 8 == 4 read from their own starts (16-bit,
