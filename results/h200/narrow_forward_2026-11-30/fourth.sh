@@ -7,4 +7,4 @@ nvidia-smi --query-gpu=name,driver_version,clocks.max.memory --format=csv,nohead
 L=$OUT/fourth.log
 LIMIT=90 bash benchmarks/widths_before_after.sh .gl/before bfloat16 $L 38 70 74 78 84 92 66 76
 (cd $OUT && tar -czf widths.tgz after before && rm -rf after before)
-ASV_LIMIT=120 bash benchmarks/asv_on_device.sh .gl "$@"
+ASV_LIMIT=240 bash benchmarks/asv_on_device.sh .gl "$@"
