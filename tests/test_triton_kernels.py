@@ -13,6 +13,7 @@ import triton.language as tl
 import dataclasses
 import functools
 import os
+import unittest.mock
 
 import reference
 import triton_impl
@@ -941,7 +942,8 @@ def test_a_backward_tile_of_the_row_body_takes_at_most_eight_warps():
 def test_a_fast_dram_reads_narrow_16_bit_forward_rows_past_vectors_in_one_warp_in_a_window():
     """``policy.WINDOWED_ROW_TILES``: on a Hopper GPU with a fast DRAM, from 2^27 // N rows,
     the 16-bit single-block forward of rows of an odd N whose body's tile is 32-2048 columns,
-    of N % 4 == 2 up to ``WINDOWED_WORD_ROWS_MAX_TILE`` or of N % 8 == 4 in
+    of N % 4 == 2 up to ``WINDOWED_WORD_ROWS_MAX_TILE`` (but 34-94, whose tiles are
+    ``NARROW_ROWS_FORWARD_FROM_OWN_STARTS``') or of N % 8 == 4 in
     ``WINDOWED_EIGHT_BYTE_ROWS_TILES`` (in the narrowest, 128, only rows wider than it: 132),
     reads them through the window in one warp of about 1024 columns of tiles, the plain layout
     (16 rows of 64, four of 256, two of 512, one of 1024), one row of 2048, eight rows of 128 in
@@ -957,7 +959,7 @@ def test_a_fast_dram_reads_narrow_16_bit_forward_rows_past_vectors_in_one_warp_i
                                              (4, 128): (4, 2, 16), (4, 256): (4, 4, 32)}
     assert (policy.WINDOWED_WORD_ROWS_MAX_TILE, policy.WINDOWED_EIGHT_BYTE_ROWS_TILES) == (
         1024, (128, 512))
-    sixteen_bit = {35: (16, 32, 1, 0), 39: (16, 32, 1, 0), 47: (16, 64, 1, 0), 66: (16, 64, 1, 0),
+    sixteen_bit = {35: (16, 32, 1, 0), 39: (16, 32, 1, 0), 47: (16, 64, 1, 0), 30: (16, 32, 1, 0),
                    89: (8, 128, 2, 0), 101: (8, 128, 2, 0), 131: (8, 128, 2, 0),
                    132: (8, 128, 2, 0), 134: (8, 128, 2, 0), 175: (4, 256, 1, 0),
                    257: (4, 256, 1, 0), 258: (4, 256, 1, 0),
@@ -1048,7 +1050,7 @@ def test_a_fast_dram_reads_narrow_bodies_as_a_tile_and_a_tail_of_several_rows():
     2^27 // N rows, the single-block forward of rows past vectors whose body fits the table's
     tile and tail reads them through the window several rows a program: float32 bodies of up to
     128 + 64 columns (133-193) four rows in 2 warps, 16 threads a row, of up to 256 + 128
-    (261-385) two rows of a warp each; 16-bit bodies of up to 64 + 16 (73-87 but 76, 80 and 84)
+    (261-385) two rows of a warp each; 16-bit bodies of up to 64 + 16 (the odd N of 73-87)
     sixteen rows, of up to 128 + 16 (137-151) eight and of up to 256 + 16 (265-279) four, in one
     warp, the plain layout. A body that needs its whole power of two keeps ``WINDOWED_ROW_TILES``' plan
     (float32 197, bfloat16 153, float16 89, bfloat16 281) or its own starts (389); a slow
@@ -1352,14 +1354,15 @@ def test_a_fast_dram_reads_narrow_forward_rows_past_vectors_as_a_head_and_tail()
     """``policy.NARROW_ROWS_FORWARD_FROM_OWN_STARTS``: on a Hopper GPU with a fast DRAM, from
     2^27 // N rows, the 16-bit single-block forward of rows of N % 8 == 4 or N % 4 == 2 whose
     head and tail (``policy.head_and_tail``) are in the table holds each row as those two tiles,
-    read from its own start in 8- or 4-byte vectors, in the table's rows and warps; rows in
-    their power of two (50-62, 98-126), a head of 16 or 128 (20, 22, 132, 140), odd N, float32,
-    an H100, fewer rows and a forced block keep their plans."""
+    read from its own start in 8- or 4-byte vectors, in the table's rows and warps (4-byte rows
+    of 50-62 in their power of two, 64 + 0); eight-byte rows in their power of two (52, 60),
+    4-byte rows in others (26, 30, 98-126), a head of 16 or 128 (20, 22, 132, 140), odd N,
+    float32, an H100, fewer rows and a forced block keep their plans (as without the table)."""
     assert policy.NARROW_ROWS_FORWARD_FROM_OWN_STARTS == {
         8: {(32, 4): (16, 1), (32, 16): (16, 2), (64, 4): (16, 1), (64, 16): (16, 2),
             (64, 32): (16, 2)},
-        4: {(32, 2): (16, 1), (32, 8): (32, 2), (32, 16): (32, 2), (64, 2): (16, 1),
-            (64, 8): (8, 1), (64, 16): (8, 1), (64, 32): (8, 1)}}
+        4: {(32, 2): (16, 1), (32, 8): (32, 2), (32, 16): (32, 2), (64, 0): (32, 4),
+            (64, 2): (16, 1), (64, 8): (8, 1), (64, 16): (8, 1), (64, 32): (8, 1)}}
     for dtype in ("bfloat16", "float16"):
         for N, rows, head, tail, warps, multiple in (
                 (36, 16, 32, 4, 1, 4), (44, 16, 32, 16, 2, 4), (68, 16, 64, 4, 1, 4),
@@ -1367,7 +1370,8 @@ def test_a_fast_dram_reads_narrow_forward_rows_past_vectors_as_a_head_and_tail()
                 (46, 32, 32, 16, 2, 2), (66, 16, 64, 2, 1, 2), (82, 8, 64, 32, 1, 2),
                 (90, 8, 64, 32, 1, 2), (94, 8, 64, 32, 1, 2), (38, 32, 32, 8, 2, 2),
                 (70, 8, 64, 8, 1, 2), (74, 8, 64, 16, 1, 2), (78, 8, 64, 16, 1, 2),
-                (84, 16, 64, 32, 2, 4), (92, 16, 64, 32, 2, 4)):
+                (84, 16, 64, 32, 2, 4), (92, 16, 64, 32, 2, 4), (50, 32, 64, 0, 4, 2),
+                (58, 32, 64, 0, 4, 2), (62, 32, 64, 0, 4, 2)):
             M = (1 << 27) // N
             plan = _hopper_plan(N, dtype, 4800, M=M)
             assert (plan.block_m, plan.block_n, plan.tail, plan.num_warps, plan.windowed,
@@ -1379,16 +1383,17 @@ def test_a_fast_dram_reads_narrow_forward_rows_past_vectors_as_a_head_and_tail()
                     record.constexprs["TAIL"], record.num_warps) == (
                         0, multiple, rows, head, tail, warps), (dtype, N)
     for dtype, N, dram, fewer in (
-            ("bfloat16", 50, 4800, 0), ("float16", 62, 4800, 0), ("bfloat16", 98, 4800, 0),
-            ("bfloat16", 52, 4800, 0), ("bfloat16", 58, 4800, 0), ("float16", 126, 4800, 0),
+            ("bfloat16", 30, 4800, 0), ("float16", 26, 4800, 0), ("bfloat16", 98, 4800, 0),
+            ("float16", 126, 4800, 0), ("bfloat16", 52, 4800, 0), ("float16", 60, 4800, 0),
             ("bfloat16", 100, 4800, 0), ("bfloat16", 35, 4800, 0), ("bfloat16", 67, 4800, 0),
             ("bfloat16", 20, 4800, 0), ("float16", 22, 4800, 0), ("bfloat16", 132, 4800, 0),
             ("float16", 140, 4800, 0),
             ("float32", 36, 4800, 0), ("float32", 66, 4800, 0), ("bfloat16", 36, 3350, 0),
             ("float16", 68, 3350, 0), ("bfloat16", 66, 4800, 1), ("float16", 90, 4800, 1)):
         plan = _hopper_plan(N, dtype, dram, M=(1 << 27) // N - fewer)
-        assert plan.tail == 0 or (plan.tail, plan.windowed) == (16, True), (dtype, N, dram, fewer,
-                                                                           plan)
+        with unittest.mock.patch.dict(policy.NARROW_ROWS_FORWARD_FROM_OWN_STARTS, clear=True):
+            assert plan == _hopper_plan(N, dtype, dram, M=(1 << 27) // N - fewer), (
+                dtype, N, dram, fewer)
     forced = _hopper_plan(68, "bfloat16", 4800, M=(1 << 27) // 68, kernel="single_block",
                           block_n=128)
     assert (forced.block_n, forced.tail) == (128, 0), forced

@@ -202,14 +202,15 @@ ran 80.5% at 57 against the window's 74.1%), other M, the H100."""
 NARROW_ROWS_FORWARD_FROM_OWN_STARTS = {8: {(32, 4): (16, 1), (32, 16): (16, 2), (64, 4): (16, 1),
                                            (64, 16): (16, 2), (64, 32): (16, 2)},
                                        4: {(32, 2): (16, 1), (32, 8): (32, 2), (32, 16): (32, 2),
-                                           (64, 2): (16, 1), (64, 8): (8, 1), (64, 16): (8, 1),
-                                           (64, 32): (8, 1)}}
+                                           (64, 0): (32, 4), (64, 2): (16, 1), (64, 8): (8, 1),
+                                           (64, 16): (8, 1), (64, 32): (8, 1)}}
 """The alignment of 16-bit rows in bytes (as ``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``') ->
 {(head, tail): (rows a program, warps)} of a single-block forward whose rows are each read from
 their own start in 8- or 4-byte vectors and held as the power of two under N and the power of
-two that covers the rest (``head_and_tail``), on a Hopper GPU with a fast DRAM from 2^27 // N
-rows (``_rows_past_vectors``): every such N of 33-95 but those whose power of two holds them
-with less padding (52 and 60, N % 8 == 4; 50-62, N % 4 == 2). Before, the rule held each row in
+two that covers the rest (``head_and_tail``; (64, 0): 4-byte rows of 50-62 in their power of
+two), on a Hopper GPU with a fast DRAM from 2^27 // N rows (``_rows_past_vectors``): every such
+N of 33-95 but 52 and 60 (N % 8 == 4), whose power of two holds them with less padding than a
+head and tail would and whose plans before ran at 85-92%. Before, the rule held each row in
 its power of two, 16-32 rows a program in 4 warps from the rows' own starts (N % 8 == 4), or
 through the window its body's tile (16 rows of 32 or 64 in one warp) or a tile and a tail of 16
 (``WINDOWED_TAILED_ROW_TILES``, 74-86) (N % 4 == 2), and ran at 35-78% of copy where whole
@@ -221,7 +222,8 @@ NaN-poisoned and checked against float64 first (results/h200/narrow_forward_2026
 (47.4%), 44 77.4 -> 82.1% (57.0%), 68 59.7 -> 89.1% (43.1%), 76 66.0 -> 88.7% (48.0%), 34 35.4 ->
 78.3% (32.5%), 42 35.0 -> 70.8% (39.8%), 66 53.3 -> 75.1% (24.5%), 90 61.4 -> 72.4% (40.5%)
 (``first_call/``); 38 39.1 -> 76.2% (36.2%), 70 56.0 -> 82.8% (31.5%), 74 64.8 -> 77.8% (27.5%), 84
-71.7 -> 80.9% (52.4%), 92 77.6 -> 83.5% (57.0%) (``third_call/``). Rows of one head take different
+71.7 -> 80.9% (52.4%), 92 77.6 -> 83.5% (57.0%) (``third_call/``); 58 in its power of two, 32 rows in
+4 warps, 47.4 -> 67.0% (55.0%) (``first_call/``). Rows of one head take different
 tiles: 68 ran 80.5% in sixteen rows of 2 warps, 76 87.4% in one; 90 ran 59.9% in sixteen rows of
 one warp. A head and tail gained nothing at 20 (16 + 4: 76.2% against 75.6%) nor 140 (128 + 16:
 77.2 against 76.5%), nor whole powers of two at 100, 126 and 196 (within 1.7 points). The first
@@ -460,8 +462,8 @@ WINDOWED_TAILED_ROW_TILES = {(2, 128): (16, 1, 0, 64, 16), (2, 256): (8, 1, 0, 1
 single-block forward that reads rows past vectors through a window, several rows a program
 (``_windowed_row_tiles``), where the row's body (``window_columns``) fits the tile and its
 tail: 16-bit bodies a vector or two past a power of two as that power of two + 16, in one warp
-laid out whole: of up to 80 columns (N = 73-87 but 76 and 84, N % 8 == 4 in a tile of 128,
-``WINDOWED_EIGHT_BYTE_ROWS_TILES``, and 80, whole vectors) sixteen rows of 64 + 16, of up to
+laid out whole: of up to 80 columns (the odd N of 73-87; the others but 80, whole vectors,
+take ``NARROW_ROWS_FORWARD_FROM_OWN_STARTS``' head and tail) sixteen rows of 64 + 16, of up to
 144 (137-151; 144, whole vectors, takes the same tiles through ``ONE_WARP_WHOLE_ROWS_COLUMNS``)
 eight of 128 + 16, of up to 272 (265-279) four of 256 + 16; float32 bodies of up to 192
 (133-195, N % 4 != 0) as 128 + 64, four rows in 2 warps, 16 threads a row, and of up to 384
@@ -530,7 +532,9 @@ the H100; other M. The powers of two keep ``SINGLE_BLOCK_TILES``' measured plans
 
 WINDOWED_WORD_ROWS_MAX_TILE = 1024
 """The widest body tile (``WINDOWED_ROW_TILES``) at which 16-bit rows of N % 4 == 2, read in
-4-byte words from their own starts, go through the window one warp a row as odd N do. Timed on
+4-byte words from their own starts, go through the window one warp a row as odd N do (but those
+that ``NARROW_ROWS_FORWARD_FROM_OWN_STARTS`` holds as a head and a tail from their own
+starts: 34-46, 66-94). Timed on
 an H200 (results/h200/window_tiles_2026-11-29/, two interleaved rounds, every output
 NaN-poisoned and checked against float64 first), bfloat16, the policy's plan from the rows' own
 starts -> the table's through the window, of copy: 258 51.1 -> 67.9%, 262 52.0 -> 68.5%, 514
