@@ -232,8 +232,12 @@ form of the table (the tiles of ``first_call/``) against the plans before it in 
 81.6%, 46 38.0 -> 73.8%, 66 52.5 -> 74.3%, 68 59.0 -> 88.8%, 76 65.0 -> 88.3%, 82 61.9 -> 67.3%,
 86 62.0 -> 69.8%, 90 61.2 -> 71.1%, 94 63.2 -> 73.6%; float16, swept, the rule's plans 85.0 /
 82.0 / 89.5 / 79.5 / 77.3 / 70.1% at 36 / 44 / 68 / 34 / 66 / 90 (the layouts before it 68.2 /
-80.1 / 62.2 / 28.6% at 36 / 44 / 68 / 34). Every width stays under 90% of copy (torch.compile
-24.5-57.0%). Untimed: float16 past those, the widths that ride on a timed one, other M, the
+80.1 / 62.2 / 28.6% at 36 / 44 / 68 / 34). The second form (the heads and tails of
+``third_call/``) against the first (``fourth_call/``): 38 39.0 -> 75.5%, 70 56.0 -> 82.9%, 74
+64.6 -> 78.4%, 78 64.8 -> 80.3%, 84 71.7 -> 78.3%, 92 77.5 -> 82.0%; the third ((64, 0))
+against the second (``fifth_call/``): 50 41.1 -> 58.4%, 54 43.9 -> 62.5%, 58 46.8 -> 65.9%, 62
+49.6 -> 69.9%; the widths left alone and the backward within 0.4 points in both. Every width
+stays under 90% of copy (torch.compile 24.5-57.0%). Untimed: float16 past those, the widths that ride on a timed one, other M, the
 H100."""
 
 FEW_WARPS_BACKWARD_EIGHT_BYTE_ROWS = {128: (76, 2), 512: (340, 1)}
