@@ -1354,15 +1354,17 @@ def test_a_fast_dram_reads_narrow_forward_rows_past_vectors_as_a_head_and_tail()
     """``policy.NARROW_ROWS_FORWARD_FROM_OWN_STARTS``: on a Hopper GPU with a fast DRAM, from
     2^27 // N rows, the 16-bit single-block forward of rows of N % 8 == 4 or N % 4 == 2 whose
     head and tail (``policy.head_and_tail``) are in the table holds each row as those two tiles,
-    read from its own start in 8- or 4-byte vectors, in the table's rows and warps (4-byte rows
-    of 50-62 in their power of two, 64 + 0); eight-byte rows in their power of two (52, 60),
-    4-byte rows in others (26, 30, 98-126), a head of 16 or 128 (20, 22, 132, 140), odd N,
-    float32, an H100, fewer rows and a forced block keep their plans (as without the table)."""
+    or of odd N of 17-23, read from its own start in 8-, 4- or 2-byte loads, in the table's rows
+    and warps (4-byte rows of 50-62 in their power of two, 64 + 0); eight-byte rows in their
+    power of two (52, 60), 4-byte rows in others (26, 30, 98-126), a head of 16 or 128 (20, 22,
+    132, 140), odd N past 23, float32, an H100, fewer rows and a forced block keep their plans
+    (as without the table)."""
     assert policy.NARROW_ROWS_FORWARD_FROM_OWN_STARTS == {
         8: {(32, 4): (16, 1), (32, 16): (16, 2), (64, 4): (16, 1), (64, 16): (16, 2),
             (64, 32): (16, 2)},
         4: {(32, 2): (16, 1), (32, 8): (32, 2), (32, 16): (32, 2), (64, 0): (32, 4),
-            (64, 2): (16, 1), (64, 8): (8, 1), (64, 16): (8, 1), (64, 32): (8, 1)}}
+            (64, 2): (16, 1), (64, 8): (8, 1), (64, 16): (8, 1), (64, 32): (8, 1)},
+        2: {(16, 1): (32, 1), (16, 4): (32, 2), (16, 8): (16, 1)}}
     for dtype in ("bfloat16", "float16"):
         for N, rows, head, tail, warps, multiple in (
                 (36, 16, 32, 4, 1, 4), (44, 16, 32, 16, 2, 4), (68, 16, 64, 4, 1, 4),
@@ -1371,7 +1373,8 @@ def test_a_fast_dram_reads_narrow_forward_rows_past_vectors_as_a_head_and_tail()
                 (90, 8, 64, 32, 1, 2), (94, 8, 64, 32, 1, 2), (38, 32, 32, 8, 2, 2),
                 (70, 8, 64, 8, 1, 2), (74, 8, 64, 16, 1, 2), (78, 8, 64, 16, 1, 2),
                 (84, 16, 64, 32, 2, 4), (92, 16, 64, 32, 2, 4), (50, 32, 64, 0, 4, 2),
-                (58, 32, 64, 0, 4, 2), (62, 32, 64, 0, 4, 2)):
+                (58, 32, 64, 0, 4, 2), (62, 32, 64, 0, 4, 2), (17, 32, 16, 1, 1, 1),
+                (19, 32, 16, 4, 2, 1), (21, 16, 16, 8, 1, 1), (23, 16, 16, 8, 1, 1)):
             M = (1 << 27) // N
             plan = _hopper_plan(N, dtype, 4800, M=M)
             assert (plan.block_m, plan.block_n, plan.tail, plan.num_warps, plan.windowed,
@@ -1386,6 +1389,8 @@ def test_a_fast_dram_reads_narrow_forward_rows_past_vectors_as_a_head_and_tail()
             ("bfloat16", 30, 4800, 0), ("float16", 26, 4800, 0), ("bfloat16", 98, 4800, 0),
             ("float16", 126, 4800, 0), ("bfloat16", 52, 4800, 0), ("float16", 60, 4800, 0),
             ("bfloat16", 100, 4800, 0), ("bfloat16", 35, 4800, 0), ("bfloat16", 67, 4800, 0),
+            ("bfloat16", 25, 4800, 0), ("float16", 31, 4800, 0), ("float32", 17, 4800, 0),
+            ("bfloat16", 19, 3350, 0), ("float16", 21, 4800, 1),
             ("bfloat16", 20, 4800, 0), ("float16", 22, 4800, 0), ("bfloat16", 132, 4800, 0),
             ("float16", 140, 4800, 0),
             ("float32", 36, 4800, 0), ("float32", 66, 4800, 0), ("bfloat16", 36, 3350, 0),

@@ -251,14 +251,15 @@ def test_the_h200s_single_block_forward_of_whole_vectors_past_16384(device, dtyp
     (torch.float16, 34, (16, 32, 2), 1), (torch.bfloat16, 46, (32, 32, 16), 2),
     (torch.bfloat16, 66, (16, 64, 2), 1), (torch.float16, 90, (8, 64, 32), 1),
     (torch.bfloat16, 38, (32, 32, 8), 2), (torch.float16, 78, (8, 64, 16), 1),
-    (torch.bfloat16, 84, (16, 64, 32), 2), (torch.float16, 58, (32, 64, 0), 4)])
+    (torch.bfloat16, 84, (16, 64, 32), 2), (torch.float16, 58, (32, 64, 0), 4),
+    (torch.bfloat16, 17, (32, 16, 1), 1), (torch.float16, 21, (16, 16, 8), 1)])
 def test_the_h200s_forward_of_narrow_rows_as_a_head_and_tail_from_their_own_starts(
         device, dtype, N, tiles, warps):
-    """The H200's single-block forward of 16-bit rows of N % 8 == 4 or N % 4 == 2 held as a
-    head and a tail, several rows a program, each read from its own start in 8- or 4-byte
-    vectors (``policy.NARROW_ROWS_FORWARD_FROM_OWN_STARTS``; 58 in its power of two): five rows
-    between sentinels, so that the one program's tile is partly masked, its tail partly past
-    each row."""
+    """The H200's single-block forward of 16-bit rows of N % 8 == 4, N % 4 == 2 or odd N held
+    as a head and a tail, several rows a program, each read from its own start in 8-, 4- or
+    2-byte loads (``policy.NARROW_ROWS_FORWARD_FROM_OWN_STARTS``; 58 in its power of two):
+    five rows between sentinels, so that the one program's tile is partly masked, its tail
+    partly past each row."""
     plan = policy.choose((1 << 27) // N, N, dtype, H200)
     assert (plan.block_m, plan.block_n, plan.tail, plan.num_warps) == (*tiles, warps)
     assert not plan.windowed and plan.tail2 == plan.row_threads == 0

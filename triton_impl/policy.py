@@ -203,14 +203,16 @@ NARROW_ROWS_FORWARD_FROM_OWN_STARTS = {8: {(32, 4): (16, 1), (32, 16): (16, 2), 
                                            (64, 16): (16, 2), (64, 32): (16, 2)},
                                        4: {(32, 2): (16, 1), (32, 8): (32, 2), (32, 16): (32, 2),
                                            (64, 0): (32, 4), (64, 2): (16, 1), (64, 8): (8, 1),
-                                           (64, 16): (8, 1), (64, 32): (8, 1)}}
-"""The alignment of 16-bit rows in bytes (as ``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``') ->
-{(head, tail): (rows a program, warps)} of a single-block forward whose rows are each read from
-their own start in 8- or 4-byte vectors and held as the power of two under N and the power of
-two that covers the rest (``head_and_tail``; (64, 0): 4-byte rows of 50-62 in their power of
-two), on a Hopper GPU with a fast DRAM from 2^27 // N rows (``_rows_past_vectors``): every such
-N of 33-95 but 52 and 60 (N % 8 == 4), whose power of two holds them with less padding than a
-head and tail would and whose plans before ran at 85-92%. Before, the rule held each row in
+                                           (64, 16): (8, 1), (64, 32): (8, 1)},
+                                       2: {(16, 1): (32, 1), (16, 4): (32, 2), (16, 8): (16, 1)}}
+"""The alignment of 16-bit rows in bytes (as ``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``'; 2: odd N)
+-> {(head, tail): (rows a program, warps)} of a single-block forward whose rows are each read
+from their own start in 8-, 4- or 2-byte loads and held as the power of two under N and the
+power of two that covers the rest (``head_and_tail``; (64, 0): 4-byte rows of 50-62 in their
+power of two), on a Hopper GPU with a fast DRAM from 2^27 // N rows (``_rows_past_vectors``):
+every N % 8 == 4 or N % 4 == 2 of 33-95 but 52 and 60 (N % 8 == 4), whose power of two holds
+them with less padding than a head and tail would and whose plans before ran at 85-92%, and odd
+N of 17-23. Before, the rule held each row in
 its power of two, 16-32 rows a program in 4 warps from the rows' own starts (N % 8 == 4), or
 through the window its body's tile (16 rows of 32 or 64 in one warp) or a tile and a tail of 16
 (``WINDOWED_TAILED_ROW_TILES``, 74-86) (N % 4 == 2), and ran at 35-78% of copy where whole
@@ -236,9 +238,12 @@ form of the table (the tiles of ``first_call/``) against the plans before it in 
 ``third_call/``) against the first (``fourth_call/``): 38 39.0 -> 75.5%, 70 56.0 -> 82.9%, 74
 64.6 -> 78.4%, 78 64.8 -> 80.3%, 84 71.7 -> 78.3%, 92 77.5 -> 82.0%; the third ((64, 0))
 against the second (``fifth_call/``): 50 41.1 -> 58.4%, 54 43.9 -> 62.5%, 58 46.8 -> 65.9%, 62
-49.6 -> 69.9%; the widths left alone and the backward within 0.4 points in both. Every width
-stays under 90% of copy (torch.compile 24.5-57.0%). Untimed: float16 past those, the widths that ride on a timed one, other M, the
-H100."""
+49.6 -> 69.9%; the widths left alone and the backward within 0.4 points in both. Odd N, swept
+(``sixth_call/``), the policy's 64 rows of 32 in 4 warps -> this layout (torch.compile): 17
+21.1 -> 57.8% (22.3%), 19 23.5 -> 50.1% (23.7%), 21 25.8 -> 44.6% (27.4%), 23 28.2 -> 48.4%
+(28.6%); not timed against the plans before in a call of their own. Every width stays under 90%
+of copy (torch.compile 22.3-57.0%). Untimed: float16 past those, the widths that ride on a
+timed one, other M, the H100."""
 
 FEW_WARPS_BACKWARD_EIGHT_BYTE_ROWS = {128: (76, 2), 512: (340, 1)}
 """Tile -> (the widest N, warps) of the rows of N % 8 == 4 read from their own starts (16-bit,
