@@ -188,7 +188,7 @@ def forward_between_sentinels(plan, dtype, N, device, check_launch, through_wind
     (torch.float32, 2050, (1, 2048, 0)), (torch.float32, 6001, (1, 8192, 0)),
     (torch.bfloat16, 10002, (1, 8192, 2048)), (torch.float16, 6001, (1, 4096, 2048)),
     (torch.bfloat16, 258, (4, 256, 0)), (torch.float16, 1026, (1, 1024, 0)),
-    (torch.bfloat16, 35, (16, 32, 0)), (torch.bfloat16, 58, (16, 64, 0)),
+    (torch.bfloat16, 35, (16, 32, 0)), (torch.bfloat16, 63, (16, 64, 0)),
     (torch.float16, 131, (8, 128, 0)),
     (torch.bfloat16, 132, (8, 128, 0)), (torch.bfloat16, 137, (8, 128, 16)),
     (torch.bfloat16, 75, (16, 64, 16)), (torch.float16, 79, (16, 64, 16)),

@@ -205,45 +205,46 @@ NARROW_ROWS_FORWARD_FROM_OWN_STARTS = {8: {(32, 4): (16, 1), (32, 16): (16, 2), 
                                            (64, 0): (32, 4), (64, 2): (16, 1), (64, 8): (8, 1),
                                            (64, 16): (8, 1), (64, 32): (8, 1)},
                                        2: {(16, 1): (32, 1), (16, 4): (32, 2), (16, 8): (16, 1)}}
-"""The alignment of 16-bit rows in bytes (as ``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``'; 2: odd N)
--> {(head, tail): (rows a program, warps)} of a single-block forward whose rows are each read
-from their own start in 8-, 4- or 2-byte loads and held as the power of two under N and the
-power of two that covers the rest (``head_and_tail``; (64, 0): 4-byte rows of 50-62 in their
-power of two), on a Hopper GPU with a fast DRAM from 2^27 // N rows (``_rows_past_vectors``):
-every N % 8 == 4 or N % 4 == 2 of 33-95 but 52 and 60 (N % 8 == 4), whose power of two holds
-them with less padding than a head and tail would and whose plans before ran at 85-92%, and odd
-N of 17-23. Before, the rule held each row in
-its power of two, 16-32 rows a program in 4 warps from the rows' own starts (N % 8 == 4), or
-through the window its body's tile (16 rows of 32 or 64 in one warp) or a tile and a tail of 16
-(``WINDOWED_TAILED_ROW_TILES``, 74-86) (N % 4 == 2), and ran at 35-78% of copy where whole
-vectors run at 92-99%: the padding of 36 to 64 or 66 to 128, masked, costs a thread its loads.
+"""The alignment of 16-bit rows in bytes (as ``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``'; 2:
+odd N) -> {(head, tail): (rows a program, warps)} of a single-block forward whose rows are each
+read from their own start in 8-, 4- or 2-byte loads and held as the power of two under N and
+the power of two that covers the rest (``head_and_tail``; (64, 0): 4-byte rows of 50-62 in
+their power of two), on a Hopper GPU with a fast DRAM from 2^27 // N rows
+(``_rows_past_vectors``): every N % 8 == 4 or N % 4 == 2 of 33-95 but 52 and 60 (N % 8 == 4,
+which a head and tail would pad no less than their power of two does, and whose plans before
+ran at 85-93%), and odd N of 17-23. Before, the rule held each row in its power of two, 16-32
+rows a program in 4 warps from the rows' own starts (N % 8 == 4), or through the window its
+body's tile (16 rows of 32 or 64 in one warp, 8 rows of 128 in 2 warps at 90 and 94) or a tile
+and a tail of 16 (``WINDOWED_TAILED_ROW_TILES``, 74-86) (N % 4 == 2), and ran at 35-78% of
+copy where whole vectors run at 92-99%: the padding of 36 to 64 or 66 to 128, masked, costs a
+thread its loads.
 
 Swept on an H200, bfloat16 forward at M = 2^27 // N, two interleaved rounds, every output
-NaN-poisoned and checked against float64 first (results/h200/narrow_forward_2026-11-30/
-``first_call/``), of copy, the policy's plan -> this layout (torch.compile): 36 65.2 -> 85.2%
-(47.4%), 44 77.4 -> 82.1% (57.0%), 68 59.7 -> 89.1% (43.1%), 76 66.0 -> 88.7% (48.0%), 34 35.4 ->
-78.3% (32.5%), 42 35.0 -> 70.8% (39.8%), 66 53.3 -> 75.1% (24.5%), 90 61.4 -> 72.4% (40.5%)
-(``first_call/``); 38 39.1 -> 76.2% (36.2%), 70 56.0 -> 82.8% (31.5%), 74 64.8 -> 77.8% (27.5%), 84
-71.7 -> 80.9% (52.4%), 92 77.6 -> 83.5% (57.0%) (``third_call/``); 58 in its power of two, 32 rows in
-4 warps, 47.4 -> 67.0% (55.0%) (``first_call/``). Rows of one head take different
-tiles: 68 ran 80.5% in sixteen rows of 2 warps, 76 87.4% in one; 90 ran 59.9% in sixteen rows of
-one warp. A head and tail gained nothing at 20 (16 + 4: 76.2% against 75.6%) nor 140 (128 + 16:
-77.2 against 76.5%), nor whole powers of two at 100, 126 and 196 (within 1.7 points). The first
-form of the table (the tiles of ``first_call/``) against the plans before it in one call
-(``second_call/``), of copy: 34 35.4 -> 77.7%, 36 65.0 -> 85.2%, 42 34.6 -> 70.2%, 44 77.3 ->
-81.6%, 46 38.0 -> 73.8%, 66 52.5 -> 74.3%, 68 59.0 -> 88.8%, 76 65.0 -> 88.3%, 82 61.9 -> 67.3%,
-86 62.0 -> 69.8%, 90 61.2 -> 71.1%, 94 63.2 -> 73.6%; float16, swept, the rule's plans 85.0 /
-82.0 / 89.5 / 79.5 / 77.3 / 70.1% at 36 / 44 / 68 / 34 / 66 / 90 (the layouts before it 68.2 /
-80.1 / 62.2 / 28.6% at 36 / 44 / 68 / 34). The second form (the heads and tails of
-``third_call/``) against the first (``fourth_call/``): 38 39.0 -> 75.5%, 70 56.0 -> 82.9%, 74
-64.6 -> 78.4%, 78 64.8 -> 80.3%, 84 71.7 -> 78.3%, 92 77.5 -> 82.0%; the third ((64, 0))
-against the second (``fifth_call/``): 50 41.1 -> 58.4%, 54 43.9 -> 62.5%, 58 46.8 -> 65.9%, 62
-49.6 -> 69.9%; the widths left alone and the backward within 0.4 points in both. Odd N, swept
-(``sixth_call/``), the policy's 64 rows of 32 in 4 warps -> this layout (torch.compile): 17
-21.1 -> 57.8% (22.3%), 19 23.5 -> 50.1% (23.7%), 21 25.8 -> 44.6% (27.4%), 23 28.2 -> 48.4%
-(28.6%); not timed against the plans before in a call of their own. Every width stays under 90%
-of copy (torch.compile 22.3-57.0%). Untimed: float16 past those, the widths that ride on a
-timed one, other M, the H100."""
+NaN-poisoned and checked against float64 first (results/h200/narrow_forward_2026-11-30/), of
+copy, the policy's plan -> this layout (torch.compile): 36 65.2 -> 85.2% (47.4%), 44 77.4 ->
+82.1% (57.0%), 68 59.7 -> 89.1% (43.1%), 76 66.0 -> 88.7% (48.0%), 34 35.4 -> 78.3% (32.5%), 42
+35.0 -> 70.8% (39.8%), 66 53.3 -> 75.1% (24.5%), 90 61.4 -> 72.4% (40.5%), 58 in its power of
+two 47.4 -> 67.0% (55.0%) (``first_call/``); 38 39.1 -> 76.2% (36.2%), 70 56.0 -> 82.8%
+(31.5%), 74 64.8 -> 77.8% (27.5%), 84 71.7 -> 80.9% (52.4%), 92 77.6 -> 83.5% (57.0%)
+(``third_call/``). Rows of one head take different tiles: 68 ran 80.5% in sixteen rows of 2
+warps, 76 87.4% in one; 90 ran 59.9% in sixteen rows of one warp. A head and tail gained
+nothing at 20 (16 + 4: 76.2% against 75.6%) nor 140 (128 + 16: 77.2 against 76.5%), nor whole
+powers of two at 100, 126 and 196 (within 1.7 points).
+
+Each form of the table against the plans before it in one call, of copy: the first
+(``second_call/``) 34 35.4 -> 77.7%, 36 65.0 -> 85.2%, 42 34.6 -> 70.2%, 44 77.3 -> 81.6%, 46
+38.0 -> 73.8%, 66 52.5 -> 74.3%, 68 59.0 -> 88.8%, 76 65.0 -> 88.3%, 82 61.9 -> 67.3%, 86 62.0
+-> 69.8%, 90 61.2 -> 71.1%, 94 63.2 -> 73.6% (float16, swept: the rule's plans 85.0 / 82.0 /
+89.5 / 79.5 / 77.3 / 70.1% at 36 / 44 / 68 / 34 / 66 / 90, the layouts before it 68.2 / 80.1 /
+62.2 / 35.5 / 53.0% at 36 / 44 / 68 / 34 / 66); the second (more heads and tails,
+``fourth_call/``) 38 39.0 -> 75.5%, 70 56.0 -> 82.9%, 74 64.6 -> 78.4%, 78 64.8 -> 80.3%, 84
+71.7 -> 78.3%, 92 77.5 -> 82.0%; the third ((64, 0), ``fifth_call/``) 50 41.1 -> 58.4%, 54 43.9
+-> 62.5%, 58 46.8 -> 65.9%, 62 49.6 -> 69.9%; the widths left alone and the backward within 0.7
+points. Odd N (the fourth form), swept alone (``sixth_call/``), the policy's 64 rows of 32 in 4
+warps -> this layout (torch.compile): 17 21.1 -> 57.8% (22.3%), 19 23.5 -> 50.1% (23.7%), 21
+25.8 -> 44.6% (27.4%), 23 28.2 -> 48.4% (28.6%). Every width stays under 90% of copy
+(torch.compile 22.3-57.0%). Untimed: float16 past those, the widths that ride on a timed one,
+other M, the H100."""
 
 FEW_WARPS_BACKWARD_EIGHT_BYTE_ROWS = {128: (76, 2), 512: (340, 1)}
 """Tile -> (the widest N, warps) of the rows of N % 8 == 4 read from their own starts (16-bit,
@@ -542,8 +543,7 @@ the H100; other M. The powers of two keep ``SINGLE_BLOCK_TILES``' measured plans
 WINDOWED_WORD_ROWS_MAX_TILE = 1024
 """The widest body tile (``WINDOWED_ROW_TILES``) at which 16-bit rows of N % 4 == 2, read in
 4-byte words from their own starts, go through the window one warp a row as odd N do (but those
-that ``NARROW_ROWS_FORWARD_FROM_OWN_STARTS`` holds as a head and a tail from their own
-starts: 34-46, 66-94). Timed on
+that ``NARROW_ROWS_FORWARD_FROM_OWN_STARTS`` reads from their own starts: 34-94). Timed on
 an H200 (results/h200/window_tiles_2026-11-29/, two interleaved rounds, every output
 NaN-poisoned and checked against float64 first), bfloat16, the policy's plan from the rows' own
 starts -> the table's through the window, of copy: 258 51.1 -> 67.9%, 262 52.0 -> 68.5%, 514
