@@ -271,6 +271,33 @@ def test_the_h200s_forward_of_narrow_rows_as_a_head_and_tail_from_their_own_star
     forward_between_sentinels(plan, dtype, N, device, from_own_starts, through_window=False)
 
 
+@pytest.mark.parametrize("dtype,N", [(torch.bfloat16, 36), (torch.float16, 66),
+                                     (torch.bfloat16, 17), (torch.float16, 90)])
+def test_the_h200s_forward_of_narrow_rows_as_a_head_and_tail_off_their_alignment(device, dtype, N):
+    """The plans of ``policy.NARROW_ROWS_FORWARD_FROM_OWN_STARTS`` launched on 37 rows (several
+    programs, the last partly masked) a stride of N + 3 apart, the first one element past a
+    16-byte boundary: the launch reads them element by element (``MULTIPLE_OF`` 1), each row
+    still its head and tail; the rows match float64's and nothing between them is written."""
+    plan = policy.choose((1 << 27) // N, N, dtype, H200)
+    assert plan.tail and not plan.windowed
+    M, stride = 37, N + 3
+    plan = dataclasses.replace(plan, grid=(policy.cdiv(M, plan.block_m),))
+    torch.manual_seed(N)
+    source = torch.full((1 + M * stride,), float("nan"), dtype=dtype, device=device)
+    x = source[1:].view(M, stride)[:, :N]
+    x.copy_((torch.randn(M, N, dtype=torch.float64) * 4).to(dtype))
+    for log in (False, True):
+        target = torch.full((1 + M * stride,), 1234.0, dtype=dtype, device=device)
+        y = target[1:].view(M, stride)[:, :N]
+        (record,) = launch.launches(plan, (x, y), log=log)
+        assert (record.constexprs["MULTIPLE_OF"], record.constexprs["WINDOW"],
+                record.constexprs["TAIL"]) == (1, 0, plan.tail)
+        launch.softmax_rows(plan, x, y, log)
+        assert target[0] == 1234.0 and (target[1:].view(M, stride)[:, N:] == 1234.0).all()
+        exact = (torch.log_softmax if log else torch.softmax)(x.double(), -1)
+        assert_close(y, exact, dtype=dtype, kind="log_softmax" if log else "softmax")
+
+
 @pytest.mark.parametrize("dtype,N,tiles,window", [
     (torch.bfloat16, 10248, (8192, 4096), False), (torch.float16, 11264, (8192, 4096), False),
     (torch.bfloat16, 12288, (8192, 4096), False), (torch.bfloat16, 16383, (16384, 0), True),
