@@ -2166,7 +2166,6 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
         block_n, tail = (next_power_of_2(N), 0) if backward else head_and_tail(N)
         (rows, num_warps), tail2, row_threads = narrow_rows, 0, 0
         block_m, narrow_loads_warps = min(rows, next_power_of_2(M)), 0
-        windowed_rows = body_tile = False
     own_starts = bool(narrow_rows) or (
         backward and block_m > 1 and N % 8 == 4 and N <= block_n
         and block_n in EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS
