@@ -82,12 +82,12 @@ def variants(kernel: str, N: int, itemsize: int, backward: bool,
                                policy.Forcing("online", block),
                                dict(num_warps=warps, num_stages=stages, lanes=lanes))
     elif kernel == "single_block":
-        # the row as one power of two (backward: and its body's), and (forward) as a power of
-        # two and a tail: the tail as narrow as the rest of the row, and widened to one pass of
-        # the tile's threads, a 16-byte vector each, where the rest is narrower; and as three
+        # the row as one power of two (backward: and its body's), and as a power of two and a
+        # tail: the tail as narrow as the rest of the row, and widened to one pass of the tile's
+        # threads, a 16-byte vector each, where the rest is narrower; and (forward) as three
         # tiles, each at least a pass (``policy.three_tiles``)
         whole = policy.next_power_of_2(N)
-        head, tail = (whole, 0) if backward else policy.head_and_tail(N)
+        head, tail = policy.head_and_tail(N)
         # a tile may hold the row's body alone (``policy.window_columns``), where it is read
         # through a window (a forward plan of the policy's is not: ``--windowed``)
         body = policy.next_power_of_2(max(policy.window_columns(

@@ -168,6 +168,55 @@ def test_a_row_held_as_a_block_and_a_tail(M, N, block, tail, tail2, block_m, row
     assert y_buffer[outside].isnan().all(), "wrote outside the output rows"
 
 
+@pytest.mark.parametrize("dtype", DTYPES + [torch.float64], ids=str)
+@pytest.mark.parametrize("log", [False, True], ids=["softmax", "log_softmax"])
+@pytest.mark.parametrize("M,N,block,tail,block_m,held,windowed", [
+    (9, 34, 32, 2, 4, False, False), (5, 70, 64, 8, 2, True, False),
+    (3, 100, 64, 64, 1, False, False), (3, 2944, 2048, 1024, 1, True, False),
+    (7, 45, 32, 16, 4, False, True), (5, 1100, 1024, 128, 2, True, True)])
+def test_a_backward_row_held_as_a_block_and_a_tail(M, N, block, tail, block_m, held, windowed,
+                                                   dtype, log, device):
+    """A single-block backward whose row is a power of two and a tail tile (``Plan.tail``; the
+    tail masked past N at 100), several rows a program or one (M odd: the last tile's rows
+    masked), its 16-bit tiles held as loaded or converted, read from the rows' own starts on
+    rows cut from wider buffers (y's and dy's buffers +inf and NaN around the rows, dx's NaN)
+    or through a window on contiguous rows that are not whole vectors (45; 1100 but in float32
+    and float64; the tiles hold the body): dx matches float64, nothing outside written; read again for dx (``Plan.reread``) the
+    same bits, in place too (dx is dy)."""
+    held = held and dtype.itemsize == 2
+    y_buffer = torch.full((M, N + 37), float("inf"), dtype=dtype, device=device)
+    dy_buffer = torch.full((M + 2, N + 11), float("nan"), dtype=dtype, device=device)
+    dx_buffer = torch.full((M + 1, N + 19), float("nan"), dtype=dtype, device=device)
+    if windowed:
+        y, dy, dx = (torch.full((M, N), float("nan"), dtype=dtype, device=device)
+                     for _ in range(3))
+    else:
+        y, dy, dx = y_buffer[:, 5:5 + N], dy_buffer[2:, 1:1 + N], dx_buffer[1:, 3:3 + N]
+    x = _random((M, N), torch.float32, device, seed=3)  # float32 values: the oracle's inputs
+    y.copy_((x.log_softmax(-1) if log else x.softmax(-1)).to(dtype))
+    dy.copy_(_random((M, N), dtype, device, seed=4, scale=1.0))
+    plan = dataclasses.replace(triton_impl.make_plan(M, N, dtype, device, backward=True),
+                               block_n=block, tail=tail, block_m=block_m, windowed=windowed,
+                               held_as_loaded=held, grid=(-(-M // block_m),))
+    constexprs = launch.launches(plan, (y, dy, dx), log)[0].constexprs
+    assert constexprs["TAIL"] == tail
+    assert (constexprs["WINDOW"] > 0) == (windowed and N % (16 // dtype.itemsize) > 0)
+    launch.softmax_backward_rows(plan, y, dy, dx, log)
+    expected, scale = _oracle_grad(y, dy, -1, log)
+    assert_close(dx, expected, dtype=dtype, kind="grad", scale=scale)
+    if not windowed:
+        outside = torch.ones_like(dx_buffer, dtype=torch.bool)
+        outside[1:, 3:3 + N] = False
+        assert dx_buffer[outside].isnan().all(), "wrote outside the gradient's rows"
+    again = dataclasses.replace(plan, reread=True)
+    read_again = torch.full_like(dx, float("nan"))
+    launch.softmax_backward_rows(again, y, dy, read_again, log)
+    assert torch.equal(read_again, dx)
+    in_place = dy.clone()
+    launch.softmax_backward_rows(again, y, in_place, in_place, log)
+    assert torch.equal(in_place, dx)
+
+
 @pytest.mark.parametrize("N", [384, 640, 1152, 1280, 2944, 2945, 3200, 4736, 8320])
 def test_the_seeds_row_tiles_read_again_write_the_same_bits(N, device):
     """The layouts ``policy.READ_AGAIN_ROW_TILES`` reads again, as a fast-DRAM Hopper GPU's policy

@@ -321,12 +321,17 @@ def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Lau
         plan = for_rows(plan, True, wide)
         options.update(num_warps=plan.num_warps, max_registers=plan.max_registers)
         kernel = bwd.single_block_backward if backward else fwd.single_block_forward
-        constexprs = dict(BLOCK_M=plan.block_m, BLOCK=plan.block_n, LOG=log, STAGES=plan.num_stages,
-                          MULTIPLE_OF=multiple_of, REREAD=plan.reread, WINDOW=window)
+        constexprs = dict(BLOCK_M=plan.block_m, BLOCK=plan.block_n, TAIL=plan.tail, LOG=log,
+                          STAGES=plan.num_stages, MULTIPLE_OF=multiple_of, REREAD=plan.reread,
+                          WINDOW=window)
         if backward:
+            if plan.tail2 or plan.row_threads:
+                raise ValueError("Plan.tail2 and Plan.row_threads are the single-block forward's: "
+                                 "the backward holds a row as a block and a tail, its warps "
+                                 "along the columns")
             constexprs.update(HELD_AS_LOADED=plan.held_as_loaded, ASM=not kernels_interpreted())
         else:
-            constexprs.update(TAIL=plan.tail, TAIL2=plan.tail2,
+            constexprs.update(TAIL2=plan.tail2,
                               PASS=row_pass(plan.row_threads, itemsize, wide),
                               EDGES=edge_lanes(window, plan.block_m, plan.num_warps))
         return (Launch(kernel, plan.grid, (*rows, M, N, *strides), constexprs, **options),)

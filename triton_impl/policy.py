@@ -1721,10 +1721,10 @@ class Plan:
     each step of an online or split program folds its ``block_n`` columns into
     (``kernels.row_math.online_update``); ``block_n`` (a pair per column) unless an experiment sets
     it. ``persistent``: the grid is smaller than the work and each program loops over row tiles.
-    ``tail``: a single-block forward's second tile, the ``tail`` columns after ``block_n`` (both
+    ``tail``: a single-block program's second tile, the ``tail`` columns after ``block_n`` (both
     powers of two; 0: none), where the two hold a row with less padding than one power of two;
-    ``tail2``: a third tile, the ``tail2`` columns after those (a power of two; 0: none; only
-    with a ``tail``). ``row_threads``: the threads that share each row of a single-block forward
+    ``tail2``: a forward's third tile, the ``tail2`` columns after those (a power of two; 0:
+    none; only with a ``tail``). ``row_threads``: the threads that share each row of a single-block forward
     tile laid out rows by warps (``kernels/row_math.py``, ``load_tile``: one warp a row at 32),
     ``block_m * row_threads == 32 * num_warps``, every tile whole passes of them, a 16-byte vector
     a thread (``one_pass``); 0: Triton's layout of a [rows, columns] tile, its warps along the

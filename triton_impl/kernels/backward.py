@@ -68,22 +68,41 @@ def store_rows(ptr, rows, row_stride, cols, mask, values, MULTIPLE_OF: tl.conste
 
 
 @triton.jit
+def load_pair(y_ptr, dy_ptr, rows, y_row_stride, dy_row_stride, cols, mask, POLICY: tl.constexpr,
+              MULTIPLE_OF: tl.constexpr, WINDOW: tl.constexpr):
+    """y and dy over the same tile (``load_rows``)."""
+    return (load_rows(y_ptr, rows, y_row_stride, cols, mask, POLICY, MULTIPLE_OF, WINDOW),
+            load_rows(dy_ptr, rows, dy_row_stride, cols, mask, POLICY, MULTIPLE_OF, WINDOW))
+
+
+@triton.jit
+def tile_grad(y, dy, s, LOG: tl.constexpr, HELD_AS_LOADED: tl.constexpr, ASM: tl.constexpr):
+    """dx over a tile of y and dy as ``single_block_backward`` holds them."""
+    if HELD_AS_LOADED:
+        return grad_output(to_compute_again(y, ASM), to_compute_again(dy, ASM), s, LOG)
+    else:
+        return grad_output(to_compute(y), to_compute(dy), s, LOG)
+
+
+@triton.jit
 def single_block_backward(
     y_ptr, dy_ptr, dx_ptr, M, N, y_row_stride, dy_row_stride, dx_row_stride,
-    BLOCK_M: tl.constexpr, BLOCK: tl.constexpr, LOG: tl.constexpr, STAGES: tl.constexpr,
-    HELD_AS_LOADED: tl.constexpr, REREAD: tl.constexpr, ASM: tl.constexpr,
+    BLOCK_M: tl.constexpr, BLOCK: tl.constexpr, TAIL: tl.constexpr, LOG: tl.constexpr,
+    STAGES: tl.constexpr, HELD_AS_LOADED: tl.constexpr, REREAD: tl.constexpr, ASM: tl.constexpr,
     MULTIPLE_OF: tl.constexpr, WINDOW: tl.constexpr,
 ):
-    """``HELD_AS_LOADED``: y and dy stay as loaded across the row sum and are converted to the
-    compute dtype for it and again for dx (``row_math.to_compute_again``; ``ASM``: compiled, not
-    interpreted), so that a 16-bit tile holds half the registers (``policy.
-    SINGLE_BLOCK_HELD_AS_LOADED_FROM_COLS``); else they are converted once. ``REREAD``: y and dy
-    are loaded evict-last for the sum and loaded again, evict-first, for dx, rather than held
-    (as ``forward.single_block_forward``'s REREAD; both again before dx is written, which may be
-    dy). ``WINDOW`` > 0: the rows are read from the 16-byte boundary that starts each one's body
-    (``row_math.row_window``; the three tensors share its shift), their edges a narrow tile of
-    their own, held, in a layout of their own (``row_math.edge_rows``), whose sum is added
-    to the body's."""
+    """BLOCK_M rows a tile, each held as BLOCK columns and, where TAIL > 0, a second tile of the
+    TAIL columns after them (``policy.Plan.tail``: a row of 34 as 32 + 2 rather than 64, as
+    ``forward.single_block_forward`` holds its rows). ``HELD_AS_LOADED``: y and dy stay as loaded
+    across the row sum and are converted to the compute dtype for it and again for dx
+    (``row_math.to_compute_again``; ``ASM``: compiled, not interpreted), so that a 16-bit tile
+    holds half the registers (``policy.SINGLE_BLOCK_HELD_AS_LOADED_FROM_COLS``); else they are
+    converted once. ``REREAD``: y and dy are loaded evict-last for the sum and loaded again,
+    evict-first, for dx, rather than held (as ``forward.single_block_forward``'s REREAD; every
+    tile again before any dx is written, which may be dy). ``WINDOW`` > 0: the rows are read
+    from the 16-byte boundary that starts each one's body (``row_math.row_window``; the three
+    tensors share its shift), their edges a narrow tile of their own, held, in a layout of
+    their own (``row_math.edge_rows``), whose sum is added to the body's."""
     N = known_multiple(N, MULTIPLE_OF)
     FIRST: tl.constexpr = "evict_last" if REREAD else ""
     cols = tl.arange(0, BLOCK)[None, :]
@@ -92,8 +111,13 @@ def single_block_backward(
         rows = (tile * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)[:, None]
         _, lo, hi = row_window(y_ptr, rows, y_row_stride, N, MULTIPLE_OF, WINDOW, True)
         mask = (rows < M) & column_mask(cols, lo, hi, WINDOW)
-        y = load_rows(y_ptr, rows, y_row_stride, cols, mask, FIRST, MULTIPLE_OF, WINDOW)
-        dy = load_rows(dy_ptr, rows, dy_row_stride, cols, mask, FIRST, MULTIPLE_OF, WINDOW)
+        y, dy = load_pair(y_ptr, dy_ptr, rows, y_row_stride, dy_row_stride, cols, mask, FIRST,
+                          MULTIPLE_OF, WINDOW)
+        if TAIL > 0:
+            tail_cols = BLOCK + tl.arange(0, TAIL)[None, :]
+            tail_mask = (rows < M) & column_mask(tail_cols, lo, hi, WINDOW)
+            y_tail, dy_tail = load_pair(y_ptr, dy_ptr, rows, y_row_stride, dy_row_stride,
+                                        tail_cols, tail_mask, FIRST, MULTIPLE_OF, WINDOW)
         if WINDOW > 0:
             e_rows = edge_rows(tile, BLOCK_M)
             y_edge, edge_cols, edge_mask = load_edges(y_ptr, e_rows, y_row_stride, M, N, 0.0,
@@ -102,21 +126,27 @@ def single_block_backward(
                                  WINDOW, 2 * WINDOW)[0]
             y_edge, dy_edge = to_compute(y_edge), to_compute(dy_edge)
         s = tl.sum(grad_term(to_compute(y), to_compute(dy), LOG), 1)[:, None]
+        if TAIL > 0:
+            s += tl.sum(grad_term(to_compute(y_tail), to_compute(dy_tail), LOG), 1)[:, None]
         if WINDOW > 0:
             s += per_row(tl.sum(grad_term(y_edge, dy_edge, LOG), 1), s)
         if REREAD:
-            y = load_rows(y_ptr, rows, y_row_stride, cols, mask, "evict_first", MULTIPLE_OF, WINDOW)
-            dy = load_rows(dy_ptr, rows, dy_row_stride, cols, mask, "evict_first", MULTIPLE_OF,
-                           WINDOW)
+            y, dy = load_pair(y_ptr, dy_ptr, rows, y_row_stride, dy_row_stride, cols, mask,
+                              "evict_first", MULTIPLE_OF, WINDOW)
+            if TAIL > 0:
+                y_tail, dy_tail = load_pair(y_ptr, dy_ptr, rows, y_row_stride, dy_row_stride,
+                                            tail_cols, tail_mask, "evict_first", MULTIPLE_OF,
+                                            WINDOW)
         if WINDOW > 0:
             store_edges(dx_ptr, e_rows, dx_row_stride, N, edge_cols, edge_mask,
                         grad_output(y_edge, dy_edge, per_row(s, e_rows), LOG), MULTIPLE_OF,
                         WINDOW)
-        if HELD_AS_LOADED:
-            dx = grad_output(to_compute_again(y, ASM), to_compute_again(dy, ASM), s, LOG)
-        else:
-            dx = grad_output(to_compute(y), to_compute(dy), s, LOG)
-        store_rows(dx_ptr, rows, dx_row_stride, cols, mask, dx, MULTIPLE_OF, WINDOW)
+        if TAIL > 0:
+            store_rows(dx_ptr, rows, dx_row_stride, tail_cols, tail_mask,
+                       tile_grad(y_tail, dy_tail, s, LOG, HELD_AS_LOADED, ASM), MULTIPLE_OF,
+                       WINDOW)
+        store_rows(dx_ptr, rows, dx_row_stride, cols, mask,
+                   tile_grad(y, dy, s, LOG, HELD_AS_LOADED, ASM), MULTIPLE_OF, WINDOW)
 
 
 @triton.jit
