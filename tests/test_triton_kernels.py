@@ -1362,7 +1362,8 @@ def test_a_fast_dram_reads_narrow_backward_rows_past_vectors_from_their_starts()
     """``policy.NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``: on a Hopper GPU with a fast DRAM, from
     2^27 // N rows, the 16-bit single-block backward of rows of N % 8 == 4 whose power of two is
     32-256 (N = 20-28, 36-60, 68-124, 132-252), or of N % 4 == 2 whose power of two is 64 or 128
-    (34-62, 66-126), holds each row in its power of two, read from its own start in 8- or 4-byte
+    (34-62, 66-126, but for ``NARROW_ROWS_BACKWARD_HEADS_AND_TAILS``'), holds each row in its
+    power of two, read from its own start in 8- or 4-byte
     vectors, in the table's rows and warps (eight-byte rows of 68-76 in two warps,
     ``FEW_WARPS_BACKWARD_EIGHT_BYTE_ROWS``); rows of another residue or power of two, odd N,
     float32, an H100, fewer rows and a forced block keep the window and the rule's tiles."""
@@ -1373,7 +1374,7 @@ def test_a_fast_dram_reads_narrow_backward_rows_past_vectors_from_their_starts()
                 (20, 32, 32, 2, 4), (28, 32, 32, 2, 4), (36, 16, 64, 2, 4), (60, 16, 64, 2, 4),
                 (68, 8, 128, 2, 4), (76, 8, 128, 2, 4), (84, 8, 128, 4, 4), (124, 8, 128, 4, 4),
                 (132, 4, 256, 1, 4),
-                (252, 4, 256, 1, 4), (34, 16, 64, 2, 2), (62, 16, 64, 2, 2),
+                (252, 4, 256, 1, 4), (50, 16, 64, 2, 2), (62, 16, 64, 2, 2),
                 (66, 8, 128, 1, 2), (126, 8, 128, 1, 2)):
             M = (1 << 27) // N
             plan = _hopper_plan(N, dtype, 4800, backward=True, M=M)
@@ -1453,6 +1454,58 @@ def test_a_fast_dram_reads_narrow_forward_rows_past_vectors_as_a_head_and_tail()
     assert (forced.block_n, forced.tail) == (128, 0), forced
 
 
+def test_a_fast_dram_holds_narrow_backward_rows_past_vectors_as_a_head_and_tail():
+    """``policy.NARROW_ROWS_BACKWARD_HEADS_AND_TAILS`` and ``WINDOWED_BACKWARD_HEADS_AND_TAILS``:
+    on a Hopper GPU with a fast DRAM, from 2^27 // N rows, the 16-bit single-block backward of
+    rows of N % 4 == 2 (34-46, 74, 78) or of odd N (37, 39) whose head and tail
+    (``policy.head_and_tail``) are in the first table holds each row as those two tiles, read from
+    its own start, and of odd N of 41-47 and 137-143 through the window, in the tables' rows and
+    warps; rows whose head and tail pad as much as their power of two (50-62), or that the tables
+    leave out (66, 70, 82, 77, 138, 145: the widths swept that lost or tied), N % 8 == 4, odd N
+    past those, float32, an H100, fewer rows and a forced block keep their plans (as without the
+    tables)."""
+    assert policy.NARROW_ROWS_BACKWARD_HEADS_AND_TAILS == {
+        4: {(32, 2): (32, 2), (32, 8): (16, 1), (32, 16): (16, 2), (64, 16): (8, 1)},
+        2: {(32, 8): (8, 1)}}
+    assert policy.WINDOWED_BACKWARD_HEADS_AND_TAILS == {(32, 16): (32, 4), (128, 16): (8, 4)}
+    for dtype in ("bfloat16", "float16"):
+        for N, rows, head, tail, warps, window, multiple in (
+                (34, 32, 32, 2, 2, 0, 2), (38, 16, 32, 8, 1, 0, 2), (42, 16, 32, 16, 2, 0, 2),
+                (46, 16, 32, 16, 2, 0, 2), (74, 8, 64, 16, 1, 0, 2), (78, 8, 64, 16, 1, 0, 2),
+                (37, 8, 32, 8, 1, 0, 1), (39, 8, 32, 8, 1, 0, 1), (41, 32, 32, 16, 4, 8, 1),
+                (45, 32, 32, 16, 4, 8, 1), (47, 32, 32, 16, 4, 8, 1), (137, 8, 128, 16, 4, 8, 1),
+                (143, 8, 128, 16, 4, 8, 1)):
+            M = (1 << 27) // N
+            plan = _hopper_plan(N, dtype, 4800, backward=True, M=M)
+            assert (plan.block_m, plan.block_n, plan.tail, plan.num_warps, plan.windowed,
+                    plan.uncapped_warps) == (rows, head, tail, warps, window > 0, 0), (
+                        dtype, N, plan)
+            x = torch.empty((M, N), dtype=getattr(torch, dtype), device="meta")
+            (record,) = launch.launches(plan, (x,) * 3, log=False)
+            assert (record.constexprs["WINDOW"], record.constexprs["MULTIPLE_OF"],
+                    record.constexprs["BLOCK_M"], record.constexprs["BLOCK"],
+                    record.constexprs["TAIL"], record.num_warps) == (
+                        window, multiple, rows, head, tail, warps), (dtype, N)
+    for dtype, N, dram, fewer in (
+            ("bfloat16", 50, 4800, 0), ("float16", 62, 4800, 0), ("bfloat16", 66, 4800, 0),
+            ("float16", 70, 4800, 0), ("bfloat16", 82, 4800, 0), ("bfloat16", 77, 4800, 0),
+            ("float16", 138, 4800, 0), ("bfloat16", 145, 4800, 0), ("bfloat16", 36, 4800, 0),
+            ("float16", 44, 4800, 0), ("bfloat16", 35, 4800, 0), ("bfloat16", 49, 4800, 0),
+            ("float16", 135, 4800, 0), ("float32", 34, 4800, 0), ("float32", 45, 4800, 0),
+            ("float32", 137, 4800, 0), ("bfloat16", 34, 3350, 0), ("float16", 137, 3350, 0),
+            ("bfloat16", 38, 4800, 1), ("float16", 45, 4800, 1), ("bfloat16", 137, 4800, 1)):
+        plan = _hopper_plan(N, dtype, dram, backward=True, M=(1 << 27) // N - fewer)
+        with unittest.mock.patch.dict(policy.NARROW_ROWS_BACKWARD_HEADS_AND_TAILS, clear=True), \
+                unittest.mock.patch.dict(policy.WINDOWED_BACKWARD_HEADS_AND_TAILS, clear=True):
+            assert plan == _hopper_plan(N, dtype, dram, backward=True,
+                                        M=(1 << 27) // N - fewer), (dtype, N, dram, fewer)
+        assert not plan.tail, (dtype, N, dram, fewer)
+    for N in (34, 45, 137):
+        forced = _hopper_plan(N, "bfloat16", 4800, backward=True, M=(1 << 27) // N,
+                              kernel="single_block", block_n=256)
+        assert (forced.block_n, forced.tail) == (256, 0), forced
+
+
 def test_a_fast_dram_gives_narrow_backward_tiles_of_rows_past_vectors_few_warps():
     """``policy.FEW_WARPS_BACKWARD_WINDOWED``: on a Hopper GPU with a fast DRAM, from 2^27 // N
     rows, the single-block backward of rows past vectors whose body's tile is 256-2048 columns
@@ -1467,7 +1520,7 @@ def test_a_fast_dram_gives_narrow_backward_tiles_of_rows_past_vectors_few_warps(
          4: {256: (192, 1)}}, 1024)
     for dtype in ("bfloat16", "float16"):
         for N, rows, block, warps in (
-                (137, 4, 256, 1), (257, 4, 256, 1), (262, 4, 256, 1), (390, 2, 512, 1),
+                (145, 4, 256, 1), (257, 4, 256, 1), (262, 4, 256, 1), (390, 2, 512, 1),
                 (514, 2, 512, 1), (642, 1, 1024, 1), (1001, 1, 1024, 1), (1026, 1, 1024, 1),
                 (1033, 1, 2048, 1), (1100, 1, 2048, 1), (1415, 1, 2048, 1), (2057, 1, 4096, 2),
                 (2700, 1, 4096, 2), (2711, 1, 4096, 2)):

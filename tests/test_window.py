@@ -341,7 +341,7 @@ def test_the_h200s_single_block_forward_of_one_row_by_warps(device, dtype, N, ti
     (torch.bfloat16, 15, (16, 16), 1), (torch.bfloat16, 36, (16, 64), 2),
     (torch.float16, 60, (16, 64), 2), (torch.bfloat16, 68, (8, 128), 2),
     (torch.float16, 124, (8, 128), 4), (torch.float16, 20, (32, 32), 2),
-    (torch.bfloat16, 140, (4, 256), 1), (torch.bfloat16, 42, (16, 64), 2),
+    (torch.bfloat16, 140, (4, 256), 1), (torch.bfloat16, 50, (16, 64), 2),
     (torch.float16, 90, (8, 128), 1)])
 def test_the_h200s_backward_of_narrow_rows_in_layouts_of_their_own(device, dtype, N, tiles,
                                                                     warps):
@@ -355,6 +355,40 @@ def test_the_h200s_backward_of_narrow_rows_in_layouts_of_their_own(device, dtype
     dy, 1234 around dx); softmax's and log-softmax's gradients match float64's."""
     plan = policy.choose((1 << 27) // N, N, dtype, H200, backward=True)
     assert (plan.block_m, plan.block_n, plan.num_warps) == (*tiles, warps)
+
+    def in_its_tiles(record):
+        assert (record.num_warps, record.constexprs["BLOCK_M"]) == (warps, tiles[0])
+
+    backward_between_sentinels(plan, dtype, N, device, in_its_tiles)
+
+
+@pytest.mark.parametrize("dtype,N,tiles,warps,window", [
+    (torch.bfloat16, 34, (32, 32, 2), 2, 0), (torch.float16, 38, (16, 32, 8), 1, 0),
+    (torch.bfloat16, 46, (16, 32, 16), 2, 0), (torch.float16, 74, (8, 64, 16), 1, 0),
+    (torch.bfloat16, 37, (8, 32, 8), 1, 0), (torch.float16, 45, (32, 32, 16), 4, 8),
+    (torch.bfloat16, 137, (8, 128, 16), 4, 8)])
+def test_the_h200s_backward_of_narrow_rows_as_a_head_and_tail(device, dtype, N, tiles, warps,
+                                                               window):
+    """The H200's single-block backward of 16-bit rows of N % 4 == 2 or odd N held as a head
+    and a tail, several rows a program, from their own starts
+    (``policy.NARROW_ROWS_BACKWARD_HEADS_AND_TAILS``) or through the window, the body in the
+    two tiles (``WINDOWED_BACKWARD_HEADS_AND_TAILS``): five rows between sentinels, the one
+    program's tiles partly masked, its tail partly past each row; the gradients match
+    float64's."""
+    plan = policy.choose((1 << 27) // N, N, dtype, H200, backward=True)
+    assert (plan.block_m, plan.block_n, plan.tail, plan.num_warps) == (*tiles, warps)
+
+    def as_a_head_and_tail(record):
+        assert (record.num_warps, record.constexprs["BLOCK_M"], record.constexprs["TAIL"],
+                record.constexprs["WINDOW"]) == (warps, tiles[0], tiles[2], window)
+
+    backward_between_sentinels(plan, dtype, N, device, as_a_head_and_tail)
+
+
+def backward_between_sentinels(plan, dtype, N, device, check_launch):
+    """softmax's and log-softmax's gradients of five rows of N one after another through
+    ``plan`` (its grid set for five rows): NaN around y and dy, 1234 around dx, which must stay
+    unwritten; dx matches float64's. ``check_launch`` sees each launch's record first."""
     M, guard = 5, 16
     plan = dataclasses.replace(plan, grid=(policy.cdiv(M, plan.block_m),))
     torch.manual_seed(N)
@@ -370,7 +404,7 @@ def test_the_h200s_backward_of_narrow_rows_in_layouts_of_their_own(device, dtype
         target = torch.full((M * N + 2 * guard,), 1234.0, dtype=dtype, device=device)
         dx = target[guard:guard + M * N].view(M, N)
         (record,) = launch.launches(plan, (y, dy, dx), log=log)
-        assert (record.num_warps, record.constexprs["BLOCK_M"]) == (warps, tiles[0])
+        check_launch(record)
         launch.softmax_backward_rows(plan, y, dy, dx, log)
         assert (target[:guard] == 1234.0).all() and (target[guard + M * N:] == 1234.0).all()
         assert_grad_close(dx, y, dy, dtype, log)

@@ -199,6 +199,41 @@ table, one for both 16-bit dtypes, keeps bfloat16's. Untimed: float16 but in tho
 of N % 4 == 2 in tiles of 32 and 256, odd N (from their own starts one warp of eight rows of 64
 ran 80.5% at 57 against the window's 74.1%), other M, the H100."""
 
+NARROW_ROWS_BACKWARD_HEADS_AND_TAILS = {4: {(32, 2): (32, 2), (32, 8): (16, 1), (32, 16): (16, 2),
+                                            (64, 16): (8, 1)},
+                                        2: {(32, 8): (8, 1)}}
+"""The alignment of 16-bit rows in bytes (4: N % 4 == 2; 2: odd N) -> {(head, tail): (rows a
+program, warps)} of a single-block backward whose rows are each read from their own start, in
+4-byte words or value by value, and held as the power of two under N and the power of two that
+covers the rest (``head_and_tail``: 34 as 32 + 2), on a Hopper GPU with a fast DRAM from
+2^27 // N rows (``_rows_past_vectors``): N = 34, 38, 42, 46, 74 and 78 (N % 4 == 2), in place of
+``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``' power of two (64 or 128, 16 or 8 rows a program in 2
+or 1 warps), and N = 37 and 39, in place of the window's body tile of 32 (64 rows a program in 4
+warps). Rows of a head and a tail whose tiles pad no less than their power of two does keep
+their plans: 66 (64 + 2), 70 (64 + 8: 88.4% against 87.8% swept, within noise) and 82 (64 + 32:
+89.5% against the policy's 94.9%).
+
+Swept on an H200, bfloat16 backward at M = 2^27 // N, two interleaved rounds, every output
+NaN-poisoned and checked against float64 first (results/h200/narrow_backward_tails_2026-11-30/
+``first_call/``), of copy, the policy's plan -> this layout (torch.compile): 34 68.2 -> 87.2%
+(85.3%), 38 74.8 -> 90.8% (79.5%), 42 79.3 -> 89.4% (94.1%), 46 77.4 -> 90.5% (92.2%), 74 90.6
+-> 93.7% (83.6%), 37 58.6 -> 66.5% (46.6%). Each best layout leaves a thread 12-20 columns of y
+and of dy; tiles of the same head and tail in other rows and warps ran up to 19 points slower.
+Untimed: float16, the widths that ride on a timed one (39, 78), other M, the H100."""
+
+WINDOWED_BACKWARD_HEADS_AND_TAILS = {(32, 16): (32, 4), (128, 16): (8, 4)}
+"""(head, tail) of N (``head_and_tail``) -> (rows a program, warps) of a single-block backward of
+16-bit rows of an odd N read through the window, whose head and tail hold the row's body
+(``window_columns``: 40 columns at most of 41-47, 136 of 137-143) in place of its power of two
+(``_body_tile``: 64 and 256), on a Hopper GPU with a fast DRAM from 2^27 // N rows: odd N of
+41-47 and 137-143. Swept as ``NARROW_ROWS_BACKWARD_HEADS_AND_TAILS`` (same call), bfloat16, of
+copy, the policy's plan -> this layout (torch.compile): 45 60.7 -> 79.1% (57.9%; 32 x 64 in 4
+warps before), 137 78.1 -> 99.6% (82.8%; 4 x 256 in one warp before; 4 rows of 128 + 16 in 2
+warps 99.4%). 77 (64 + 16 through the window, 16 rows in 4 warps) ran 89.5% against the
+policy's 88.5%: it keeps its plan. The tails were timed as ``head_and_tail`` gives them (16),
+not narrowed to the body (8 would hold it). Untimed: float16, the widths that ride on a timed
+one, other M, the H100."""
+
 NARROW_ROWS_FORWARD_FROM_OWN_STARTS = {8: {(32, 4): (16, 1), (32, 16): (16, 2), (64, 4): (16, 1),
                                            (64, 16): (16, 2), (64, 32): (16, 2)},
                                        4: {(32, 2): (16, 1), (32, 8): (32, 2), (32, 16): (32, 2),
@@ -2162,9 +2197,9 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
         narrow_loads_warps = narrow_loads_warps or whole_row_warps
         num_warps = min(num_warps, BODY_TILE_MAX_WARPS)
     narrow_rows = not forced and _narrow_rows_from_own_starts(M, N, itemsize, device, backward)
-    if narrow_rows:  # from the rows' own starts: the row's power of two, forward a head and tail
-        block_n, tail = (next_power_of_2(N), 0) if backward else head_and_tail(N)
-        (rows, num_warps), tail2, row_threads = narrow_rows, 0, 0
+    if narrow_rows:  # from the rows' own starts: a head and a tail, or the row's power of two
+        block_n, tail, rows, num_warps = narrow_rows
+        tail2, row_threads = 0, 0
         block_m, narrow_loads_warps = min(rows, next_power_of_2(M)), 0
     own_starts = bool(narrow_rows) or (
         backward and block_m > 1 and N % 8 == 4 and N <= block_n
@@ -2181,6 +2216,11 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
         block_n = next_power_of_2(N)  # the whole row, not its body (two fewer values a row)
         block_m = min(TINY_ROWS_BACKWARD_COLUMNS // block_n, next_power_of_2(M))
         num_warps, narrow_loads_warps = 1, 0
+    windowed_tails = (backward and not forced
+                      and _windowed_backward_head_and_tail(M, N, itemsize, device))
+    if windowed_tails:  # through the window, the body held as a head and a tail
+        block_n, tail, rows, num_warps = windowed_tails
+        block_m, narrow_loads_warps = min(rows, next_power_of_2(M)), 0
     cap = 0
     measured = None if persistent or N != block_n else _measured_tile(M, N, itemsize, device,
                                                                       backward)
@@ -2228,17 +2268,35 @@ def _rows_past_vectors(M: int, N: int, itemsize: int, device: DeviceDescription)
 
 
 def _narrow_rows_from_own_starts(M: int, N: int, itemsize: int, device: DeviceDescription,
-                                 backward: bool) -> tuple[int, int] | None:
-    """(rows a program, warps) of a 16-bit single-block program of rows of N columns read from
-    their own starts, the backward's in their power of two
-    (``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``), the forward's as a head and a tail
-    (``NARROW_ROWS_FORWARD_FROM_OWN_STARTS``), or None."""
+                                 backward: bool) -> tuple[int, int, int, int] | None:
+    """(head, tail, rows a program, warps) of a 16-bit single-block program of rows of N columns
+    read from their own starts, each held as a head and a tail (``head_and_tail``;
+    ``NARROW_ROWS_FORWARD_FROM_OWN_STARTS``, ``NARROW_ROWS_BACKWARD_HEADS_AND_TAILS``) or, the
+    backward's, as their power of two (``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``, tail 0), or
+    None."""
     if not _rows_past_vectors(M, N, itemsize, device):
         return None
     alignment = min(N & -N, _vector(itemsize)) * itemsize  # bytes, of rows N apart
+    head, tail = head_and_tail(N)
+    tiles = (NARROW_ROWS_BACKWARD_HEADS_AND_TAILS if backward
+             else NARROW_ROWS_FORWARD_FROM_OWN_STARTS).get(alignment, {}).get((head, tail))
+    if tiles:
+        return head, tail, *tiles
     if backward:
-        return NARROW_ROWS_BACKWARD_FROM_OWN_STARTS.get(alignment, {}).get(next_power_of_2(N))
-    return NARROW_ROWS_FORWARD_FROM_OWN_STARTS.get(alignment, {}).get(head_and_tail(N))
+        tiles = NARROW_ROWS_BACKWARD_FROM_OWN_STARTS.get(alignment, {}).get(next_power_of_2(N))
+        return (next_power_of_2(N), 0, *tiles) if tiles else None
+    return None
+
+
+def _windowed_backward_head_and_tail(M: int, N: int, itemsize: int,
+                                     device: DeviceDescription) -> tuple[int, int, int, int] | None:
+    """(head, tail, rows a program, warps) of a single-block backward of 16-bit rows of an odd N
+    read through the window as a head and a tail (``WINDOWED_BACKWARD_HEADS_AND_TAILS``), or
+    None."""
+    if N % 2 == 0 or not _rows_past_vectors(M, N, itemsize, device):
+        return None
+    tiles = WINDOWED_BACKWARD_HEADS_AND_TAILS.get(head_and_tail(N))
+    return (*head_and_tail(N), *tiles) if tiles else None
 
 
 def _body_tile(N: int, itemsize: int) -> int:
