@@ -219,7 +219,10 @@ NaN-poisoned and checked against float64 first (results/h200/narrow_backward_tai
 (85.3%), 38 74.8 -> 90.8% (79.5%), 42 79.3 -> 89.4% (94.1%), 46 77.4 -> 90.5% (92.2%), 74 90.6
 -> 93.7% (83.6%), 37 58.6 -> 66.5% (46.6%). Each best layout leaves a thread 12-20 columns of y
 and of dy; tiles of the same head and tail in other rows and warps ran up to 19 points slower.
-Untimed: float16, the widths that ride on a timed one (39, 78), other M, the H100."""
+Against the plans before it in one call (``second_call/``), bfloat16, of copy: 34 68.8 -> 87.2%,
+38 74.9 -> 90.6%, 42 80.8 -> 89.4%, 46 85.9 -> 90.5%, 74 89.9 -> 94.1%, 78 92.2 -> 95.2%, 37 58.7
+-> 66.6%, 39 61.2 -> 69.6%; float16, swept, 34 69.9 -> 91.8%. Untimed: float16 past that, other
+M, the H100."""
 
 WINDOWED_BACKWARD_HEADS_AND_TAILS = {(32, 16): (32, 4), (128, 16): (8, 4)}
 """(head, tail) of N (``head_and_tail``) -> (rows a program, warps) of a single-block backward of
@@ -231,8 +234,10 @@ copy, the policy's plan -> this layout (torch.compile): 45 60.7 -> 79.1% (57.9%;
 warps before), 137 78.1 -> 99.6% (82.8%; 4 x 256 in one warp before; 4 rows of 128 + 16 in 2
 warps 99.4%). 77 (64 + 16 through the window, 16 rows in 4 warps) ran 89.5% against the
 policy's 88.5%: it keeps its plan. The tails were timed as ``head_and_tail`` gives them (16),
-not narrowed to the body (8 would hold it). Untimed: float16, the widths that ride on a timed
-one, other M, the H100."""
+not narrowed to the body (8 would hold it). Against the plans before it in one call
+(``second_call/``), bfloat16, of copy: 45 60.8 -> 78.9%, 47 64.1 -> 81.5%, 137 78.2 -> 99.4%, 143
+79.9 -> 99.2%; float16, swept, 45 61.2 -> 78.9%, 137 79.5 -> 99.3%. Untimed: float16 past those,
+41 and 43, 139 and 141, other M, the H100."""
 
 NARROW_ROWS_FORWARD_FROM_OWN_STARTS = {8: {(32, 4): (16, 1), (32, 16): (16, 2), (64, 4): (16, 1),
                                            (64, 16): (16, 2), (64, 32): (16, 2)},
