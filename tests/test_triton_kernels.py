@@ -367,19 +367,25 @@ def test_narrow_float32_rows_take_one_warp_each_within_the_rules_bounds():
     assert forced.row_threads == 0, forced
 
 
-def test_short_float32_rows_take_the_timed_layouts_from_2_27_elements():
+def test_short_rows_take_the_timed_layouts_from_2_27_elements():
     """``policy.FAST_DRAM_SHORT_ROW_LAYOUTS``: float32 forward odd rows of 17-35 columns and rows
     of 36-56, sixteen a program of eight threads each, odd rows of 57-67 eight of sixteen threads
-    and 66 sixteen of eight, held in their power of two from their own starts in four warps, on a
-    fast-DRAM Hopper from 2^27 // N rows; fewer rows, whole vectors of 17-31 and past 56, 22, 34,
-    58 and 62 (8-byte vectors), 16, 32 and 68 columns, 16-bit rows, the backward, a slower DRAM
-    and other GPUs keep their plans."""
+    and 66 sixteen of eight, and 16-bit odd rows of 33-63 sixteen of eight, held in their power
+    of two from their own starts in four warps, on a fast-DRAM Hopper from 2^27 // N rows; fewer
+    rows, whole vectors of 17-31 and past 56, 22, 34, 58 and 62 (8-byte vectors), 16, 32 and 68
+    columns, 16-bit rows of other N, the backward, a slower DRAM and other GPUs keep their
+    plans."""
     large = policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS
-    for N, layout in ((17, (16, 8)), (23, (16, 8)), (31, (16, 8)), (33, (16, 8)), (35, (16, 8)),
-                      (36, (16, 8)), (45, (16, 8)), (47, (16, 8)), (50, (16, 8)), (56, (16, 8)),
-                      (57, (8, 16)), (63, (8, 16)), (65, (8, 16)), (66, (16, 8)), (67, (8, 16))):
+    for dtype, N, layout in (
+            ("float32", 17, (16, 8)), ("float32", 23, (16, 8)), ("float32", 31, (16, 8)),
+            ("float32", 33, (16, 8)), ("float32", 35, (16, 8)), ("float32", 36, (16, 8)),
+            ("float32", 45, (16, 8)), ("float32", 47, (16, 8)), ("float32", 50, (16, 8)),
+            ("float32", 56, (16, 8)), ("float32", 57, (8, 16)), ("float32", 63, (8, 16)),
+            ("float32", 65, (8, 16)), ("float32", 66, (16, 8)), ("float32", 67, (8, 16)),
+            ("bfloat16", 33, (16, 8)), ("float16", 37, (16, 8)), ("bfloat16", 45, (16, 8)),
+            ("float16", 51, (16, 8)), ("bfloat16", 57, (16, 8)), ("float16", 63, (16, 8))):
         for M in (large // N, 2 * large // N):
-            plan = policy.choose(M, N, "float32", HOPPER)
+            plan = policy.choose(M, N, dtype, HOPPER)
             assert (plan.block_m, plan.row_threads, plan.num_warps, plan.block_n, plan.tail,
                     plan.windowed) == (*layout, 4, triton.next_power_of_2(N), 0,
                                        N % 4 == 0), (M, N, plan)
@@ -399,7 +405,13 @@ def test_short_float32_rows_take_the_timed_layouts_from_2_27_elements():
             (large // 16, 16, "float32", False, HOPPER),
             (large // 15, 15, "float32", False, HOPPER),
             (large // 13, 13, "float32", False, HOPPER),
-            (large // 35, 35, "bfloat16", False, HOPPER),
+            (large // 31, 31, "bfloat16", False, HOPPER),
+            (large // 65, 65, "float16", False, HOPPER),
+            (large // 34, 34, "bfloat16", False, HOPPER),
+            (large // 40, 40, "float16", False, HOPPER),
+            (large // 37 - 1, 37, "bfloat16", False, HOPPER),
+            (large // 37, 37, "bfloat16", True, HOPPER),
+            (large // 45, 45, "float16", False, slower_dram),
             (large // 35, 35, "float32", True, HOPPER),
             (large // 35, 35, "float32", False, slower_dram),
             (large // 57, 57, "float32", False, ampere)]
@@ -991,7 +1003,8 @@ def test_a_backward_tile_of_the_row_body_takes_at_most_eight_warps():
 def test_a_fast_dram_reads_narrow_16_bit_forward_rows_past_vectors_in_one_warp_in_a_window():
     """``policy.WINDOWED_ROW_TILES``: on a Hopper GPU with a fast DRAM, from 2^27 // N rows,
     the 16-bit single-block forward of rows of an odd N whose body's tile is 32-2048 columns,
-    of N % 4 == 2 up to ``WINDOWED_WORD_ROWS_MAX_TILE`` (but 34-94, whose tiles are
+    (but 33-63, ``FAST_DRAM_SHORT_ROW_LAYOUTS``'), of N % 4 == 2 up to
+    ``WINDOWED_WORD_ROWS_MAX_TILE`` (but 34-94, whose tiles are
     ``NARROW_ROWS_FORWARD_FROM_OWN_STARTS``') or of N % 8 == 4 in
     ``WINDOWED_EIGHT_BYTE_ROWS_TILES`` (in the narrowest, 128, only rows wider than it: 132),
     reads them through the window in one warp of about 1024 columns of tiles, the plain layout
@@ -1008,7 +1021,7 @@ def test_a_fast_dram_reads_narrow_16_bit_forward_rows_past_vectors_in_one_warp_i
                                              (4, 128): (4, 2, 16), (4, 256): (4, 4, 32)}
     assert (policy.WINDOWED_WORD_ROWS_MAX_TILE, policy.WINDOWED_EIGHT_BYTE_ROWS_TILES) == (
         1024, (128, 512))
-    sixteen_bit = {35: (16, 32, 1, 0), 39: (16, 32, 1, 0), 47: (16, 64, 1, 0), 30: (16, 32, 1, 0),
+    sixteen_bit = {27: (16, 32, 1, 0), 29: (16, 32, 1, 0), 71: (16, 64, 1, 0), 30: (16, 32, 1, 0),
                    89: (8, 128, 2, 0), 101: (8, 128, 2, 0), 131: (8, 128, 2, 0),
                    132: (8, 128, 2, 0), 134: (8, 128, 2, 0), 175: (4, 256, 1, 0),
                    257: (4, 256, 1, 0), 258: (4, 256, 1, 0),
@@ -1388,7 +1401,7 @@ def test_a_fast_dram_reads_narrow_backward_rows_past_vectors_from_their_starts()
     # the tiles of the body through the window, in the rule's warps
     for dtype, N, dram, fewer, tiles in (
             ("bfloat16", 18, 4800, 0, (128, 16, 4)), ("bfloat16", 30, 4800, 0, (64, 32, 4)),
-            ("bfloat16", 57, 4800, 0, (32, 64, 4)), ("bfloat16", 130, 4800, 0, (16, 128, 4)),
+            ("bfloat16", 73, 4800, 0, (16, 128, 4)), ("bfloat16", 130, 4800, 0, (16, 128, 4)),
             ("bfloat16", 260, 4800, 0, (4, 256, 1)), ("float32", 34, 4800, 0, (64, 32, 8)),
             ("float32", 62, 4800, 0, (32, 64, 4)), ("bfloat16", 60, 3350, 0, (32, 64, 4)),
             ("float16", 100, 4800, 1, (16, 128, 4)), ("float16", 42, 4800, 1, (32, 64, 4))):
@@ -1457,24 +1470,28 @@ def test_a_fast_dram_reads_narrow_forward_rows_past_vectors_as_a_head_and_tail()
 def test_a_fast_dram_holds_narrow_backward_rows_past_vectors_as_a_head_and_tail():
     """``policy.NARROW_ROWS_BACKWARD_HEADS_AND_TAILS`` and ``WINDOWED_BACKWARD_HEADS_AND_TAILS``:
     on a Hopper GPU with a fast DRAM, from 2^27 // N rows, the 16-bit single-block backward of
-    rows of N % 4 == 2 (34-46, 74, 78) or of odd N (37, 39) whose head and tail
-    (``policy.head_and_tail``) are in the first table holds each row as those two tiles, read from
-    its own start, and of odd N of 41-47 and 137-143 through the window, in the tables' rows and
-    warps; rows whose head and tail pad as much as their power of two (50-62), or that the tables
-    leave out (66, 70, 82, 77, 138, 145: the widths swept that lost or tied), N % 8 == 4, odd N
-    past those, float32, an H100, fewer rows and a forced block keep their plans (as without the
-    tables)."""
+    rows of N % 4 == 2 (34-46, 74, 78) or of odd N (19, 37, 39; 25-31 and 49-63 in their power
+    of two) whose head and tail (``policy.head_and_tail``) are in the first table holds each row
+    as those tiles, read from its own start, and of odd N of 41-47 and 137-143 and N % 4 == 2 of
+    146-158 through the window, in the tables' rows and warps; rows of N % 4 == 2 whose head and
+    tail pad as much as their power of two (50-62), or that the tables leave out (66, 70, 82,
+    77, 138, 145: the widths swept that lost or tied; 17, 21, 65, 135, 162), N % 8 == 4,
+    float32, an H100, fewer rows and a forced block keep their plans (as without the tables)."""
     assert policy.NARROW_ROWS_BACKWARD_HEADS_AND_TAILS == {
         4: {(32, 2): (32, 2), (32, 8): (16, 1), (32, 16): (16, 2), (64, 16): (8, 1)},
-        2: {(32, 8): (8, 1)}}
-    assert policy.WINDOWED_BACKWARD_HEADS_AND_TAILS == {(32, 16): (32, 4), (128, 16): (8, 4)}
+        2: {(16, 4): (16, 1), (32, 0): (16, 1), (32, 8): (8, 1), (64, 0): (8, 1)}}
+    assert policy.WINDOWED_BACKWARD_HEADS_AND_TAILS == {
+        2: {(32, 16): (32, 4), (128, 16): (8, 4)}, 4: {(128, 32): (8, 4)}}
     for dtype in ("bfloat16", "float16"):
         for N, rows, head, tail, warps, window, multiple in (
                 (34, 32, 32, 2, 2, 0, 2), (38, 16, 32, 8, 1, 0, 2), (42, 16, 32, 16, 2, 0, 2),
                 (46, 16, 32, 16, 2, 0, 2), (74, 8, 64, 16, 1, 0, 2), (78, 8, 64, 16, 1, 0, 2),
                 (37, 8, 32, 8, 1, 0, 1), (39, 8, 32, 8, 1, 0, 1), (41, 32, 32, 16, 4, 8, 1),
                 (45, 32, 32, 16, 4, 8, 1), (47, 32, 32, 16, 4, 8, 1), (137, 8, 128, 16, 4, 8, 1),
-                (143, 8, 128, 16, 4, 8, 1)):
+                (143, 8, 128, 16, 4, 8, 1), (19, 16, 16, 4, 1, 0, 1), (25, 16, 32, 0, 1, 0, 1),
+                (31, 16, 32, 0, 1, 0, 1), (49, 8, 64, 0, 1, 0, 1), (57, 8, 64, 0, 1, 0, 1),
+                (63, 8, 64, 0, 1, 0, 1), (146, 8, 128, 32, 4, 8, 2), (150, 8, 128, 32, 4, 8, 2),
+                (158, 8, 128, 32, 4, 8, 2)):
             M = (1 << 27) // N
             plan = _hopper_plan(N, dtype, 4800, backward=True, M=M)
             assert (plan.block_m, plan.block_n, plan.tail, plan.num_warps, plan.windowed,
@@ -1490,10 +1507,13 @@ def test_a_fast_dram_holds_narrow_backward_rows_past_vectors_as_a_head_and_tail(
             ("bfloat16", 50, 4800, 0), ("float16", 62, 4800, 0), ("bfloat16", 66, 4800, 0),
             ("float16", 70, 4800, 0), ("bfloat16", 82, 4800, 0), ("bfloat16", 77, 4800, 0),
             ("float16", 138, 4800, 0), ("bfloat16", 145, 4800, 0), ("bfloat16", 36, 4800, 0),
-            ("float16", 44, 4800, 0), ("bfloat16", 35, 4800, 0), ("bfloat16", 49, 4800, 0),
-            ("float16", 135, 4800, 0), ("float32", 34, 4800, 0), ("float32", 45, 4800, 0),
-            ("float32", 137, 4800, 0), ("bfloat16", 34, 3350, 0), ("float16", 137, 3350, 0),
-            ("bfloat16", 38, 4800, 1), ("float16", 45, 4800, 1), ("bfloat16", 137, 4800, 1)):
+            ("float16", 44, 4800, 0), ("bfloat16", 35, 4800, 0), ("bfloat16", 17, 4800, 0),
+            ("float16", 21, 4800, 0), ("bfloat16", 65, 4800, 0), ("float16", 135, 4800, 0),
+            ("bfloat16", 148, 4800, 0), ("float16", 162, 4800, 0), ("float32", 34, 4800, 0),
+            ("float32", 45, 4800, 0), ("float32", 137, 4800, 0), ("bfloat16", 34, 3350, 0),
+            ("float16", 137, 3350, 0),
+            ("bfloat16", 38, 4800, 1), ("float16", 45, 4800, 1), ("bfloat16", 137, 4800, 1),
+            ("float16", 25, 4800, 1), ("bfloat16", 150, 3350, 0), ("float32", 150, 4800, 0)):
         plan = _hopper_plan(N, dtype, dram, backward=True, M=(1 << 27) // N - fewer)
         with unittest.mock.patch.dict(policy.NARROW_ROWS_BACKWARD_HEADS_AND_TAILS, clear=True), \
                 unittest.mock.patch.dict(policy.WINDOWED_BACKWARD_HEADS_AND_TAILS, clear=True):
@@ -1508,7 +1528,8 @@ def test_a_fast_dram_holds_narrow_backward_rows_past_vectors_as_a_head_and_tail(
 
 def test_a_fast_dram_gives_narrow_backward_tiles_of_rows_past_vectors_few_warps():
     """``policy.FEW_WARPS_BACKWARD_WINDOWED``: on a Hopper GPU with a fast DRAM, from 2^27 // N
-    rows, the single-block backward of rows past vectors whose body's tile is 256-2048 columns
+    rows, the single-block backward of rows past vectors whose body's tile is 64 columns (16-bit,
+    odd N of 65-71, sixteen rows in two warps) or 256-2048 columns
     (16-bit; a body of up to 1408 in a tile of 2048), or whose body fits 192 of a tile of 256
     (float32), is one warp holding 1024 columns of tiles or one row, and a 16-bit body of up to
     2704 in a tile of 4096 two warps, through the window; rows of whole vectors that fill their
@@ -1516,12 +1537,13 @@ def test_a_fast_dram_gives_narrow_backward_tiles_of_rows_past_vectors_few_warps(
     ``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``, wider bodies, an H100, fewer rows or a block forced
     keep the rule's warps. (The forward's one warp is ``WINDOWED_ROW_TILES``'.)"""
     assert (policy.FEW_WARPS_BACKWARD_WINDOWED, policy.FEW_WARPS_BACKWARD_COLUMNS) == (
-        {2: {256: (256, 1), 512: (512, 1), 1024: (1024, 1), 2048: (1408, 1), 4096: (2704, 2)},
-         4: {256: (192, 1)}}, 1024)
+        {2: {64: (64, 2), 256: (256, 1), 512: (512, 1), 1024: (1024, 1), 2048: (1408, 1),
+             4096: (2704, 2)}, 4: {256: (192, 1)}}, 1024)
     for dtype in ("bfloat16", "float16"):
         for N, rows, block, warps in (
-                (145, 4, 256, 1), (257, 4, 256, 1), (262, 4, 256, 1), (390, 2, 512, 1),
-                (514, 2, 512, 1), (642, 1, 1024, 1), (1001, 1, 1024, 1), (1026, 1, 1024, 1),
+                (65, 16, 64, 2), (69, 16, 64, 2), (71, 16, 64, 2), (145, 4, 256, 1),
+                (257, 4, 256, 1), (262, 4, 256, 1), (390, 2, 512, 1), (514, 2, 512, 1),
+                (642, 1, 1024, 1), (1001, 1, 1024, 1), (1026, 1, 1024, 1),
                 (1033, 1, 2048, 1), (1100, 1, 2048, 1), (1415, 1, 2048, 1), (2057, 1, 4096, 2),
                 (2700, 1, 4096, 2), (2711, 1, 4096, 2)):
             M = (1 << 27) // N

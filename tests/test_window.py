@@ -188,7 +188,7 @@ def forward_between_sentinels(plan, dtype, N, device, check_launch, through_wind
     (torch.float32, 2050, (1, 2048, 0)), (torch.float32, 6001, (1, 8192, 0)),
     (torch.bfloat16, 10002, (1, 8192, 2048)), (torch.float16, 6001, (1, 4096, 2048)),
     (torch.bfloat16, 258, (4, 256, 0)), (torch.float16, 1026, (1, 1024, 0)),
-    (torch.bfloat16, 35, (16, 32, 0)), (torch.bfloat16, 63, (16, 64, 0)),
+    (torch.bfloat16, 31, (16, 32, 0)), (torch.bfloat16, 65, (16, 64, 0)),
     (torch.float16, 131, (8, 128, 0)),
     (torch.bfloat16, 132, (8, 128, 0)), (torch.bfloat16, 137, (8, 128, 16)),
     (torch.bfloat16, 75, (16, 64, 16)), (torch.float16, 79, (16, 64, 16)),
@@ -269,6 +269,25 @@ def test_the_h200s_forward_of_narrow_rows_as_a_head_and_tail_from_their_own_star
                 record.constexprs["MULTIPLE_OF"]) == (warps, tiles[0], tiles[2], N & -N)
 
     forward_between_sentinels(plan, dtype, N, device, from_own_starts, through_window=False)
+
+
+@pytest.mark.parametrize("dtype,N", [(torch.bfloat16, 33), (torch.float16, 45),
+                                     (torch.bfloat16, 63)])
+def test_the_h200s_forward_of_short_odd_16_bit_rows_by_warps_from_their_own_starts(device, dtype,
+                                                                                   N):
+    """The H200's single-block forward of 16-bit rows of an odd N of 33-63
+    (``policy.FAST_DRAM_SHORT_ROW_LAYOUTS``): sixteen rows of 64 a program, eight threads a row,
+    each row read from its own start value by value: five rows between sentinels, the program's
+    tile partly masked."""
+    plan = policy.choose((1 << 27) // N, N, dtype, H200)
+    assert (plan.block_m, plan.block_n, plan.row_threads, plan.num_warps, plan.windowed) == (
+        16, 64, 8, 4, False)
+
+    def by_warps(record):
+        assert (record.num_warps, record.constexprs["BLOCK_M"], record.constexprs["PASS"],
+                record.constexprs["MULTIPLE_OF"]) == (4, 16, 8, 1)
+
+    forward_between_sentinels(plan, dtype, N, device, by_warps, through_window=False)
 
 
 @pytest.mark.parametrize("dtype,N", [(torch.bfloat16, 36), (torch.float16, 66),
@@ -366,14 +385,16 @@ def test_the_h200s_backward_of_narrow_rows_in_layouts_of_their_own(device, dtype
     (torch.bfloat16, 34, (32, 32, 2), 2, 0), (torch.float16, 38, (16, 32, 8), 1, 0),
     (torch.bfloat16, 46, (16, 32, 16), 2, 0), (torch.float16, 74, (8, 64, 16), 1, 0),
     (torch.bfloat16, 37, (8, 32, 8), 1, 0), (torch.float16, 45, (32, 32, 16), 4, 8),
-    (torch.bfloat16, 137, (8, 128, 16), 4, 8)])
+    (torch.bfloat16, 137, (8, 128, 16), 4, 8), (torch.float16, 19, (16, 16, 4), 1, 0),
+    (torch.bfloat16, 27, (16, 32, 0), 1, 0), (torch.float16, 57, (8, 64, 0), 1, 0),
+    (torch.bfloat16, 150, (8, 128, 32), 4, 8)])
 def test_the_h200s_backward_of_narrow_rows_as_a_head_and_tail(device, dtype, N, tiles, warps,
                                                                window):
     """The H200's single-block backward of 16-bit rows of N % 4 == 2 or odd N held as a head
-    and a tail, several rows a program, from their own starts
-    (``policy.NARROW_ROWS_BACKWARD_HEADS_AND_TAILS``) or through the window, the body in the
-    two tiles (``WINDOWED_BACKWARD_HEADS_AND_TAILS``): five rows between sentinels, the one
-    program's tiles partly masked, its tail partly past each row; the gradients match
+    and a tail (or, odd 25-31 and 49-63, their power of two), several rows a program, from their
+    own starts (``policy.NARROW_ROWS_BACKWARD_HEADS_AND_TAILS``) or through the window, the body
+    in the two tiles (``WINDOWED_BACKWARD_HEADS_AND_TAILS``): five rows between sentinels, the
+    one program's tiles partly masked, its tail partly past each row; the gradients match
     float64's."""
     plan = policy.choose((1 << 27) // N, N, dtype, H200, backward=True)
     assert (plan.block_m, plan.block_n, plan.tail, plan.num_warps) == (*tiles, warps)

@@ -201,43 +201,51 @@ ran 80.5% at 57 against the window's 74.1%), other M, the H100."""
 
 NARROW_ROWS_BACKWARD_HEADS_AND_TAILS = {4: {(32, 2): (32, 2), (32, 8): (16, 1), (32, 16): (16, 2),
                                             (64, 16): (8, 1)},
-                                        2: {(32, 8): (8, 1)}}
+                                        2: {(16, 4): (16, 1), (32, 0): (16, 1), (32, 8): (8, 1),
+                                            (64, 0): (8, 1)}}
 """The alignment of 16-bit rows in bytes (4: N % 4 == 2; 2: odd N) -> {(head, tail): (rows a
 program, warps)} of a single-block backward whose rows are each read from their own start, in
 4-byte words or value by value, and held as the power of two under N and the power of two that
-covers the rest (``head_and_tail``: 34 as 32 + 2), on a Hopper GPU with a fast DRAM from
-2^27 // N rows (``_rows_past_vectors``): N = 34, 38, 42, 46, 74 and 78 (N % 4 == 2), in place of
+covers the rest (``head_and_tail``: 34 as 32 + 2; (32, 0) and (64, 0): odd rows of 25-31 and
+49-63 in their power of two), on a Hopper GPU with a fast DRAM from 2^27 // N rows
+(``_rows_past_vectors``): N = 34, 38, 42, 46, 74 and 78 (N % 4 == 2), in place of
 ``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``' power of two (64 or 128, 16 or 8 rows a program in 2
-or 1 warps), and N = 37 and 39, in place of the window's body tile of 32 (64 rows a program in 4
-warps). Rows of a head and a tail whose tiles pad no less than their power of two does keep
-their plans: 66 (64 + 2), 70 (64 + 8: 88.4% against 87.8% swept, within noise) and 82 (64 + 32:
-89.5% against the policy's 94.9%).
+or 1 warps), and odd N of 19, 25-31, 37-39 and 49-63, in place of the window's body tile (16,
+32 or 64; 32-128 rows a program in 4 warps). Rows of a head and a tail whose tiles pad no less
+than their power of two does keep their plans: 66 (64 + 2), 70 (64 + 8: 88.4% against 87.8%
+swept, within noise) and 82 (64 + 32: 89.5% against the policy's 94.9%).
 
 Swept on an H200, bfloat16 backward at M = 2^27 // N, two interleaved rounds, every output
 NaN-poisoned and checked against float64 first (results/h200/narrow_backward_tails_2026-11-30/
-``first_call/``), of copy, the policy's plan -> this layout (torch.compile): 34 68.2 -> 87.2%
-(85.3%), 38 74.8 -> 90.8% (79.5%), 42 79.3 -> 89.4% (94.1%), 46 77.4 -> 90.5% (92.2%), 74 90.6
--> 93.7% (83.6%), 37 58.6 -> 66.5% (46.6%). Each best layout leaves a thread 12-20 columns of y
-and of dy; tiles of the same head and tail in other rows and warps ran up to 19 points slower.
-Against the plans before it in one call (``second_call/``), bfloat16, of copy: 34 68.8 -> 87.2%,
-38 74.9 -> 90.6%, 42 80.8 -> 89.4%, 46 85.9 -> 90.5%, 74 89.9 -> 94.1%, 78 92.2 -> 95.2%, 37 58.7
--> 66.6%, 39 61.2 -> 69.6%; float16, swept, 34 69.9 -> 91.8%. Untimed: float16 past that, other
-M, the H100."""
+``first_call/``, ``third_call/``), of copy, the policy's plan -> this layout (torch.compile): 34
+68.2 -> 87.2% (85.3%), 38 74.8 -> 90.8% (79.5%), 42 79.3 -> 89.4% (94.1%), 46 77.4 -> 90.5%
+(92.2%), 74 90.6 -> 93.7% (83.6%), 37 58.6 -> 66.5% (46.6%), 19 43.3 -> 60.9% (56.4%), 25 41.1
+-> 57.9% (69.5%), 57 74.1 -> 80.5% (67.4%). Each best layout leaves a thread 12-20 columns of y
+and of dy (16 at 25, 57); tiles of the same head and tail in other rows and warps ran up to 19
+points slower.
 
-WINDOWED_BACKWARD_HEADS_AND_TAILS = {(32, 16): (32, 4), (128, 16): (8, 4)}
-"""(head, tail) of N (``head_and_tail``) -> (rows a program, warps) of a single-block backward of
-16-bit rows of an odd N read through the window, whose head and tail hold the row's body
-(``window_columns``: 40 columns at most of 41-47, 136 of 137-143) in place of its power of two
-(``_body_tile``: 64 and 256), on a Hopper GPU with a fast DRAM from 2^27 // N rows: odd N of
-41-47 and 137-143. Swept as ``NARROW_ROWS_BACKWARD_HEADS_AND_TAILS`` (same call), bfloat16, of
+The first form of the table (N % 4 == 2, and 37-39) against the plans before it in one call
+(``second_call/``), bfloat16, of copy: 34 68.8 -> 87.2%, 38 74.9 -> 90.6%, 42 80.8 -> 89.4%, 46
+85.9 -> 90.5%, 74 89.9 -> 94.1%, 78 92.2 -> 95.2%, 37 58.7 -> 66.6%, 39 61.2 -> 69.6%; float16,
+swept, 34 69.9 -> 91.8%. Untimed: float16 past that, other M, the H100."""
+
+WINDOWED_BACKWARD_HEADS_AND_TAILS = {2: {(32, 16): (32, 4), (128, 16): (8, 4)},
+                                     4: {(128, 32): (8, 4)}}
+"""The alignment of 16-bit rows in bytes (2: odd N; 4: N % 4 == 2) -> {(head, tail) of N
+(``head_and_tail``): (rows a program, warps)} of a single-block backward of rows read through
+the window, whose head and tail hold the row's body (``window_columns``: 40 columns at most of
+41-47, 136 of 137-143, 152 of 146-158) in place of its power of two (``_body_tile``: 64 and
+256), on a Hopper GPU with a fast DRAM from 2^27 // N rows: odd N of 41-47 and 137-143, N % 4
+== 2 of 146-158. Swept as ``NARROW_ROWS_BACKWARD_HEADS_AND_TAILS`` (same calls), bfloat16, of
 copy, the policy's plan -> this layout (torch.compile): 45 60.7 -> 79.1% (57.9%; 32 x 64 in 4
 warps before), 137 78.1 -> 99.6% (82.8%; 4 x 256 in one warp before; 4 rows of 128 + 16 in 2
-warps 99.4%). 77 (64 + 16 through the window, 16 rows in 4 warps) ran 89.5% against the
-policy's 88.5%: it keeps its plan. The tails were timed as ``head_and_tail`` gives them (16),
-not narrowed to the body (8 would hold it). Against the plans before it in one call
-(``second_call/``), bfloat16, of copy: 45 60.8 -> 78.9%, 47 64.1 -> 81.5%, 137 78.2 -> 99.4%, 143
-79.9 -> 99.2%; float16, swept, 45 61.2 -> 78.9%, 137 79.5 -> 99.3%. Untimed: float16 past those,
-41 and 43, 139 and 141, other M, the H100."""
+warps 99.4%), 150 82.8 -> 99.0% (98.9%; 4 x 256 in one warp before). 77 (64 + 16 through the
+window, 16 rows in 4 warps) ran 89.5% against the policy's 88.5%: it keeps its plan. The tails
+were timed as ``head_and_tail`` gives them, not narrowed to the body (8 would hold 137's).
+The first form (odd N) against the plans before it in one call (``second_call/``), bfloat16, of
+copy: 45 60.8 -> 78.9%, 47 64.1 -> 81.5%, 137 78.2 -> 99.4%, 143 79.9 -> 99.2%; float16, swept,
+45 61.2 -> 78.9%, 137 79.5 -> 99.3%. Untimed: float16 past those, 41 and 43, 139 and 141,
+other M, the H100."""
 
 NARROW_ROWS_FORWARD_FROM_OWN_STARTS = {8: {(32, 4): (16, 1), (32, 16): (16, 2), (64, 4): (16, 1),
                                            (64, 16): (16, 2), (64, 32): (16, 2)},
@@ -299,8 +307,8 @@ swept on an H200 (bfloat16, results/h200/router_widths_2026-11-30/, of copy, eig
 98.0 / 98.7% (84 in 4 warps 96.2%; 2 untimed)."""
 
 FEW_WARPS_BACKWARD_COLUMNS = 1024
-FEW_WARPS_BACKWARD_WINDOWED = {2: {256: (256, 1), 512: (512, 1), 1024: (1024, 1), 2048: (1408, 1),
-                                   4096: (2704, 2)},
+FEW_WARPS_BACKWARD_WINDOWED = {2: {64: (64, 2), 256: (256, 1), 512: (512, 1), 1024: (1024, 1),
+                                   2048: (1408, 1), 4096: (2704, 2)},
                                4: {256: (192, 1)}}
 """Item size -> {body tile (``_body_tile``): (the widest body it takes (``window_columns``), warps)}
 of a single-block backward read through a window whose rows fill their tile sparsely enough to run
@@ -328,7 +336,11 @@ first_call/, widths of M·N about 2^27, the L2 flushed), of copy: 137 56.6 -> 77
 94.3 / 95.2 -> 98.9 / 99.1%; 514 and 1001-1026 99.4-99.6 -> 98.8-99.2%, within the 0.6 points
 the unchanged forward moved between the two trees. float16, swept later (``sixth_call/``), the
 plans before -> the rule's: 137 58.4 -> 79.4%, 390 90.4 -> 99.2%, 642 87.6 -> 99.7%, the rule's
-the best of every layout of 1 and 4 warps timed there. Untimed: the H100, other M.
+the best of every layout of 1 and 4 warps timed there. Sixteen rows of 64 in two warps (16-bit
+odd N of 65-71; rows of 33-63 take ``NARROW_ROWS_BACKWARD_HEADS_AND_TAILS`` and
+``WINDOWED_BACKWARD_HEADS_AND_TAILS``), swept at 69 (results/h200/narrow_backward_tails_2026-11-30/
+``third_call/``, bfloat16): 84.5 -> 90.9% of copy (32 rows in 4 warps before; 16 rows in 4
+warps 86.0%; torch.compile 65.1%). Untimed: the H100, other M.
 
 float32, swept in a later call (``fourth_call/``), the policy's four rows of 256 in 4 warps ->
 in one warp: 133 83.2 -> 101.8%, 137 83.3 -> 101.7%, 150 91.3 -> 101.4% (in 2 warps 101.7 /
@@ -1043,16 +1055,17 @@ plans before it in one call (``eighth_call/``), of copy: 160 85.0 -> 100.4%, 200
 101.1%). Untimed: the H100 (whose plans keep their bounds), the other widths (132-156 and
 236-248 ride on those timed), M past 2^27 // N."""
 FAST_DRAM_SHORT_ROW_LAYOUTS = {4: ((17, 35, 16, 8, (1, 3)), (36, 56, 16, 8, (0, 1, 2, 3)),
-                                   (57, 67, 8, 16, (1, 3)), (65, 67, 16, 8, (2,)))}
+                                   (57, 67, 8, 16, (1, 3)), (65, 67, 16, 8, (2,))),
+                               2: ((33, 63, 16, 8, (1, 3, 5, 7)),)}
 """Itemsize -> (narrowest N, widest N, rows a program, ``Plan.row_threads``, the residues of N
 modulo a 16-byte vector's values taken: N % 4 for float32) of the single-block forward of short
 rows held in their power of two from their own starts, laid out rows by warps (``row_threads``
 threads a row, four warps), on a Hopper GPU with a fast DRAM from 2^27 // N rows
 (``_fast_hopper_problem``), the first entry that takes N: float32 odd rows of 17-35 columns and
 rows of 36-56 sixteen a program of eight threads each, odd rows of 57-67 eight of sixteen
-threads, and 66 sixteen of eight. Before, the plans of ``TILE_ELEMENTS`` laid 64
-rows of 32, 32 of 64 or 16 of 128 along the columns of four warps, and rows read value by value
-(odd N) ran at 29-73% of copy.
+threads, and 66 sixteen of eight; 16-bit odd rows of 33-63 sixteen of eight. Before, the plans
+of ``TILE_ELEMENTS`` laid 64 rows of 32, 32 of 64 or 16 of 128 along the columns of four warps,
+and rows read value by value (odd N) ran at 29-73% of copy.
 
 Swept on an H200 at M = 2^27 // N, two interleaved rounds, every output NaN-poisoned and checked
 against float64 first (results/h200/short_rows_2026-11-30/, ``first_call/`` to
@@ -1081,8 +1094,18 @@ backward (the control) moved within 0.3 points. The third form (``fifth_call/``)
 before), 19 46.7 -> 85.5%, 33 29.5 -> 94.9%, 45 39.2 -> 99.1%, and rows of N % 4 == 2 at 34-54:
 34 70.3 -> 66.2% (so it keeps its plan), 38 76.2 -> 77.8%, 42 79.6 -> 83.4%, 46 83.0 -> 85.7%, 50
 85.5 -> 86.3%, 54 87.3 -> 88.1%; the backward, unchanged, moved -0.4 to +4.2 points (42: the
-calls' spread at these rows of a few hundred bytes). Untimed: the H100, other M, 16-bit rows
-(whose rows-by-warps layouts ran at 8-14%)."""
+calls' spread at these rows of a few hundred bytes).
+
+16-bit odd rows of 33-63 (2: their values read one by one, a thread's eight a pass), swept
+beside the window's tiles and the head-and-tail layouts (results/h200/
+narrow_backward_tails_2026-11-30/``third_call/``, bfloat16, two interleaved rounds), of copy, the
+policy's plan (sixteen rows of the body's tile in one warp, through the window) -> sixteen rows
+of eight threads (torch.compile): 37 38.1 -> 63.3% (20.8%), 45 37.2 -> 72.5% (25.2%), 57 46.6
+-> 52.7% (31.9%); eight rows of eight threads in two warps 45.6 / 55.2 / 52.4%, a head and a
+tail from the rows' own starts at most 49.1 / 51.9%. At 77 (64 + 16 through the window) the
+policy's plan ran 65.1% against 64.3% for eight rows of sixteen threads: it keeps its plan.
+Untimed: the H100, other M, other 16-bit rows (whose rows-by-warps layouts ran at 8-14% in an
+older sweep)."""
 TWO_ROWS_A_PROGRAM = {4: (2048,)}
 """Itemsize -> the powers of two of the single-block forward rows held two a program, laid along
 the columns of the warps that one such row takes (four), within the bounds of
@@ -2159,7 +2182,7 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
         if timed_tile and block_n in TWO_ROWS_A_PROGRAM.get(itemsize, ()):
             block_m = 2
         num_warps = max(num_warps, _warps_to_hold(block_m * (block_n + tail)))
-    windowed_rows = (not (forced or backward or persistent)
+    windowed_rows = (not (forced or backward or persistent or short_rows)
                      and _windowed_row_tiles(M, N, itemsize, device))
     if windowed_rows:  # several rows a program, through the window
         block_n, tail, tail2 = _body_tile(N, itemsize), 0, 0
@@ -2221,7 +2244,7 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
         block_n = next_power_of_2(N)  # the whole row, not its body (two fewer values a row)
         block_m = min(TINY_ROWS_BACKWARD_COLUMNS // block_n, next_power_of_2(M))
         num_warps, narrow_loads_warps = 1, 0
-    windowed_tails = (backward and not forced
+    windowed_tails = (backward and not (forced or narrow_rows)
                       and _windowed_backward_head_and_tail(M, N, itemsize, device))
     if windowed_tails:  # through the window, the body held as a head and a tail
         block_n, tail, rows, num_warps = windowed_tails
@@ -2296,11 +2319,12 @@ def _narrow_rows_from_own_starts(M: int, N: int, itemsize: int, device: DeviceDe
 def _windowed_backward_head_and_tail(M: int, N: int, itemsize: int,
                                      device: DeviceDescription) -> tuple[int, int, int, int] | None:
     """(head, tail, rows a program, warps) of a single-block backward of 16-bit rows of an odd N
-    read through the window as a head and a tail (``WINDOWED_BACKWARD_HEADS_AND_TAILS``), or
-    None."""
-    if N % 2 == 0 or not _rows_past_vectors(M, N, itemsize, device):
+    or of N % 4 == 2 read through the window as a head and a tail
+    (``WINDOWED_BACKWARD_HEADS_AND_TAILS``), or None."""
+    if not _rows_past_vectors(M, N, itemsize, device):
         return None
-    tiles = WINDOWED_BACKWARD_HEADS_AND_TAILS.get(head_and_tail(N))
+    alignment = min(N & -N, _vector(itemsize)) * itemsize  # bytes, of rows N apart
+    tiles = WINDOWED_BACKWARD_HEADS_AND_TAILS.get(alignment, {}).get(head_and_tail(N))
     return (*head_and_tail(N), *tiles) if tiles else None
 
 
