@@ -227,7 +227,9 @@ points slower.
 The first form of the table (N % 4 == 2, and 37-39) against the plans before it in one call
 (``second_call/``), bfloat16, of copy: 34 68.8 -> 87.2%, 38 74.9 -> 90.6%, 42 80.8 -> 89.4%, 46
 85.9 -> 90.5%, 74 89.9 -> 94.1%, 78 92.2 -> 95.2%, 37 58.7 -> 66.6%, 39 61.2 -> 69.6%; float16,
-swept, 34 69.9 -> 91.8%. Untimed: float16 past that, other M, the H100."""
+swept, 34 69.9 -> 91.8%. The second (odd 19, 25-31, 49-63; ``fourth_call/``): 19 43.4 ->
+61.4%, 25 41.2 -> 57.6%, 29 47.3 -> 65.4%, 31 50.3 -> 69.1%, 49 65.4 -> 73.4%, 51 67.8 -> 75.7%,
+57 73.5 -> 79.9%, 63 79.5 -> 83.5%. Untimed: float16 past that, other M, the H100."""
 
 WINDOWED_BACKWARD_HEADS_AND_TAILS = {2: {(32, 16): (32, 4), (128, 16): (8, 4)},
                                      4: {(128, 32): (8, 4)}}
@@ -244,8 +246,9 @@ window, 16 rows in 4 warps) ran 89.5% against the policy's 88.5%: it keeps its p
 were timed as ``head_and_tail`` gives them, not narrowed to the body (8 would hold 137's).
 The first form (odd N) against the plans before it in one call (``second_call/``), bfloat16, of
 copy: 45 60.8 -> 78.9%, 47 64.1 -> 81.5%, 137 78.2 -> 99.4%, 143 79.9 -> 99.2%; float16, swept,
-45 61.2 -> 78.9%, 137 79.5 -> 99.3%. Untimed: float16 past those, 41 and 43, 139 and 141,
-other M, the H100."""
+45 61.2 -> 78.9%, 137 79.5 -> 99.3%; the second (N % 4 == 2; ``fourth_call/``): 146 83.9 ->
+99.4%, 150 85.3 -> 99.4%, 158 87.4 -> 99.2%. Untimed: float16 past those, 41 and 43, 139 and
+141, 154, other M, the H100."""
 
 NARROW_ROWS_FORWARD_FROM_OWN_STARTS = {8: {(32, 4): (16, 1), (32, 16): (16, 2), (64, 4): (16, 1),
                                            (64, 16): (16, 2), (64, 32): (16, 2)},
@@ -340,7 +343,8 @@ the best of every layout of 1 and 4 warps timed there. Sixteen rows of 64 in two
 odd N of 65-71; rows of 33-63 take ``NARROW_ROWS_BACKWARD_HEADS_AND_TAILS`` and
 ``WINDOWED_BACKWARD_HEADS_AND_TAILS``), swept at 69 (results/h200/narrow_backward_tails_2026-11-30/
 ``third_call/``, bfloat16): 84.5 -> 90.9% of copy (32 rows in 4 warps before; 16 rows in 4
-warps 86.0%; torch.compile 65.1%). Untimed: the H100, other M.
+warps 86.0%; torch.compile 65.1%); against the plans before in one call (``fourth_call/``): 65
+80.6 -> 82.1%, 69 84.0 -> 91.3%, 71 85.3 -> 86.5%. Untimed: the H100, other M.
 
 float32, swept in a later call (``fourth_call/``), the policy's four rows of 256 in 4 warps ->
 in one warp: 133 83.2 -> 101.8%, 137 83.3 -> 101.7%, 150 91.3 -> 101.4% (in 2 warps 101.7 /
@@ -1104,6 +1108,9 @@ of eight threads (torch.compile): 37 38.1 -> 63.3% (20.8%), 45 37.2 -> 72.5% (25
 -> 52.7% (31.9%); eight rows of eight threads in two warps 45.6 / 55.2 / 52.4%, a head and a
 tail from the rows' own starts at most 49.1 / 51.9%. At 77 (64 + 16 through the window) the
 policy's plan ran 65.1% against 64.3% for eight rows of sixteen threads: it keeps its plan.
+Against the plans before in one call (``fourth_call/``): 33 34.3 -> 56.9%, 37 38.0 -> 62.8%, 45
+37.0 -> 71.5%, 49 40.4 -> 65.4%, 51 41.6 -> 63.8%, 57 46.5 -> 52.6%, 63 50.6 -> 51.8%. Odd rows
+of 17-31 have no such layout: a pass of eight threads of 16-byte vectors is 64 columns.
 Untimed: the H100, other M, other 16-bit rows (whose rows-by-warps layouts ran at 8-14% in an
 older sweep)."""
 TWO_ROWS_A_PROGRAM = {4: (2048,)}
