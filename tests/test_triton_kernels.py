@@ -225,6 +225,29 @@ def test_a_backward_row_held_as_a_block_and_a_tail(M, N, block, tail, block_m, h
     assert torch.equal(in_place, dx)
 
 
+def test_a_single_block_launch_refuses_tiles_that_do_not_hold_its_rows():
+    """A plan built by hand (as benchmarks/sweep_plans.py builds them) whose tiles hold fewer
+    columns than rows of whole 16-byte vectors (48 float32 as 32 + 8, forward and backward) is
+    refused before any launch, naming the fix, where it would leave columns unwritten; a
+    backward plan with a forward's third tile or rows laid out by warps too. Rows that are not
+    whole vectors are held in the row's power of two instead (``policy.for_rows``)."""
+    M, N = 3, 48
+    x = torch.empty((M, N), dtype=torch.float32, device="meta")
+    for backward in (False, True):
+        plan = dataclasses.replace(policy.choose(M, N, "float32", HOPPER, backward=backward),
+                                   block_n=32, tail=8, block_m=1, grid=(M,))
+        with pytest.raises(ValueError, match="holds 40 columns a row.*need 48: widen"):
+            launch.launches(plan, (x,) * (3 if backward else 2), log=False)
+        odd = torch.empty((M, N - 1), dtype=torch.float32, device="meta")
+        (record,) = launch.launches(plan, (odd,) * (3 if backward else 2), log=False)
+        assert (record.constexprs["BLOCK"], record.constexprs["TAIL"]) == (64, 0)
+    backward = policy.choose(M, N, "float32", HOPPER, backward=True)
+    for changes in (dict(block_n=32, tail=8, tail2=8), dict(block_m=2, row_threads=32,
+                                                            num_warps=2)):
+        with pytest.raises(ValueError, match="the single-block forward's"):
+            launch.launches(dataclasses.replace(backward, **changes), (x,) * 3, log=False)
+
+
 @pytest.mark.parametrize("N", [384, 640, 1152, 1280, 2944, 2945, 3200, 4736, 8320])
 def test_the_seeds_row_tiles_read_again_write_the_same_bits(N, device):
     """The layouts ``policy.READ_AGAIN_ROW_TILES`` reads again, as a fast-DRAM Hopper GPU's policy
@@ -1384,10 +1407,10 @@ def test_a_fast_dram_reads_narrow_backward_rows_past_vectors_from_their_starts()
     2^27 // N rows, the 16-bit single-block backward of rows of N % 8 == 4 whose power of two is
     32-256 (N = 20-28, 36-60, 68-124, 132-252), or of N % 4 == 2 whose power of two is 64 or 128
     (34-62, 66-126, but for ``NARROW_ROWS_BACKWARD_HEADS_AND_TAILS``'), holds each row in its
-    power of two, read from its own start in 8- or 4-byte
-    vectors, in the table's rows and warps (eight-byte rows of 68-76 in two warps,
-    ``FEW_WARPS_BACKWARD_EIGHT_BYTE_ROWS``); rows of another residue or power of two, odd N,
-    float32, an H100, fewer rows and a forced block keep the window and the rule's tiles."""
+    power of two, read from its own start in 8- or 4-byte vectors, in the table's rows and warps
+    (eight-byte rows of 68-76 in two warps, ``FEW_WARPS_BACKWARD_EIGHT_BYTE_ROWS``); rows of
+    another residue or power of two, odd N (but for the heads and tails' own), float32, an
+    H100, fewer rows and a forced block keep the window and the rule's tiles."""
     assert policy.NARROW_ROWS_BACKWARD_FROM_OWN_STARTS == {
         8: {32: (32, 2), 64: (16, 2), 128: (8, 4), 256: (4, 1)}, 4: {64: (16, 2), 128: (8, 1)}}
     for dtype in ("bfloat16", "float16"):
@@ -1483,7 +1506,7 @@ def test_a_fast_dram_holds_narrow_backward_rows_past_vectors_as_a_head_and_tail(
     as those tiles, read from its own start, and of odd N of 41-47 and 137-143 and N % 4 == 2 of
     146-158 through the window, in the tables' rows and warps; rows of N % 4 == 2 whose head and
     tail pad as much as their power of two (50-62), or that the tables leave out (66, 70, 82,
-    77, 138, 145: the widths swept that lost or tied; 17, 21, 65, 135, 162), N % 8 == 4,
+    77: swept, they tied or lost; 17, 21, 65, 135, 138, 145, 162), N % 8 == 4,
     float32, an H100, fewer rows and a forced block keep their plans (as without the tables)."""
     assert policy.NARROW_ROWS_BACKWARD_HEADS_AND_TAILS == {
         4: {(32, 2): (32, 2), (32, 8): (16, 1), (32, 16): (16, 2), (64, 16): (8, 1)},

@@ -394,8 +394,8 @@ def test_the_h200s_backward_of_narrow_rows_as_a_head_and_tail(device, dtype, N, 
     and a tail (or, odd 25-31 and 49-63, their power of two), several rows a program, from their
     own starts (``policy.NARROW_ROWS_BACKWARD_HEADS_AND_TAILS``) or through the window, the body
     in the two tiles (``WINDOWED_BACKWARD_HEADS_AND_TAILS``): five rows between sentinels, the
-    one program's tiles partly masked, its tail partly past each row; the gradients match
-    float64's."""
+    one program's tiles partly masked, its tail past each row where the tiles pad it; the
+    gradients match float64's."""
     plan = policy.choose((1 << 27) // N, N, dtype, H200, backward=True)
     assert (plan.block_m, plan.block_n, plan.tail, plan.num_warps) == (*tiles, warps)
 

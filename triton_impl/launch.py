@@ -319,6 +319,11 @@ def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Lau
         window = window_elements(plan, rows)
         wide = vectors or window > 0  # every row read in 16-byte vectors
         plan = for_rows(plan, True, wide)
+        needed = window_columns(N, itemsize, backward, plan.kernel) if window else N
+        if plan.columns_held < needed:
+            raise ValueError(f"a single-block plan holds {plan.columns_held} columns a row "
+                             f"({plan.describe()}); these rows need {needed}: widen its block_n "
+                             "or tail")
         options.update(num_warps=plan.num_warps, max_registers=plan.max_registers)
         kernel = bwd.single_block_backward if backward else fwd.single_block_forward
         constexprs = dict(BLOCK_M=plan.block_m, BLOCK=plan.block_n, TAIL=plan.tail, LOG=log,

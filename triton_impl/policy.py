@@ -211,18 +211,19 @@ covers the rest (``head_and_tail``: 34 as 32 + 2; (32, 0) and (64, 0): odd rows 
 (``_rows_past_vectors``): N = 34, 38, 42, 46, 74 and 78 (N % 4 == 2), in place of
 ``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``' power of two (64 or 128, 16 or 8 rows a program in 2
 or 1 warps), and odd N of 19, 25-31, 37-39 and 49-63, in place of the window's body tile (16,
-32 or 64; 32-128 rows a program in 4 warps). Rows of a head and a tail whose tiles pad no less
-than their power of two does keep their plans: 66 (64 + 2), 70 (64 + 8: 88.4% against 87.8%
-swept, within noise) and 82 (64 + 32: 89.5% against the policy's 94.9%).
+32 or 64; 32-128 rows a program in 4 warps). Rows of N % 4 == 2 whose head and tail tied or
+lost in the sweep keep their plans: 66 (64 + 2: 85.7% against 85.6%), 70 (64 + 8: 88.4% against
+87.8%, within noise) and 82 (64 + 32: 89.5% against the policy's 94.9%); so do 50-62, whose
+head and tail would be their power of two.
 
 Swept on an H200, bfloat16 backward at M = 2^27 // N, two interleaved rounds, every output
 NaN-poisoned and checked against float64 first (results/h200/narrow_backward_tails_2026-11-30/
 ``first_call/``, ``third_call/``), of copy, the policy's plan -> this layout (torch.compile): 34
 68.2 -> 87.2% (85.3%), 38 74.8 -> 90.8% (79.5%), 42 79.3 -> 89.4% (94.1%), 46 77.4 -> 90.5%
 (92.2%), 74 90.6 -> 93.7% (83.6%), 37 58.6 -> 66.5% (46.6%), 19 43.3 -> 60.9% (56.4%), 25 41.1
--> 57.9% (69.5%), 57 74.1 -> 80.5% (67.4%). Each best layout leaves a thread 12-20 columns of y
-and of dy (16 at 25, 57); tiles of the same head and tail in other rows and warps ran up to 19
-points slower.
+-> 57.9% (69.5%), 57 74.1 -> 80.5% (67.4%). Each best layout leaves a thread 10-20 columns of y
+and of dy; the same head and tail in the other rows and warps swept ran down to 27-56 points
+below it (34-46, 74 and 37; four rows a program in one warp the slowest).
 
 The first form of the table (N % 4 == 2, and 37-39) against the plans before it in one call
 (``second_call/``), bfloat16, of copy: 34 68.8 -> 87.2%, 38 74.9 -> 90.6%, 42 80.8 -> 89.4%, 46
@@ -1794,11 +1795,11 @@ class Plan:
     ``tail``: a single-block program's second tile, the ``tail`` columns after ``block_n`` (both
     powers of two; 0: none), where the two hold a row with less padding than one power of two;
     ``tail2``: a forward's third tile, the ``tail2`` columns after those (a power of two; 0:
-    none; only with a ``tail``). ``row_threads``: the threads that share each row of a single-block forward
-    tile laid out rows by warps (``kernels/row_math.py``, ``load_tile``: one warp a row at 32),
-    ``block_m * row_threads == 32 * num_warps``, every tile whole passes of them, a 16-byte vector
-    a thread (``one_pass``); 0: Triton's layout of a [rows, columns] tile, its warps along the
-    columns.
+    none; only with a ``tail``). ``row_threads``: the threads that share each row of a
+    single-block forward tile laid out rows by warps (``kernels/row_math.py``, ``load_tile``: one
+    warp a row at 32), ``block_m * row_threads == 32 * num_warps``, every tile whole passes of
+    them, a 16-byte vector a thread (``one_pass``); 0: Triton's layout of a [rows, columns] tile,
+    its warps along the columns.
     ``held_as_loaded``: a single-block backward holds its 16-bit y and dy as loaded across the row
     sum (``SINGLE_BLOCK_HELD_AS_LOADED_FROM_COLS``), not converted. ``reread``: a single-block
     program loads its tiles evict-last for the rows' reductions and again, evict-first, for the
