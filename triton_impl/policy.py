@@ -2303,6 +2303,21 @@ def _rows_past_vectors(M: int, N: int, itemsize: int, device: DeviceDescription)
     return itemsize == 2 and N % 8 != 0 and _fast_hopper_problem(M, N, device)
 
 
+def _row_alignment(N: int, itemsize: int) -> int:
+    """The bytes to which rows N apart are aligned, from an aligned first (16-bit: 2 at an odd N,
+    4 at N % 4 == 2, 8 at N % 8 == 4, 16 at whole vectors): the key of the narrow rows' tables."""
+    return min(N & -N, _vector(itemsize)) * itemsize
+
+
+def _head_and_tail_tiles(table: dict, N: int, itemsize: int) -> tuple[int, int, int, int] | None:
+    """(head, tail, rows a program, warps) of rows of N columns held as ``head_and_tail`` where
+    ``table`` (alignment in bytes, ``_row_alignment`` -> {(head, tail): (rows, warps)}) has
+    them, else None."""
+    head, tail = head_and_tail(N)
+    tiles = table.get(_row_alignment(N, itemsize), {}).get((head, tail))
+    return (head, tail, *tiles) if tiles else None
+
+
 def _narrow_rows_from_own_starts(M: int, N: int, itemsize: int, device: DeviceDescription,
                                  backward: bool) -> tuple[int, int, int, int] | None:
     """(head, tail, rows a program, warps) of a 16-bit single-block program of rows of N columns
@@ -2312,16 +2327,13 @@ def _narrow_rows_from_own_starts(M: int, N: int, itemsize: int, device: DeviceDe
     None."""
     if not _rows_past_vectors(M, N, itemsize, device):
         return None
-    alignment = min(N & -N, _vector(itemsize)) * itemsize  # bytes, of rows N apart
-    head, tail = head_and_tail(N)
-    tiles = (NARROW_ROWS_BACKWARD_HEADS_AND_TAILS if backward
-             else NARROW_ROWS_FORWARD_FROM_OWN_STARTS).get(alignment, {}).get((head, tail))
-    if tiles:
-        return head, tail, *tiles
-    if backward:
-        tiles = NARROW_ROWS_BACKWARD_FROM_OWN_STARTS.get(alignment, {}).get(next_power_of_2(N))
-        return (next_power_of_2(N), 0, *tiles) if tiles else None
-    return None
+    held = _head_and_tail_tiles(NARROW_ROWS_BACKWARD_HEADS_AND_TAILS if backward
+                                else NARROW_ROWS_FORWARD_FROM_OWN_STARTS, N, itemsize)
+    if held or not backward:
+        return held
+    whole = next_power_of_2(N)
+    tiles = NARROW_ROWS_BACKWARD_FROM_OWN_STARTS.get(_row_alignment(N, itemsize), {}).get(whole)
+    return (whole, 0, *tiles) if tiles else None
 
 
 def _windowed_backward_head_and_tail(M: int, N: int, itemsize: int,
@@ -2331,9 +2343,7 @@ def _windowed_backward_head_and_tail(M: int, N: int, itemsize: int,
     (``WINDOWED_BACKWARD_HEADS_AND_TAILS``), or None."""
     if not _rows_past_vectors(M, N, itemsize, device):
         return None
-    alignment = min(N & -N, _vector(itemsize)) * itemsize  # bytes, of rows N apart
-    tiles = WINDOWED_BACKWARD_HEADS_AND_TAILS.get(alignment, {}).get(head_and_tail(N))
-    return (*head_and_tail(N), *tiles) if tiles else None
+    return _head_and_tail_tiles(WINDOWED_BACKWARD_HEADS_AND_TAILS, N, itemsize)
 
 
 def _body_tile(N: int, itemsize: int) -> int:
