@@ -355,10 +355,10 @@ def test_narrow_float32_rows_take_one_warp_each_within_the_rules_bounds():
     GPU (129 to 1024 from ``FAST_DRAM_FROM_GBS``; a DRAM of unknown speed counts as slower),
     four a program in four warps of one row each, from ``NARROW_ROWS_BY_WARPS_FROM_ROWS`` rows
     to fewer than 2^27 // N (``SINGLE_BLOCK_TILES_FROM_ELEMENTS``), and past it where the DRAM is
-    fast and the rows are held in 256 (``FAST_DRAM_LARGE_NARROW_ROWS_BY_WARPS``); rows of 128,
-    fewer rows, the bandwidth grid's and the widths section's rows of about 2^27 elements held in
-    512 or 1024 or exactly 256 wide, 16-bit rows, the backward and other GPUs keep rows laid
-    along the columns."""
+    fast and the rows are held in 256 or 512 (``FAST_DRAM_LARGE_NARROW_ROWS_BY_WARPS``: but rows
+    past vectors of 257-388, through the window); rows of 128, fewer rows, the bandwidth grid's
+    and the widths section's rows of about 2^27 elements held in 1024 or exactly 256 wide,
+    16-bit rows, the backward and other GPUs keep rows laid along the columns."""
     rows = policy.NARROW_ROWS_BY_WARPS_FROM_ROWS
     slower_dram = dataclasses.replace(HOPPER, dram_gbs=3350)
     unknown_dram = dataclasses.replace(HOPPER, dram_gbs=None)
@@ -371,7 +371,9 @@ def test_narrow_float32_rows_take_one_warp_each_within_the_rules_bounds():
                 plan = policy.choose(M, N, "float32", device)
                 assert (plan.block_m, plan.num_warps, plan.row_threads) == (4, 4, 32), (M, N, plan)
                 assert plan.block_n == triton.next_power_of_2(N) and not plan.tail, (M, N, plan)
-    for N in (132, 160, 200, 252):  # 129-131 from 2^27 // N: WINDOWED_ROW_TILES' tile of 128
+    for N in (132, 160, 200, 252, 260, 268, 384, 389, 401, 508, 511):
+        # 129-131 from 2^27 // N: WINDOWED_ROW_TILES' tile of 128; rows past vectors of 257-388:
+        # WINDOWED_TAILED_ROW_TILES'
         for M in (policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS // N, 1 << 22):
             plan = policy.choose(M, N, "float32", HOPPER)
             assert (plan.block_m, plan.num_warps, plan.row_threads) == (4, 4, 32), (M, N, plan)
@@ -379,7 +381,6 @@ def test_narrow_float32_rows_take_one_warp_each_within_the_rules_bounds():
     large = policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS // 200
     kept = [(large, 200, "float32", False, slower_dram), (large, 200, "bfloat16", False, HOPPER),
             (large, 200, "float32", True, HOPPER), (large, 200, "float32", False, ampere),
-            (policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS // 384, 384, "float32", False, HOPPER),
             (policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS // 128, 128, "float32", False, HOPPER),
             (rows, 128, "float32", False, HOPPER), (rows, 256, "float32", False, slower_dram),
             (rows - 1, 1024, "float32", False, HOPPER),
@@ -400,12 +401,12 @@ def test_narrow_float32_rows_take_one_warp_each_within_the_rules_bounds():
 
 def test_short_rows_take_the_timed_layouts_from_2_27_elements():
     """``policy.FAST_DRAM_SHORT_ROW_LAYOUTS``: float32 forward odd rows of 17-35 columns and rows
-    of 36-56, sixteen a program of eight threads each, odd rows of 57-67 eight of sixteen threads
-    and 66 sixteen of eight, and 16-bit odd rows of 33-63 sixteen of eight, held in their power
-    of two from their own starts in four warps, on a fast-DRAM Hopper from 2^27 // N rows; fewer
-    rows, whole vectors of 17-31 and past 56, 22, 34, 58 and 62 (8-byte vectors), 16, 32 and 68
-    columns, 16-bit rows of other N, the backward, a slower DRAM and other GPUs keep their
-    plans."""
+    of 36-56, sixteen a program of eight threads each, odd rows of 57-105 eight of sixteen
+    threads and 66 sixteen of eight, and 16-bit odd rows of 33-63 sixteen of eight, held in
+    their power of two from their own starts in four warps, on a fast-DRAM Hopper from 2^27 // N
+    rows; fewer rows, whole vectors of 17-31 and past 56, 22, 34, 58, 62 and 70 (8-byte
+    vectors), odd rows past 105, 16, 32 and 68 columns, 16-bit rows of other N, the backward, a
+    slower DRAM and other GPUs keep their plans."""
     large = policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS
     for dtype, N, layout in (
             ("float32", 17, (16, 8)), ("float32", 23, (16, 8)), ("float32", 31, (16, 8)),
@@ -413,6 +414,7 @@ def test_short_rows_take_the_timed_layouts_from_2_27_elements():
             ("float32", 45, (16, 8)), ("float32", 47, (16, 8)), ("float32", 50, (16, 8)),
             ("float32", 56, (16, 8)), ("float32", 57, (8, 16)), ("float32", 63, (8, 16)),
             ("float32", 65, (8, 16)), ("float32", 66, (16, 8)), ("float32", 67, (8, 16)),
+            ("float32", 69, (8, 16)), ("float32", 87, (8, 16)), ("float32", 105, (8, 16)),
             ("bfloat16", 33, (16, 8)), ("float16", 37, (16, 8)), ("bfloat16", 45, (16, 8)),
             ("float16", 51, (16, 8)), ("bfloat16", 57, (16, 8)), ("float16", 63, (16, 8))):
         for M in (large // N, 2 * large // N):
@@ -452,6 +454,9 @@ def test_short_rows_take_the_timed_layouts_from_2_27_elements():
     forced = policy.choose(large // 35, 35, "float32", HOPPER,
                            forcing=policy.Forcing("single_block", 64))
     assert forced.row_threads == 0, forced
+    for N in (70, 107, 127):  # through the window (WINDOWED_ROW_TILES), not from own starts
+        plan = policy.choose(large // N, N, "float32", HOPPER)
+        assert plan.windowed and plan.block_m == 4, (N, plan)
 
 
 def test_float32_rows_of_2048_go_two_a_program_within_the_rules_bounds():
@@ -486,15 +491,19 @@ def test_float32_rows_of_2048_go_two_a_program_within_the_rules_bounds():
     (129, 4, 32, 0), (384, 4, 32, 0), (1000, 4, 32, 0), (1024, 4, 32, 0), (1600, 2, 0, 0),
     (160, 4, 32, (1 << 27) // 160), (33, 16, 8, (1 << 27) // 33), (36, 16, 8, (1 << 27) // 36),
     (56, 16, 8, 1 << 22), (57, 8, 16, (1 << 27) // 57), (67, 8, 16, (1 << 27) // 67),
+    (99, 8, 16, (1 << 27) // 99), (268, 4, 32, (1 << 27) // 268),
+    (401, 4, 32, (1 << 27) // 401),
     (21, 16, 8, (1 << 27) // 21), (66, 16, 8, (1 << 27) // 66)])
 def test_the_timed_row_tiles_write_every_row(N, rows, row_threads, planned_rows, device):
     """The policy's tiles of several float32 rows a program on a fast-DRAM Hopper at M = 4096:
     four rows of one warp each (``FAST_DRAM_NARROW_ROWS_BY_WARPS``) and two rows of 2048 columns
     (``TWO_ROWS_A_PROGRAM``), and from 2^27 // N rows (``planned_rows``) the rows of whole
-    vectors held in 256 (``FAST_DRAM_LARGE_NARROW_ROWS_BY_WARPS``) and the short rows of
-    ``FAST_DRAM_SHORT_ROW_LAYOUTS`` (8 or 16 threads a row, 17-67 columns), on five rows, so that the
-    last program masks some of its rows, on contiguous rows and on an output at an odd offset (a
-    pass of one element a thread); outputs poisoned with NaN, nothing written past the rows."""
+    vectors held in 256 or 512 and the rows past vectors of 389-511
+    (``FAST_DRAM_LARGE_NARROW_ROWS_BY_WARPS``) and the short rows of
+    ``FAST_DRAM_SHORT_ROW_LAYOUTS`` (8 or 16 threads a row, 17-105 columns), on five rows, so
+    that the last program masks some of its rows, on contiguous rows and on an output at an odd
+    offset (a pass of one element a thread); outputs poisoned with NaN, nothing written past the
+    rows."""
     M = 5
     x = _random((M, N), torch.float32, device)
     plan = policy.choose(planned_rows or policy.NARROW_ROWS_BY_WARPS_FROM_ROWS, N, "float32",
@@ -1562,14 +1571,15 @@ def test_a_fast_dram_gives_narrow_backward_tiles_of_rows_past_vectors_few_warps(
     rows, the single-block backward of rows past vectors whose body's tile is 64 columns (16-bit,
     odd N of 65-71, sixteen rows in two warps) or 256-2048 columns
     (16-bit; a body of up to 1408 in a tile of 2048), or whose body fits 192 of a tile of 256
-    (float32), is one warp holding 1024 columns of tiles or one row, and a 16-bit body of up to
-    2704 in a tile of 4096 two warps, through the window; rows of whole vectors that fill their
+    (float32), is one warp holding 1024 columns of tiles or one row, a 16-bit body of up to
+    2704 in a tile of 4096 two warps, and float32 bodies of 16 and 32 columns 1024 columns of
+    tiles in four warps, through the window; rows of whole vectors that fill their
     tile by more than ``FEW_WARPS_BACKWARD_WHOLE_ROWS`` gives, of
     ``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``, wider bodies, an H100, fewer rows or a block forced
     keep the rule's warps. (The forward's one warp is ``WINDOWED_ROW_TILES``'.)"""
     assert (policy.FEW_WARPS_BACKWARD_WINDOWED, policy.FEW_WARPS_BACKWARD_COLUMNS) == (
         {2: {64: (64, 2), 256: (256, 1), 512: (512, 1), 1024: (1024, 1), 2048: (1408, 1),
-             4096: (2704, 2)}, 4: {256: (192, 1)}}, 1024)
+             4096: (2704, 2)}, 4: {16: (16, 4), 32: (32, 4), 256: (192, 1)}}, 1024)
     for dtype in ("bfloat16", "float16"):
         for N, rows, block, warps in (
                 (65, 16, 64, 2), (69, 16, 64, 2), (71, 16, 64, 2), (145, 4, 256, 1),
@@ -1588,10 +1598,16 @@ def test_a_fast_dram_gives_narrow_backward_tiles_of_rows_past_vectors_few_warps(
             (record,) = launch.launches(plan, (shifted,) * 3, log=False)
             assert (record.constexprs["WINDOW"], record.constexprs["BLOCK"],
                     record.num_warps) == (0, policy.next_power_of_2(N), warps), (dtype, N)
-    for N in (133, 137, 150, 193, 195):
+    for N, rows, block, warps in ((133, 4, 256, 1), (137, 4, 256, 1), (150, 4, 256, 1),
+                                  (193, 4, 256, 1), (195, 4, 256, 1), (13, 64, 16, 4),
+                                  (19, 64, 16, 4), (21, 32, 32, 4), (26, 32, 32, 4),
+                                  (31, 32, 32, 4), (35, 32, 32, 4)):
         plan = _hopper_plan(N, "float32", 4800, backward=True, M=(1 << 27) // N)
         assert (plan.block_m, plan.block_n, plan.num_warps, plan.windowed) == (
-            4, 256, 1, True), N
+            rows, block, warps, True), N
+    for N in (20, 28, 36, 37):  # whole vectors; a body's tile of 64
+        plan = _hopper_plan(N, "float32", 4800, backward=True, M=(1 << 27) // N)
+        assert plan.block_m * plan.block_n == policy.TILE_ELEMENTS, (N, plan)
     for dtype in ("bfloat16", "float16"):
         forced = _hopper_plan(137, dtype, 4800, backward=True, M=(1 << 27) // 137,
                               kernel="single_block", block_n=256)

@@ -313,7 +313,7 @@ swept on an H200 (bfloat16, results/h200/router_widths_2026-11-30/, of copy, eig
 FEW_WARPS_BACKWARD_COLUMNS = 1024
 FEW_WARPS_BACKWARD_WINDOWED = {2: {64: (64, 2), 256: (256, 1), 512: (512, 1), 1024: (1024, 1),
                                    2048: (1408, 1), 4096: (2704, 2)},
-                               4: {256: (192, 1)}}
+                               4: {16: (16, 4), 32: (32, 4), 256: (192, 1)}}
 """Item size -> {body tile (``_body_tile``): (the widest body it takes (``window_columns``), warps)}
 of a single-block backward read through a window whose rows fill their tile sparsely enough to run
 fewer warps than the rule's, each program ``FEW_WARPS_BACKWARD_COLUMNS`` of tiles or one row (four
@@ -322,7 +322,9 @@ Hopper GPU with a fast DRAM, from 2^27 // N rows (``_fast_hopper_problem``), and
 from their own starts (``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``,
 ``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``: N % 8 == 4 of 132-252 hold their tile of 256 in the
 same one warp), in one warp up to bodies of 1408 (N up to 1415), in two in tiles of 4096 up to
-bodies of 2704; float32 bodies of up to 192 columns (N = 133-195) in one warp.
+bodies of 2704; float32 bodies of up to 192 columns (N = 133-195) in one warp, and bodies of
+16 and 32 (N = 13-19 and 21-35 past vectors) in tiles of 1024, 64 or 32 rows in four warps where
+the rule's ``TILE_ELEMENTS`` took 128 rows in eight warps or 64 in four.
 Launched on rows that cannot be read through a window, the plan keeps its warps, its tile the row's
 power of two (``for_rows``: bfloat16 257 as 4 x 512, 1025 as 1 x 2048); compiled for sm_90 none
 spills (1025: 217 registers; from their own starts one warp of 2048 217, two of 4096 229; through
@@ -346,6 +348,16 @@ odd N of 65-71; rows of 33-63 take ``NARROW_ROWS_BACKWARD_HEADS_AND_TAILS`` and
 ``third_call/``, bfloat16): 84.5 -> 90.9% of copy (32 rows in 4 warps before; 16 rows in 4
 warps 86.0%; torch.compile 65.1%); against the plans before in one call (``fourth_call/``): 65
 80.6 -> 82.1%, 69 84.0 -> 91.3%, 71 85.3 -> 86.5%. Untimed: the H100, other M.
+
+float32 bodies of 16 and 32, swept on an H200 (results/h200/narrow_float32_2026-12-01/
+``second_call/``, two rounds, torch.compile in the same rounds), of copy, the rule's plan -> 64
+rows of 16 or 32 rows of 32 in four warps (the fastest variant; torch.compile): 19 90.0 -> 96.3%
+(97.8%, sixteen rows in two warps; 93.8%), 25 97.0 -> 101.5% (102.3%; 100.8%), 31 97.7 -> 101.1%
+(101.6%; 101.4%). Against the plans before in one call (``third_call/``): 13 73.1 -> 84.1%, 15
+80.9 -> 93.5%, 17 87.2 -> 99.6%, 18 89.4 -> 101.5%, 19 90.9 -> 101.1%, 21 97.6 -> 102.5%, 22
+99.9 -> 102.7%, 25 99.6 -> 102.5%, 26 101.0 -> 102.4%, 29 98.9 -> 102.4%, 30 101.1 -> 102.3%, 31
+98.7 -> 102.3%, 33 / 34 / 35 102.1 / 102.0 / 102.1 -> 102.3 / 102.1 / 102.1%. Untimed: the H100,
+other M.
 
 float32, swept in a later call (``fourth_call/``), the policy's four rows of 256 in 4 warps ->
 in one warp: 133 83.2 -> 101.8%, 137 83.3 -> 101.7%, 150 91.3 -> 101.4% (in 2 warps 101.7 /
@@ -1040,14 +1052,28 @@ So a fast DRAM takes it from 129 columns and the H100 keeps its plans there. Row
 257-383 take the rule untimed on a fast DRAM (160 and 384 the nearest timed). Fewer rows (the
 latency section), rows between M = 4096 and 2^27 elements but 256 at M = 16384 and 65536, and
 16-bit rows were not timed so."""
-FAST_DRAM_LARGE_NARROW_ROWS_BY_WARPS = {4: (256,)}
+FAST_DRAM_LARGE_NARROW_ROWS_BY_WARPS = {4: (256, 512)}
 """Itemsize -> the powers of two of ``FAST_DRAM_NARROW_ROWS_BY_WARPS`` whose rows take one warp
 each, ``NARROW_ROWS_BY_WARPS_ROWS`` a program, from 2^27 // N rows as well (no upper bound on M):
-float32 rows held whole in 256 on a Hopper GPU with a fast DRAM (``_fast_hopper_problem``):
-rows of whole 16-byte vectors, 132-252 columns (rows past vectors go through the window:
-``WINDOWED_ROW_TILES``, ``WINDOWED_TAILED_ROW_TILES``; 256 has a measured tile). Rows held in
-1024 lost there (above), and rows of 257-512 ran at the copy in the plans they have (300 and
-600 at 100.5-100.6%, results/h200/evict_last_forward_2026-11-30/ ``fourth_call/``).
+float32 rows held whole in 256 or 512 on a Hopper GPU with a fast DRAM
+(``_fast_hopper_problem``): rows of whole 16-byte vectors, 132-252 and 260-508 columns, and rows
+past vectors of 389-511 (those of 129-388 go through the window: ``WINDOWED_ROW_TILES``,
+``WINDOWED_TAILED_ROW_TILES``; 256 and 512 have measured tiles). Rows held in 1024 lost there
+(above).
+
+Rows held in 512 ran at the copy in the plans they had at 300 and 600 (100.5-100.6%,
+results/h200/evict_last_forward_2026-11-30/ ``fourth_call/``), but 300 was the exception: a
+widths scan on an H200 (results/h200/narrow_float32_2026-12-01/, ``second_call/``, the plan before
+at M = 2^27 // N, four rows of 512 laid along the columns of four warps) ran whole vectors of
+260-356 at 82.9-95.0% of copy (300 100.4%), and 372-508 at 97.7-100.0%. Swept at 268
+(``first_call/``, two rounds): 83.2% -> 99.6% in four rows by warps in four warps, the fastest
+variant 100.0% (torch.compile 97.8%). The rule against the plans before in one call
+(``third_call/``), of copy: whole vectors 260 82.8 -> 99.8%, 268 83.5 -> 99.8%, 292 86.8 ->
+100.1%, 340 92.9 -> 99.8%, 388 98.2 -> 99.8%, 300 / 372 / 420 / 500 / 508 100.8 / 100.4 / 100.0
+/ 100.1 / 99.9 -> 100.0 / 100.0 / 99.9 / 99.8 / 99.8%; past vectors 389 / 391 98.3 / 98.7 ->
+100.0 / 99.8%, 401 / 402 / 451 99.5 / 99.7 / 99.5 -> 99.6 / 99.6 / 99.7%, 454 / 509 / 510 99.8 /
+100.1 / 99.6 -> 99.1 / 99.5 / 98.7% (the forward widths the rules of that call left alone moved
+-0.3 to +0.3 points).
 
 Swept on an H200 at M = 2^27 // N, twice in one call (two rounds each, every output NaN-poisoned
 and checked against float64 first; results/h200/evict_last_forward_2026-11-30/
@@ -1060,14 +1086,14 @@ plans before it in one call (``eighth_call/``), of copy: 160 85.0 -> 100.4%, 200
 101.1%). Untimed: the H100 (whose plans keep their bounds), the other widths (132-156 and
 236-248 ride on those timed), M past 2^27 // N."""
 FAST_DRAM_SHORT_ROW_LAYOUTS = {4: ((17, 35, 16, 8, (1, 3)), (36, 56, 16, 8, (0, 1, 2, 3)),
-                                   (57, 67, 8, 16, (1, 3)), (65, 67, 16, 8, (2,))),
+                                   (57, 105, 8, 16, (1, 3)), (65, 67, 16, 8, (2,))),
                                2: ((33, 63, 16, 8, (1, 3, 5, 7)),)}
 """Itemsize -> (narrowest N, widest N, rows a program, ``Plan.row_threads``, the residues of N
 modulo a 16-byte vector's values taken: N % 4 for float32) of the single-block forward of short
 rows held in their power of two from their own starts, laid out rows by warps (``row_threads``
 threads a row, four warps), on a Hopper GPU with a fast DRAM from 2^27 // N rows
 (``_fast_hopper_problem``), the first entry that takes N: float32 odd rows of 17-35 columns and
-rows of 36-56 sixteen a program of eight threads each, odd rows of 57-67 eight of sixteen
+rows of 36-56 sixteen a program of eight threads each, odd rows of 57-105 eight of sixteen
 threads, and 66 sixteen of eight; 16-bit odd rows of 33-63 sixteen of eight. Before, the plans
 of ``TILE_ELEMENTS`` laid 64 rows of 32, 32 of 64 or 16 of 128 along the columns of four warps,
 and rows read value by value (odd N) ran at 29-73% of copy.
@@ -1113,7 +1139,19 @@ Against the plans before in one call (``fourth_call/``): 33 34.3 -> 56.9%, 37 38
 37.0 -> 71.5%, 49 40.4 -> 65.4%, 51 41.6 -> 63.8%, 57 46.5 -> 52.6%, 63 50.6 -> 51.8%. Odd rows
 of 17-31 have no such layout: a pass of eight threads of 16-byte vectors is 64 columns.
 Untimed: the H100, other M, other 16-bit rows (whose rows-by-warps layouts ran at 8-14% in an
-older sweep)."""
+older sweep).
+
+float32 odd rows of 69-105 were read through the window (four rows of 128 in two warps, sixteen
+threads a row) until a widths scan on an H200 found them at 76-96% of copy
+(results/h200/narrow_float32_2026-12-01/). Swept there (``first_call/``, ``second_call/``, two
+rounds), the window's plan -> eight rows of sixteen threads from the rows' own starts: 69 76.0 ->
+96.6%, 75 81.4 -> 98.3%, 81 85.1 -> 98.6%, 99 93.4 -> 99.7%, 105 96.0 -> 99.6% (torch.compile
+55.4 / 56.1 / - / 74.1 / -%); at 127 the window's plan ran 100.3% against 99.0%, and at 70
+(N % 4 == 2) sixteen threads a row from the own starts did not win (eight rows of eight threads
+93.4% against 76.6%, at 94 no layout beat the window's 91.1%), so those keep their plans.
+Against the plans before in one call (``third_call/``): 69 76.4 -> 96.7%, 75 81.4 -> 97.8%, 81
+85.1 -> 98.6%, 87 88.1 -> 99.2%, 93 90.6 -> 99.5%, 99 93.0 -> 99.4%, 105 95.6 -> 99.5%; 107 and
+127, outside it, 96.3 -> 96.6% and 100.3 -> 100.3%. Untimed: 106-127, the H100, other M."""
 TWO_ROWS_A_PROGRAM = {4: (2048,)}
 """Itemsize -> the powers of two of the single-block forward rows held two a program, laid along
 the columns of the warps that one such row takes (four), within the bounds of
