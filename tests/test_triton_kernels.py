@@ -459,6 +459,33 @@ def test_short_rows_take_the_timed_layouts_from_2_27_elements():
         assert plan.windowed and plan.block_m == 4, (N, plan)
 
 
+def test_narrow_float32_rows_past_vectors_take_the_timed_tiles_from_2_27_elements():
+    """``policy.FAST_DRAM_NARROW_ROW_TILES``: float32 forward rows past vectors of 13-15 and of
+    N % 4 == 2 at 18-30, 32 a program in two warps from their own starts, laid along the
+    columns, on a fast-DRAM Hopper from 2^27 // N rows; odd rows of 17-31 keep
+    ``FAST_DRAM_SHORT_ROW_LAYOUTS``' layout, and whole vectors, rows of 9-11, 34, fewer rows, a
+    slower DRAM, the backward and 16-bit rows keep their plans."""
+    assert policy.FAST_DRAM_NARROW_ROW_TILES == {4: (13, 31, 32, 2)}
+    large = policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS
+    for N in (13, 14, 15, 18, 22, 26, 30):
+        plan = policy.choose(large // N, N, "float32", HOPPER)
+        assert (plan.block_m, plan.num_warps, plan.row_threads, plan.block_n, plan.tail,
+                plan.windowed) == (32, 2, 0, triton.next_power_of_2(N), 0, False), (N, plan)
+    assert policy.choose(large // 21, 21, "float32", HOPPER).row_threads == 8
+    slower_dram = dataclasses.replace(HOPPER, dram_gbs=3350)
+    for M, N, dtype, backward, device in (
+            (large // 11, 11, "float32", False, HOPPER),
+            (large // 16, 16, "float32", False, HOPPER),
+            (large // 20, 20, "float32", False, HOPPER),
+            (large // 34, 34, "float32", False, HOPPER),
+            (large // 22 - 1, 22, "float32", False, HOPPER),
+            (large // 22, 22, "float32", False, slower_dram),
+            (large // 22, 22, "float32", True, HOPPER),
+            (large // 22, 22, "bfloat16", False, HOPPER)):
+        plan = policy.choose(M, N, dtype, device, backward=backward)
+        assert (plan.block_m, plan.num_warps) != (32, 2), (M, N, dtype, backward, plan)
+
+
 def test_float32_rows_of_2048_go_two_a_program_within_the_rules_bounds():
     """``policy.TWO_ROWS_A_PROGRAM``: float32 forward rows held in 2048 columns (1537-2048) on a
     Hopper GPU of either DRAM, two a program in the four warps one took, within the bounds of the
@@ -491,7 +518,8 @@ def test_float32_rows_of_2048_go_two_a_program_within_the_rules_bounds():
     (129, 4, 32, 0), (384, 4, 32, 0), (1000, 4, 32, 0), (1024, 4, 32, 0), (1600, 2, 0, 0),
     (160, 4, 32, (1 << 27) // 160), (33, 16, 8, (1 << 27) // 33), (36, 16, 8, (1 << 27) // 36),
     (56, 16, 8, 1 << 22), (57, 8, 16, (1 << 27) // 57), (67, 8, 16, (1 << 27) // 67),
-    (99, 8, 16, (1 << 27) // 99), (268, 4, 32, (1 << 27) // 268),
+    (99, 8, 16, (1 << 27) // 99), (268, 4, 32, (1 << 27) // 268), (13, 32, 0, (1 << 27) // 13),
+    (22, 32, 0, (1 << 27) // 22),
     (401, 4, 32, (1 << 27) // 401),
     (21, 16, 8, (1 << 27) // 21), (66, 16, 8, (1 << 27) // 66)])
 def test_the_timed_row_tiles_write_every_row(N, rows, row_threads, planned_rows, device):
@@ -500,7 +528,8 @@ def test_the_timed_row_tiles_write_every_row(N, rows, row_threads, planned_rows,
     (``TWO_ROWS_A_PROGRAM``), and from 2^27 // N rows (``planned_rows``) the rows of whole
     vectors held in 256 or 512 and the rows past vectors of 389-511
     (``FAST_DRAM_LARGE_NARROW_ROWS_BY_WARPS``) and the short rows of
-    ``FAST_DRAM_SHORT_ROW_LAYOUTS`` (8 or 16 threads a row, 17-105 columns), on five rows, so
+    ``FAST_DRAM_SHORT_ROW_LAYOUTS`` (8 or 16 threads a row, 17-105 columns) and
+    ``FAST_DRAM_NARROW_ROW_TILES`` (32 rows of 16 or 32 in two warps), on five rows, so
     that the last program masks some of its rows, on contiguous rows and on an output at an odd
     offset (a pass of one element a thread); outputs poisoned with NaN, nothing written past the
     rows."""
@@ -1050,15 +1079,18 @@ def test_a_fast_dram_reads_narrow_16_bit_forward_rows_past_vectors_in_one_warp_i
     reads them through the window in one warp of about 1024 columns of tiles, the plain layout
     (16 rows of 64, four of 256, two of 512, one of 1024), one row of 2048, eight rows of 128 in
     two warps or 16 of 32 in one; float32 rows past vectors in a tile of 256 four rows of a warp
-    each, in a tile of 128 (69-131) four rows of half a warp each. Not 16-bit rows of N % 4 == 2 or N % 8 == 4 outside those tiles (68, 100, 556, 1500),
-    float32 tiles of 512, a slow DRAM or fewer rows. Launched where no window is possible (two
-    bytes off a 16-byte boundary) the plan reads each row from its own start, its tile the row's
-    power of two, its rows' layout whole."""
+    each, in a tile of 128 (68-131; but odd 69-105, ``FAST_DRAM_SHORT_ROW_LAYOUTS``') four rows
+    of half a warp each, in a tile of 32 (34) sixteen rows in two warps. Not 16-bit rows of
+    N % 4 == 2 or N % 8 == 4 outside those tiles (68, 100, 556, 1500), float32 tiles of 512, a
+    slow DRAM or fewer rows. Launched where no window is possible (two bytes off a 16-byte
+    boundary) the plan reads each row from its own start, its tile the row's power of two, its
+    rows' layout whole."""
     assert policy.WINDOWED_ROW_TILES == {(2, 32): (16, 1, 0), (2, 64): (16, 1, 0),
                                              (2, 128): (8, 2, 0),
                                              (2, 256): (4, 1, 0), (2, 512): (2, 1, 0),
                                              (2, 1024): (1, 1, 0), (2, 2048): (1, 1, 0),
-                                             (4, 128): (4, 2, 16), (4, 256): (4, 4, 32)}
+                                             (4, 32): (16, 2, 0), (4, 128): (4, 2, 16),
+                                             (4, 256): (4, 4, 32)}
     assert (policy.WINDOWED_WORD_ROWS_MAX_TILE, policy.WINDOWED_EIGHT_BYTE_ROWS_TILES) == (
         1024, (128, 512))
     sixteen_bit = {27: (16, 32, 1, 0), 29: (16, 32, 1, 0), 71: (16, 64, 1, 0), 30: (16, 32, 1, 0),
@@ -1070,8 +1102,9 @@ def test_a_fast_dram_reads_narrow_16_bit_forward_rows_past_vectors_in_one_warp_i
                    516: (2, 512, 1, 0), 1001: (1, 1024, 1, 0), 1025: (1, 1024, 1, 0),
                    1026: (1, 1024, 1, 0), 770: (1, 1024, 1, 0), 2001: (1, 2048, 1, 0),
                    2049: (1, 2048, 1, 0)}
-    float32 = {69: (4, 128, 2, 16), 70: (4, 128, 2, 16), 99: (4, 128, 2, 16),
-               101: (4, 128, 2, 16), 127: (4, 128, 2, 16), 129: (4, 128, 2, 16),
+    float32 = {34: (16, 32, 2, 0), 70: (4, 128, 2, 16), 94: (4, 128, 2, 16),
+               107: (4, 128, 2, 16),
+               125: (4, 128, 2, 16), 127: (4, 128, 2, 16), 129: (4, 128, 2, 16),
                130: (4, 128, 2, 16), 131: (4, 128, 2, 16), 201: (4, 256, 4, 32),
                257: (4, 256, 4, 32), 258: (4, 256, 4, 32), 259: (4, 256, 4, 32)}
     for dtype, widths in (("bfloat16", sixteen_bit), ("float16", sixteen_bit),
@@ -1442,7 +1475,7 @@ def test_a_fast_dram_reads_narrow_backward_rows_past_vectors_from_their_starts()
     for dtype, N, dram, fewer, tiles in (
             ("bfloat16", 18, 4800, 0, (128, 16, 4)), ("bfloat16", 30, 4800, 0, (64, 32, 4)),
             ("bfloat16", 73, 4800, 0, (16, 128, 4)), ("bfloat16", 130, 4800, 0, (16, 128, 4)),
-            ("bfloat16", 260, 4800, 0, (4, 256, 1)), ("float32", 34, 4800, 0, (64, 32, 8)),
+            ("bfloat16", 260, 4800, 0, (4, 256, 1)), ("float32", 38, 4800, 0, (32, 64, 4)),
             ("float32", 62, 4800, 0, (32, 64, 4)), ("bfloat16", 60, 3350, 0, (32, 64, 4)),
             ("float16", 100, 4800, 1, (16, 128, 4)), ("float16", 42, 4800, 1, (32, 64, 4))):
         plan = _hopper_plan(N, dtype, dram, backward=True, M=(1 << 27) // N - fewer)
@@ -1630,10 +1663,18 @@ def test_a_fast_dram_gives_the_backward_of_sparse_whole_vector_rows_few_warps():
     """``policy.FEW_WARPS_BACKWARD_WHOLE_ROWS``: on a Hopper GPU with a fast DRAM, from 2^27 // N
     rows, the single-block backward of 16-bit rows of whole 16-byte vectors that fill a tile of
     512 or 1024 columns by 0.59 or less (264-304, 520-608) is one warp, 1024 // tile rows a
-    program, and a tile of 2048 (1032-1208) two warps, one row, not through a window. Fuller
-    tiles (312, 400, 616, 1000, 1216), tiles of 256 (136, 200) and 4096 (2056), powers of two,
-    float32, an H100, fewer rows and a forced block keep their plans."""
-    assert policy.FEW_WARPS_BACKWARD_WHOLE_ROWS == {512: (304, 1), 1024: (608, 1), 2048: (1208, 2)}
+    program, and a tile of 2048 (1032-1208) two warps, one row, not through a window; float32
+    rows held in 512 (260-508) two a program in four warps. Fuller 16-bit tiles (312, 400, 616,
+    1000, 1216), tiles of 256 (136, 200) and 4096 (2056), powers of two, float32 rows held in
+    1024, an H100, fewer rows and a forced block keep their plans."""
+    assert policy.FEW_WARPS_BACKWARD_WHOLE_ROWS == {
+        2: {512: (304, 1), 1024: (608, 1), 2048: (1208, 2)}, 4: {512: (508, 4)}}
+    for N in (260, 280, 508):
+        plan = _hopper_plan(N, "float32", 4800, backward=True, M=(1 << 27) // N)
+        assert (plan.block_m, plan.block_n, plan.num_warps) == (2, 512, 4), (N, plan)
+    for N, dram, fewer in ((512, 4800, 0), (600, 4800, 0), (280, 3350, 0), (280, 4800, 1)):
+        plan = _hopper_plan(N, "float32", dram, backward=True, M=(1 << 27) // N - fewer)
+        assert plan.block_m * plan.block_n != 1024, (N, dram, fewer, plan)
     for dtype in ("bfloat16", "float16"):
         for N, rows, block, warps in ((264, 2, 512, 1), (280, 2, 512, 1), (304, 2, 512, 1),
                                       (520, 1, 1024, 1), (600, 1, 1024, 1), (608, 1, 1024, 1),
@@ -1654,7 +1695,6 @@ def test_a_fast_dram_gives_the_backward_of_sparse_whole_vector_rows_few_warps():
         for N in (1216, 2056):
             plan = _hopper_plan(N, dtype, 4800, backward=True, M=(1 << 27) // N)
             assert plan.num_warps == 4, (dtype, N)
-    assert _hopper_plan(280, "float32", 4800, backward=True, M=(1 << 27) // 280).num_warps > 1
     forced = _hopper_plan(280, "bfloat16", 4800, backward=True, M=(1 << 27) // 280,
                           kernel="single_block", block_n=512)
     assert forced.num_warps > 1

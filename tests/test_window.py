@@ -195,7 +195,8 @@ def forward_between_sentinels(plan, dtype, N, device, check_launch, through_wind
     (torch.float16, 268, (4, 256, 16)), (torch.bfloat16, 276, (4, 256, 16)),
     (torch.float16, 300, (2, 512, 0)), (torch.float32, 257, (4, 256, 0)),
     (torch.float32, 137, (4, 128, 64)), (torch.float32, 262, (2, 256, 128)),
-    (torch.float32, 69, (4, 128, 0)), (torch.float32, 101, (4, 128, 0)),
+    (torch.float32, 70, (4, 128, 0)), (torch.float32, 107, (4, 128, 0)),
+    (torch.float32, 34, (16, 32, 0)),
     (torch.float32, 130, (4, 128, 0))])
 def test_the_h200s_single_block_forward_through_a_window(device, dtype, N, tiles):
     """The H200's single-block forward of rows past vectors through the window: one row a

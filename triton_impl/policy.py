@@ -381,12 +381,14 @@ where one ran faster (2060). float16 the same way (1036 97.8 / 90.6 / 87.3%, 205
 -> 92.9%, 2300 93.2 -> 97.1%, 2501 96.8 -> 99.0%, 2700 99.3 -> 99.9%; 1502, 2712 and 3001,
 unchanged, moved -0.4 to -0.1. Untimed: the H100, other M."""
 
-FEW_WARPS_BACKWARD_WHOLE_ROWS = {512: (304, 1), 1024: (608, 1), 2048: (1208, 2)}
+FEW_WARPS_BACKWARD_WHOLE_ROWS = {2: {512: (304, 1), 1024: (608, 1), 2048: (1208, 2)},
+                                 4: {512: (508, 4)}}
 """Tile -> (the widest N, warps) of 16-bit rows of whole 16-byte vectors, not a power of two,
 whose single-block backward on a Hopper GPU with a fast DRAM from 2^27 // N rows runs fewer
 warps, as ``FEW_WARPS_BACKWARD_WINDOWED``' rows do (``FEW_WARPS_BACKWARD_COLUMNS`` // tile rows
 a program, or one): rows that fill their tile by 0.59 or less, in one warp in tiles of 512 and
-1024 (264-304, 520-608) and in two in one of 2048 (1032-1208). The plans before, 4 x 512 and 2 x
+1024 (264-304, 520-608) and in two in one of 2048 (1032-1208); float32 rows held in 512
+(260-508) two a program in the rule's four warps. The plans before, 4 x 512 and 2 x
 1024 in 4 warps, left a thread 8 values of y and dy a row at these fills (before the tile of
 2048 the table was ``ONE_WARP_BACKWARD_WHOLE_ROWS``, one warp its only plan).
 
@@ -412,7 +414,16 @@ within 0.7 points; float16 284 100.2 / 98.8 / 91.1%. Against the plans before, i
 (``fourth_call/``): 268 89.0 -> 99.6%, 292 92.7 -> 99.6%, 316 96.7 -> 99.6%, 340 99.0 -> 99.9%, 1032
 94.5 -> 98.5%, 1064 95.7 -> 99.4%, 1152 99.0 -> 100.9%, 1208 99.4 -> 100.1%; 264, 348, 600, 1216 and
 2056, unchanged, moved -0.4 to +0.2. Untimed: float16 but for the sweeps, fills of 0.60-0.75 in
-tiles of 512 and 1024, the H100, other M."""
+tiles of 512 and 1024, the H100, other M.
+
+float32 rows held in 512 ran 97.2% (260) and 98.2% (268) of an H200's copy in four a program,
+against torch.compile's 102.1-102.2% (results/h200/narrow_float32_2026-12-01/ ``fourth_call/``,
+two rounds); two a program in four warps ran 103.4 / 103.3%, eight 103.3 / 103.1%. Against the
+plans before in one call (``fifth_call/``), of copy: 260 97.7 -> 102.1%, 264 101.7 -> 102.2%, 268
+98.4 -> 102.3%, 276 99.3 -> 102.2%, 284 99.7 -> 102.1%, 292 100.2 -> 102.0%, 300 101.5 -> 102.1%,
+316 101.4 -> 101.9%, 340 101.7 -> 101.7%, 372 / 404 / 452 / 508 101.1 / 101.4 / 101.2 / 101.0 ->
+101.5 / 101.6 / 101.4 / 101.4%; 256, 261 and 390 (not the rule's) and the forward moved -0.3 to
++0.4 points. Untimed: the H100, other M."""
 
 TINY_ROWS_BACKWARD = {4: (5, 7), 2: (9, 15)}
 TINY_ROWS_BACKWARD_COLUMNS = 256
@@ -456,15 +467,18 @@ bfloat16 4100 / 4097 in 16 warps 89.2 / 88.7%, in the rule's 8 99.7 / 99.5%; the
 
 WINDOWED_ROW_TILES = {(2, 32): (16, 1, 0), (2, 64): (16, 1, 0), (2, 128): (8, 2, 0),
                       (2, 256): (4, 1, 0), (2, 512): (2, 1, 0), (2, 1024): (1, 1, 0),
-                      (2, 2048): (1, 1, 0), (4, 128): (4, 2, 16), (4, 256): (4, 4, 32)}
+                      (2, 2048): (1, 1, 0), (4, 32): (16, 2, 0), (4, 128): (4, 2, 16),
+                      (4, 256): (4, 4, 32)}
 """(item size, tile) -> (rows a program, warps, ``Plan.row_threads``) of a single-block forward
 that reads rows past vectors through a window (``_windowed_row_tiles``), its tile holding
 the row's body (``window_columns``): 16-bit rows of an odd N, of N % 4 == 2 up to
 ``WINDOWED_WORD_ROWS_MAX_TILE`` or of N % 8 == 4 in ``WINDOWED_EIGHT_BYTE_ROWS_TILES``, in one
 warp of about 1024 columns of tiles laid out whole (``Plan.row_threads`` 0: 16 rows of 64, four
 of 256, two of 512, one of 1024), or of 2048, tiles of 128 eight rows in two warps and of 32
-sixteen rows in one warp; float32 rows (N % 4 of 1-3) four rows of 256, a warp each, and of
-128 (69-131), half a warp each, in two warps. Through
+sixteen rows in one warp; float32 rows (N % 4 of 1-3) four rows of 256, a warp each, of
+128 (68-131; but odd 69-105, ``FAST_DRAM_SHORT_ROW_LAYOUTS``'), half a warp each, in two warps,
+and of 32 (34; the other rows of 21-35 are ``FAST_DRAM_SHORT_ROW_LAYOUTS``' and
+``FAST_DRAM_NARROW_ROW_TILES``') sixteen rows laid out whole in two warps. Through
 the window in more warps a row, the compiler loads the edges again in the body's layout, every
 thread all of them
 (``FORWARD_BODY_TILE_COLS``); a row's warp loads its body in 16-byte vectors and its edges once
@@ -1152,6 +1166,21 @@ rounds), the window's plan -> eight rows of sixteen threads from the rows' own s
 Against the plans before in one call (``third_call/``): 69 76.4 -> 96.7%, 75 81.4 -> 97.8%, 81
 85.1 -> 98.6%, 87 88.1 -> 99.2%, 93 90.6 -> 99.5%, 99 93.0 -> 99.4%, 105 95.6 -> 99.5%; 107 and
 127, outside it, 96.3 -> 96.6% and 100.3 -> 100.3%. Untimed: 106-127, the H100, other M."""
+FAST_DRAM_NARROW_ROW_TILES = {4: (13, 31, 32, 2)}
+"""Itemsize -> (narrowest N, widest N, rows a program, warps) of the single-block forward of rows
+past vectors held in their power of two from their own starts, laid along the columns, on a
+Hopper GPU with a fast DRAM from 2^27 // N rows (``_fast_hopper_problem``), where
+``FAST_DRAM_SHORT_ROW_LAYOUTS`` leaves them: float32 rows of 13-15 and of N % 4 == 2 at 18-30,
+32 a program in two warps where ``TILE_ELEMENTS`` laid 128 rows of 16 or 64 of 32 in four.
+
+Swept on an H200 (results/h200/narrow_float32_2026-12-01/ ``fifth_call/``, two rounds, every
+output NaN-poisoned and checked against float64 first, torch.compile in the same rounds), of
+copy, the plan before -> 32 rows in two warps (the fastest variant; torch.compile): 13 70.1 ->
+74.6% (the same; 75.4%), 15 78.5 -> 82.1% (the same; 81.2%), 18 76.6 -> 84.4% (93.0%, 32 rows of
+16 + 2 in four warps; 70.5%), 22 84.4 -> 93.4% (the same; 86.3%), 26 88.2 -> 99.8% (the same;
+95.1%); through the window every layout ran slower at these widths. At 34 (N % 4 == 2, whose
+body fills its tile of 32) the window won: ``WINDOWED_ROW_TILES``' sixteen rows of 32 in two
+warps, 70.3 -> 99.1% (torch.compile 64.5%)."""
 TWO_ROWS_A_PROGRAM = {4: (2048,)}
 """Itemsize -> the powers of two of the single-block forward rows held two a program, laid along
 the columns of the warps that one such row takes (four), within the bounds of
@@ -2207,9 +2236,12 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     whole_row_tile = not (forced or backward or persistent or tail)
     timed_tile = whole_row_tile and _timed_rows_bounds(M, N, device)
     short_rows = whole_row_tile and _short_row_layout(M, N, itemsize, device)
+    narrow_tile = whole_row_tile and not short_rows and _narrow_row_tile(M, N, itemsize, device)
     if short_rows:
         block_m, row_threads = short_rows
         num_warps = block_m * row_threads // 32
+    elif narrow_tile:
+        block_m, num_warps = narrow_tile
     elif (timed_tile and _narrow_rows_by_warps(itemsize, block_n, device)
             or whole_row_tile and _large_narrow_rows_by_warps(M, N, itemsize, block_n, device)):
         block_m = num_warps = NARROW_ROWS_BY_WARPS_ROWS
@@ -2228,7 +2260,7 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
         if timed_tile and block_n in TWO_ROWS_A_PROGRAM.get(itemsize, ()):
             block_m = 2
         num_warps = max(num_warps, _warps_to_hold(block_m * (block_n + tail)))
-    windowed_rows = (not (forced or backward or persistent or short_rows)
+    windowed_rows = (not (forced or backward or persistent or short_rows or narrow_tile)
                      and _windowed_row_tiles(M, N, itemsize, device))
     if windowed_rows:  # several rows a program, through the window
         block_n, tail, tail2 = _body_tile(N, itemsize), 0, 0
@@ -2395,8 +2427,8 @@ def _few_warps_backward(M: int, N: int, itemsize: int, device: DeviceDescription
     """The warps of a single-block backward of rows of N columns in tiles of ``block_n`` that fill
     them sparsely, on a Hopper GPU with a fast DRAM from 2^27 // N rows; 0 where the plan keeps
     its warps. By how the rows are read: through a window, a body no wider than
-    ``FEW_WARPS_BACKWARD_WINDOWED`` gives; 16-bit rows of whole 16-byte vectors, N not a power
-    of two, no wider than ``FEW_WARPS_BACKWARD_WHOLE_ROWS`` gives; 16-bit rows past vectors read
+    ``FEW_WARPS_BACKWARD_WINDOWED`` gives; rows of whole 16-byte vectors, N not a power of two,
+    no wider than ``FEW_WARPS_BACKWARD_WHOLE_ROWS`` gives; 16-bit rows past vectors read
     from their own starts (``own_starts``: ``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``,
     ``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``), no wider than ``FEW_WARPS_BACKWARD_EIGHT_BYTE_ROWS``
     gives."""
@@ -2409,8 +2441,8 @@ def _few_warps_backward(M: int, N: int, itemsize: int, device: DeviceDescription
     elif reads_in_window(N, itemsize, True, "single_block"):
         widest, warps = FEW_WARPS_BACKWARD_WINDOWED.get(itemsize, {}).get(block_n, (0, 0))
         N = window_columns(N, itemsize, True, "single_block")
-    elif _whole_vector_16_bit_rows(M, N, itemsize, device):
-        widest, warps = FEW_WARPS_BACKWARD_WHOLE_ROWS.get(block_n, (0, 0))
+    elif _whole_vector_rows(M, N, itemsize, device):
+        widest, warps = FEW_WARPS_BACKWARD_WHOLE_ROWS.get(itemsize, {}).get(block_n, (0, 0))
     else:
         return 0
     return warps if N <= widest else 0
@@ -2453,12 +2485,18 @@ def _one_warp_whole_rows(M: int, N: int, itemsize: int, device: DeviceDescriptio
     return narrowest < N <= widest and _whole_vector_16_bit_rows(M, N, itemsize, device)
 
 
-def _whole_vector_16_bit_rows(M: int, N: int, itemsize: int, device: DeviceDescription) -> bool:
-    """Whether 16-bit rows of N columns are whole 16-byte vectors, N not a power of two (whose
-    plans ``SINGLE_BLOCK_TILES`` measured), where the one-warp rules of such rows were timed: a
-    Hopper GPU with a fast DRAM, from 2^27 // N rows (``_rows_past_vectors``: the others)."""
-    return (itemsize == 2 and N % _vector(itemsize) == 0 and N != next_power_of_2(N)
+def _whole_vector_rows(M: int, N: int, itemsize: int, device: DeviceDescription) -> bool:
+    """Whether rows of N columns are whole 16-byte vectors, N not a power of two (whose plans
+    ``SINGLE_BLOCK_TILES`` measured), where the few-warp rules of such rows were timed: a Hopper
+    GPU with a fast DRAM, from 2^27 // N rows."""
+    return (N % _vector(itemsize) == 0 and N != next_power_of_2(N)
             and _fast_hopper_problem(M, N, device))
+
+
+def _whole_vector_16_bit_rows(M: int, N: int, itemsize: int, device: DeviceDescription) -> bool:
+    """``_whole_vector_rows`` of 16-bit rows, where the one-warp rules of such rows were timed
+    (``_rows_past_vectors``: the others)."""
+    return itemsize == 2 and _whole_vector_rows(M, N, itemsize, device)
 
 
 def _windowed_tailed_rows(N: int, itemsize: int):
@@ -2591,6 +2629,17 @@ def _short_row_layout(M: int, N: int, itemsize: int, device: DeviceDescription):
             itemsize, ()):
         if narrowest <= N <= widest and N % _vector(itemsize) in residues:
             return rows, row_threads
+    return None
+
+
+def _narrow_row_tile(M: int, N: int, itemsize: int, device: DeviceDescription):
+    """(rows a program, warps) of a single-block forward of narrow rows past vectors held in
+    their power of two from their own starts (``FAST_DRAM_NARROW_ROW_TILES``,
+    ``_fast_hopper_problem``), else None."""
+    narrowest, widest, rows, warps = FAST_DRAM_NARROW_ROW_TILES.get(itemsize, (0, 0, 0, 0))
+    if (narrowest <= N <= widest and N % _vector(itemsize) != 0
+            and _fast_hopper_problem(M, N, device)):
+        return rows, warps
     return None
 
 
