@@ -356,7 +356,9 @@ rows of 16 or 32 rows of 32 in four warps (the fastest variant; torch.compile): 
 (101.6%; 101.4%). Against the plans before in one call (``third_call/``): 13 73.1 -> 84.1%, 15
 80.9 -> 93.5%, 17 87.2 -> 99.6%, 18 89.4 -> 101.5%, 19 90.9 -> 101.1%, 21 97.6 -> 102.5%, 22
 99.9 -> 102.7%, 25 99.6 -> 102.5%, 26 101.0 -> 102.4%, 29 98.9 -> 102.4%, 30 101.1 -> 102.3%, 31
-98.7 -> 102.3%, 33 / 34 / 35 102.1 / 102.0 / 102.1 -> 102.3 / 102.1 / 102.1%. Untimed: the H100,
+98.7 -> 102.3%, 33 / 34 / 35 102.1 / 102.0 / 102.1 -> 102.3 / 102.1 / 102.1%. In a later call
+whose two trees held the same backward plans at these widths (``sixth_call/``) 13 ran 70.5 and
+81.2%: its gain above lies within that spread; 15, 17 and 18 moved -0.7 to 0.0 there. Untimed: the H100,
 other M.
 
 float32, swept in a later call (``fourth_call/``), the policy's four rows of 256 in 4 warps ->
@@ -423,7 +425,8 @@ plans before in one call (``fifth_call/``), of copy: 260 97.7 -> 102.1%, 264 101
 98.4 -> 102.3%, 276 99.3 -> 102.2%, 284 99.7 -> 102.1%, 292 100.2 -> 102.0%, 300 101.5 -> 102.1%,
 316 101.4 -> 101.9%, 340 101.7 -> 101.7%, 372 / 404 / 452 / 508 101.1 / 101.4 / 101.2 / 101.0 ->
 101.5 / 101.6 / 101.4 / 101.4%; 256, 261 and 390 (not the rule's) and the forward moved -0.3 to
-+0.4 points. Untimed: the H100, other M."""
++0.4 points; in a later call (``sixth_call/``) 260 97.4 -> 102.2% and 268 98.0 -> 102.3%.
+Untimed: the H100, other M."""
 
 TINY_ROWS_BACKWARD = {4: (5, 7), 2: (9, 15)}
 TINY_ROWS_BACKWARD_COLUMNS = 256
@@ -1180,7 +1183,16 @@ copy, the plan before -> 32 rows in two warps (the fastest variant; torch.compil
 16 + 2 in four warps; 70.5%), 22 84.4 -> 93.4% (the same; 86.3%), 26 88.2 -> 99.8% (the same;
 95.1%); through the window every layout ran slower at these widths. At 34 (N % 4 == 2, whose
 body fills its tile of 32) the window won: ``WINDOWED_ROW_TILES``' sixteen rows of 32 in two
-warps, 70.3 -> 99.1% (torch.compile 64.5%)."""
+warps, 70.3 -> 99.1% (torch.compile 64.5%).
+
+Against the plans before in one call (``sixth_call/``), of copy: 13 69.9 -> 73.6%, 14 96.0 ->
+100.0%, 15 78.4 -> 81.0%, 18 76.9 -> 83.1%, 22 84.3 -> 89.9%, 26 87.8 -> 96.5%, 30 93.9 ->
+99.3%, 34 70.8 -> 98.7%. The plans the rules leave alone moved -0.5 to +0.2 points (9, 11, 16,
+17, 20, 21, 33, 35) but 31, 98.0 -> 95.4%, and the unchanged backward at 13 ran 70.5 -> 81.2%
+in the same call: at these rows of a few dozen bytes one call's two runs of one plan can differ
+by that much, so the gains at 13-15 lie within that spread (the sweep's interleaved rounds, above,
+put them at 2.5-4.5 points); those at 18-34 lie beyond it. Untimed: rows of 9-11 (their
+plans kept), the H100, other M."""
 TWO_ROWS_A_PROGRAM = {4: (2048,)}
 """Itemsize -> the powers of two of the single-block forward rows held two a program, laid along
 the columns of the warps that one such row takes (four), within the bounds of
