@@ -459,13 +459,13 @@ def test_short_rows_take_the_timed_layouts_from_2_27_elements():
         assert plan.windowed and plan.block_m == 4, (N, plan)
 
 
-def test_narrow_float32_rows_past_vectors_take_the_timed_tiles_from_2_27_elements():
-    """``policy.FAST_DRAM_NARROW_ROW_TILES``: float32 forward rows past vectors of 13-15 and of
+def test_short_float32_rows_past_vectors_take_the_timed_tiles_from_2_27_elements():
+    """``policy.FAST_DRAM_SHORT_ROW_TILES``: float32 forward rows past vectors of 13-15 and of
     N % 4 == 2 at 18-30, 32 a program in two warps from their own starts, laid along the
     columns, on a fast-DRAM Hopper from 2^27 // N rows; odd rows of 17-31 keep
     ``FAST_DRAM_SHORT_ROW_LAYOUTS``' layout, and whole vectors, rows of 9-11, 34, fewer rows, a
     slower DRAM, the backward and 16-bit rows keep their plans."""
-    assert policy.FAST_DRAM_NARROW_ROW_TILES == {4: (13, 31, 32, 2)}
+    assert policy.FAST_DRAM_SHORT_ROW_TILES == {4: (13, 31, 32, 2)}
     large = policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS
     for N in (13, 14, 15, 18, 22, 26, 30):
         plan = policy.choose(large // N, N, "float32", HOPPER)
@@ -478,6 +478,8 @@ def test_narrow_float32_rows_past_vectors_take_the_timed_tiles_from_2_27_element
              policy.choose(large // 22, 22, "float32", slower_dram),
              policy.choose(large // 22, 22, "float32", HOPPER, backward=True),
              policy.choose(large // 22, 22, "bfloat16", HOPPER)]
+    kept.append(policy.choose(large // 22, 22, "float32", HOPPER,
+                              forcing=policy.Forcing("single_block", 32)))
     assert all((plan.block_m, plan.num_warps) != (32, 2) for plan in kept), kept
 
 
@@ -524,7 +526,7 @@ def test_the_timed_row_tiles_write_every_row(N, rows, row_threads, planned_rows,
     vectors held in 256 or 512 and the rows past vectors of 389-511
     (``FAST_DRAM_LARGE_NARROW_ROWS_BY_WARPS``) and the short rows of
     ``FAST_DRAM_SHORT_ROW_LAYOUTS`` (8 or 16 threads a row, 17-105 columns) and
-    ``FAST_DRAM_NARROW_ROW_TILES`` (32 rows of 16 or 32 in two warps), on five rows, so
+    ``FAST_DRAM_SHORT_ROW_TILES`` (32 rows of 16 or 32 in two warps), on five rows, so
     that the last program masks some of its rows, on contiguous rows and on an output at an odd
     offset (a pass of one element a thread); outputs poisoned with NaN, nothing written past the
     rows."""

@@ -362,11 +362,14 @@ def test_the_h200s_single_block_forward_of_one_row_by_warps(device, dtype, N, ti
     (torch.float16, 60, (16, 64), 2), (torch.bfloat16, 68, (8, 128), 2),
     (torch.float16, 124, (8, 128), 4), (torch.float16, 20, (32, 32), 2),
     (torch.bfloat16, 140, (4, 256), 1), (torch.bfloat16, 50, (16, 64), 2),
-    (torch.float16, 90, (8, 128), 1)])
+    (torch.float16, 90, (8, 128), 1), (torch.float32, 13, (64, 16), 4),
+    (torch.float32, 21, (32, 32), 4), (torch.float32, 35, (32, 32), 4),
+    (torch.float32, 260, (2, 512), 4)])
 def test_the_h200s_backward_of_narrow_rows_in_layouts_of_their_own(device, dtype, N, tiles,
                                                                     warps):
     """The H200's single-block backward of rows that fill their tile sparsely, in fewer
-    warps than the rule's (``policy.FEW_WARPS_BACKWARD_WHOLE_ROWS``: whole 16-byte vectors,
+    warps or rows a program than the rule's (``policy.FEW_WARPS_BACKWARD_WHOLE_ROWS``: whole
+    16-byte vectors,
     ``FEW_WARPS_BACKWARD_EIGHT_BYTE_ROWS``: N % 8 == 4 from their own starts,
     ``FEW_WARPS_BACKWARD_WINDOWED``: through the window; ``TINY_ROWS_BACKWARD``: rows of a few
     columns in their power of two), and of narrow rows of N % 4 == 2 or N % 8 == 4 from their own
