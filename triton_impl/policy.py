@@ -1201,7 +1201,8 @@ Against the plans before in one call (``sixth_call/``), of copy: 13 69.9 -> 73.6
 in the same call: at these rows of a few dozen bytes one call's two runs of one plan can differ
 by that much, so the gains at 13-30 rest on the sweep's interleaved rounds above (13 +4.5, 15
 +3.6, 22 +9.0, 26 +11.6 points; 18 +7.8 in this rule's layout) more than on this call; that at
-34 lies beyond any spread seen. Untimed: 14 and 30 but in that call, the H100, other M."""
+34 lies beyond any spread seen. 14 and 30 were timed in that call alone. Untimed: the H100,
+other M."""
 TWO_ROWS_A_PROGRAM = {4: (2048,)}
 """Itemsize -> the powers of two of the single-block forward rows held two a program, laid along
 the columns of the warps that one such row takes (four), within the bounds of
