@@ -403,10 +403,11 @@ def test_short_rows_take_the_timed_layouts_from_2_27_elements():
     """``policy.FAST_DRAM_SHORT_ROW_LAYOUTS``: float32 forward odd rows of 17-35 columns and rows
     of 36-56, sixteen a program of eight threads each, odd rows of 57-105 eight of sixteen
     threads and 66 sixteen of eight, and 16-bit odd rows of 33-63 sixteen of eight, held in
-    their power of two from their own starts in four warps, on a fast-DRAM Hopper from 2^27 // N
-    rows; fewer rows, whole vectors of 17-31 and past 56, 22, 34, 58, 62 and 70 (8-byte
-    vectors), odd rows past 105, 16, 32 and 68 columns, 16-bit rows of other N, the backward, a
-    slower DRAM and other GPUs keep their plans."""
+    their power of two from their own starts in four warps, and float32 rows of N % 4 == 2 of
+    70-74 eight of eight threads in two warps and of 78-110 four of eight threads in one, on a
+    fast-DRAM Hopper from 2^27 // N rows; fewer rows, whole vectors of 17-31 and past 56, 22,
+    34, 58, 62 and 114 (8-byte vectors), odd rows past 105, 16, 32 and 68 columns, 16-bit rows
+    of other N, the backward, a slower DRAM and other GPUs keep their plans."""
     large = policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS
     for dtype, N, layout in (
             ("float32", 17, (16, 8)), ("float32", 23, (16, 8)), ("float32", 31, (16, 8)),
@@ -422,6 +423,10 @@ def test_short_rows_take_the_timed_layouts_from_2_27_elements():
             assert (plan.block_m, plan.row_threads, plan.num_warps, plan.block_n, plan.tail,
                     plan.windowed) == (*layout, 4, triton.next_power_of_2(N), 0,
                                        N % 4 == 0), (M, N, plan)
+    for N, rows, warps in ((70, 8, 2), (74, 8, 2), (78, 4, 1), (94, 4, 1), (110, 4, 1)):
+        plan = policy.choose(large // N, N, "float32", HOPPER)
+        assert (plan.block_m, plan.row_threads, plan.num_warps, plan.block_n, plan.tail,
+                plan.windowed) == (rows, 8, warps, 128, 0, False), (N, plan)
     slower_dram = dataclasses.replace(HOPPER, dram_gbs=3350)
     ampere = dataclasses.replace(HOPPER, capability=8)
     kept = [(large // 35 - 1, 35, "float32", False, HOPPER),
@@ -432,6 +437,7 @@ def test_short_rows_take_the_timed_layouts_from_2_27_elements():
             (large // 68, 68, "float32", False, HOPPER),
             (large // 58, 58, "float32", False, HOPPER),
             (large // 62, 62, "float32", False, HOPPER),
+            (large // 70 - 1, 70, "float32", False, HOPPER),
             (large // 22, 22, "float32", False, HOPPER),
             (large // 34, 34, "float32", False, HOPPER),
             (large // 24, 24, "float32", False, HOPPER),
@@ -454,7 +460,7 @@ def test_short_rows_take_the_timed_layouts_from_2_27_elements():
     forced = policy.choose(large // 35, 35, "float32", HOPPER,
                            forcing=policy.Forcing("single_block", 64))
     assert forced.row_threads == 0, forced
-    for N in (70, 107, 127):  # through the window (WINDOWED_ROW_TILES), not from own starts
+    for N in (107, 114, 127):  # through the window (WINDOWED_ROW_TILES), not from own starts
         plan = policy.choose(large // N, N, "float32", HOPPER)
         assert plan.windowed and plan.block_m == 4, (N, plan)
 
@@ -463,7 +469,7 @@ def test_short_float32_rows_past_vectors_take_the_timed_tiles_from_2_27_elements
     """``policy.FAST_DRAM_SHORT_ROW_TILES``: float32 forward rows past vectors of 13-15 and of
     N % 4 == 2 at 18-30, 32 a program in two warps from their own starts, laid along the
     columns, on a fast-DRAM Hopper from 2^27 // N rows; odd rows of 17-31 keep
-    ``FAST_DRAM_SHORT_ROW_LAYOUTS``' layout, and whole vectors, rows of 9-11, 34, fewer rows, a
+    ``FAST_DRAM_SHORT_ROW_LAYOUTS``' layout, and whole vectors, rows of 10, 34, fewer rows, a
     slower DRAM, the backward and 16-bit rows keep their plans."""
     assert policy.FAST_DRAM_SHORT_ROW_TILES == {4: (13, 31, 32, 2)}
     large = policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS
@@ -481,6 +487,55 @@ def test_short_float32_rows_past_vectors_take_the_timed_tiles_from_2_27_elements
     kept.append(policy.choose(large // 22, 22, "float32", HOPPER,
                               forcing=policy.Forcing("single_block", 32)))
     assert all((plan.block_m, plan.num_warps) != (32, 2) for plan in kept), kept
+
+
+def test_the_narrowest_float32_rows_take_the_timed_layouts_from_their_own_starts():
+    """``policy.FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS`` (forward),
+    ``FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS_BACKWARD`` and
+    ``FAST_DRAM_SHORT_ROWS_BACKWARD_FROM_OWN_STARTS``: on a fast-DRAM Hopper from 2^27 // N
+    rows, the float32 forward of 9 holds 32 rows of 8 + 1 in two warps and of 11 32 rows of 8 +
+    4 in one, and the backward of 9 64 rows of 8 + 1 in four warps and of 10 and 13-15 32 rows
+    of 16 in one, each row from its own start; the backward of 11 keeps the window (32 rows of
+    its body of 8 in one warp). Fewer rows, a slower DRAM, another GPU, 16-bit rows, whole
+    vectors, 12 and 16-bit 9 (whose tables' keys these rows share), and a forced block keep
+    their plans."""
+    assert policy.FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS == {4: {(8, 1): (32, 2), (8, 4): (32, 1)}}
+    assert policy.FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS_BACKWARD == {
+        4: {(8, 1): (64, 4), (16, 0): (32, 1)}}
+    assert policy.FAST_DRAM_SHORT_ROWS_BACKWARD_FROM_OWN_STARTS == {8: {16: (32, 1)}}
+    large = policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS
+    for backward, N, layout in ((False, 9, (32, 8, 1, 2)), (False, 11, (32, 8, 4, 1)),
+                                (True, 9, (64, 8, 1, 4)), (True, 10, (32, 16, 0, 1)),
+                                (True, 13, (32, 16, 0, 1)), (True, 14, (32, 16, 0, 1)),
+                                (True, 15, (32, 16, 0, 1))):
+        plan = policy.choose(large // N, N, "float32", HOPPER, backward=backward)
+        assert (plan.block_m, plan.block_n, plan.tail, plan.num_warps, plan.windowed,
+                plan.row_threads) == (*layout, False, 0), (backward, N, plan)
+    windowed = policy.choose(large // 11, 11, "float32", HOPPER, backward=True)
+    assert (windowed.block_m, windowed.block_n, windowed.num_warps, windowed.windowed) == (
+        32, 8, 1, True), windowed
+    slower_dram = dataclasses.replace(HOPPER, dram_gbs=3350)
+    ampere = dataclasses.replace(HOPPER, capability=8)
+    for M, N, dtype, backward, device in (
+            (large // 9 - 1, 9, "float32", False, HOPPER), (large // 9, 9, "float32", False,
+                                                             slower_dram),
+            (large // 11, 11, "float32", False, ampere), (large // 9, 9, "bfloat16", False, HOPPER),
+            (large // 10, 10, "float32", False, HOPPER),
+            (large // 12, 12, "float32", False, HOPPER),
+            (large // 13 - 1, 13, "float32", True, HOPPER),
+            (large // 9, 9, "float16", True, HOPPER),
+            (large // 14, 14, "float32", True, slower_dram),
+            (large // 12, 12, "float32", True, HOPPER)):
+        plan = policy.choose(M, N, dtype, device, backward=backward)
+        with unittest.mock.patch.multiple(policy, FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS={},
+                                          FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS_BACKWARD={},
+                                          FAST_DRAM_SHORT_ROWS_BACKWARD_FROM_OWN_STARTS={}):
+            assert plan == policy.choose(M, N, dtype, device, backward=backward), (
+                M, N, dtype, backward)
+    for backward in (False, True):
+        forced = policy.choose(large // 9, 9, "float32", HOPPER, backward=backward,
+                               forcing=policy.Forcing("single_block", 16))
+        assert forced.tail == 0 and forced.block_n == 16, forced
 
 
 def test_float32_rows_of_2048_go_two_a_program_within_the_rules_bounds():
@@ -516,7 +571,8 @@ def test_float32_rows_of_2048_go_two_a_program_within_the_rules_bounds():
     (160, 4, 32, (1 << 27) // 160), (33, 16, 8, (1 << 27) // 33), (36, 16, 8, (1 << 27) // 36),
     (56, 16, 8, 1 << 22), (57, 8, 16, (1 << 27) // 57), (67, 8, 16, (1 << 27) // 67),
     (99, 8, 16, (1 << 27) // 99), (268, 4, 32, (1 << 27) // 268), (13, 32, 0, (1 << 27) // 13),
-    (22, 32, 0, (1 << 27) // 22),
+    (22, 32, 0, (1 << 27) // 22), (9, 32, 0, (1 << 27) // 9), (11, 32, 0, (1 << 27) // 11),
+    (70, 8, 8, (1 << 27) // 70), (98, 4, 8, (1 << 27) // 98),
     (401, 4, 32, (1 << 27) // 401),
     (21, 16, 8, (1 << 27) // 21), (66, 16, 8, (1 << 27) // 66)])
 def test_the_timed_row_tiles_write_every_row(N, rows, row_threads, planned_rows, device):
@@ -525,8 +581,9 @@ def test_the_timed_row_tiles_write_every_row(N, rows, row_threads, planned_rows,
     (``TWO_ROWS_A_PROGRAM``), and from 2^27 // N rows (``planned_rows``) the rows of whole
     vectors held in 256 or 512 and the rows past vectors of 389-511
     (``FAST_DRAM_LARGE_NARROW_ROWS_BY_WARPS``) and the short rows of
-    ``FAST_DRAM_SHORT_ROW_LAYOUTS`` (8 or 16 threads a row, 17-105 columns) and
-    ``FAST_DRAM_SHORT_ROW_TILES`` (32 rows of 16 or 32 in two warps), on five rows, so
+    ``FAST_DRAM_SHORT_ROW_LAYOUTS`` (8 or 16 threads a row, 17-110 columns),
+    ``FAST_DRAM_SHORT_ROW_TILES`` (32 rows of 16 or 32 in two warps) and
+    ``FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS`` (9 and 11, 32 rows of 8 and a tail), on five rows, so
     that the last program masks some of its rows, on contiguous rows and on an output at an odd
     offset (a pass of one element a thread); outputs poisoned with NaN, nothing written past the
     rows."""
@@ -1068,15 +1125,17 @@ def test_a_backward_tile_of_the_row_body_takes_at_most_eight_warps():
 
 def test_a_fast_dram_reads_narrow_16_bit_forward_rows_past_vectors_in_one_warp_in_a_window():
     """``policy.WINDOWED_ROW_TILES``: on a Hopper GPU with a fast DRAM, from 2^27 // N rows,
-    the 16-bit single-block forward of rows of an odd N whose body's tile is 32-2048 columns,
-    (but 33-63, ``FAST_DRAM_SHORT_ROW_LAYOUTS``'), of N % 4 == 2 up to
+    the 16-bit single-block forward of rows of an odd N whose body's tile is 64-2048 columns,
+    (but 33-63, ``FAST_DRAM_SHORT_ROW_LAYOUTS``'; odd 17-31 are
+    ``NARROW_ROWS_FORWARD_FROM_OWN_STARTS``'), of N % 4 == 2 up to
     ``WINDOWED_WORD_ROWS_MAX_TILE`` (but 34-94, whose tiles are
     ``NARROW_ROWS_FORWARD_FROM_OWN_STARTS``') or of N % 8 == 4 in
     ``WINDOWED_EIGHT_BYTE_ROWS_TILES`` (in the narrowest, 128, only rows wider than it: 132),
     reads them through the window in one warp of about 1024 columns of tiles, the plain layout
     (16 rows of 64, four of 256, two of 512, one of 1024), one row of 2048, eight rows of 128 in
     two warps or 16 of 32 in one; float32 rows past vectors in a tile of 256 four rows of a warp
-    each, in a tile of 128 (68-131; but odd 69-105, ``FAST_DRAM_SHORT_ROW_LAYOUTS``') four rows
+    each, in a tile of 128 (68-131; but odd 69-105 and N % 4 == 2 of 70-110,
+    ``FAST_DRAM_SHORT_ROW_LAYOUTS``') four rows
     of half a warp each, in a tile of 32 (34) sixteen rows in two warps. Not 16-bit rows of
     N % 4 == 2 or N % 8 == 4 outside those tiles (68, 100, 556, 1500), float32 tiles of 512, a
     slow DRAM or fewer rows. Launched where no window is possible (two bytes off a 16-byte
@@ -1090,7 +1149,7 @@ def test_a_fast_dram_reads_narrow_16_bit_forward_rows_past_vectors_in_one_warp_i
                                              (4, 256): (4, 4, 32)}
     assert (policy.WINDOWED_WORD_ROWS_MAX_TILE, policy.WINDOWED_EIGHT_BYTE_ROWS_TILES) == (
         1024, (128, 512))
-    sixteen_bit = {27: (16, 32, 1, 0), 29: (16, 32, 1, 0), 71: (16, 64, 1, 0), 30: (16, 32, 1, 0),
+    sixteen_bit = {71: (16, 64, 1, 0), 30: (16, 32, 1, 0),
                    89: (8, 128, 2, 0), 101: (8, 128, 2, 0), 131: (8, 128, 2, 0),
                    132: (8, 128, 2, 0), 134: (8, 128, 2, 0), 175: (4, 256, 1, 0),
                    257: (4, 256, 1, 0), 258: (4, 256, 1, 0),
@@ -1099,7 +1158,7 @@ def test_a_fast_dram_reads_narrow_16_bit_forward_rows_past_vectors_in_one_warp_i
                    516: (2, 512, 1, 0), 1001: (1, 1024, 1, 0), 1025: (1, 1024, 1, 0),
                    1026: (1, 1024, 1, 0), 770: (1, 1024, 1, 0), 2001: (1, 2048, 1, 0),
                    2049: (1, 2048, 1, 0)}
-    float32 = {34: (16, 32, 2, 0), 70: (4, 128, 2, 16), 94: (4, 128, 2, 16),
+    float32 = {34: (16, 32, 2, 0), 118: (4, 128, 2, 16), 114: (4, 128, 2, 16),
                107: (4, 128, 2, 16),
                125: (4, 128, 2, 16), 127: (4, 128, 2, 16), 129: (4, 128, 2, 16),
                130: (4, 128, 2, 16), 131: (4, 128, 2, 16), 201: (4, 256, 4, 32),
@@ -1487,17 +1546,17 @@ def test_a_fast_dram_reads_narrow_forward_rows_past_vectors_as_a_head_and_tail()
     """``policy.NARROW_ROWS_FORWARD_FROM_OWN_STARTS``: on a Hopper GPU with a fast DRAM, from
     2^27 // N rows, the 16-bit single-block forward of rows of N % 8 == 4 or N % 4 == 2 whose
     head and tail (``policy.head_and_tail``) are in the table holds each row as those two tiles,
-    or of odd N of 17-23, read from its own start in 8-, 4- or 2-byte loads, in the table's rows
-    and warps (4-byte rows of 50-62 in their power of two, 64 + 0); eight-byte rows in their
-    power of two (52, 60), 4-byte rows in others (26, 30, 98-126), a head of 16 or 128 (20, 22,
-    132, 140), odd N past 23, float32, an H100, fewer rows and a forced block keep their plans
-    (as without the table)."""
+    or of odd N of 17-31, read from its own start in 8-, 4- or 2-byte loads, in the table's rows
+    and warps (4-byte rows of 50-62 and odd rows of 25-31 in their power of two, 64 + 0 and
+    32 + 0); eight-byte rows in their power of two (52, 60), 4-byte rows in others (26, 30,
+    98-126), a head of 16 or 128 (20, 22, 132, 140), odd N past 31, float32, an H100, fewer
+    rows and a forced block keep their plans (as without the table)."""
     assert policy.NARROW_ROWS_FORWARD_FROM_OWN_STARTS == {
         8: {(32, 4): (16, 1), (32, 16): (16, 2), (64, 4): (16, 1), (64, 16): (16, 2),
             (64, 32): (16, 2)},
         4: {(32, 2): (16, 1), (32, 8): (32, 2), (32, 16): (32, 2), (64, 0): (32, 4),
             (64, 2): (16, 1), (64, 8): (8, 1), (64, 16): (8, 1), (64, 32): (8, 1)},
-        2: {(16, 1): (32, 1), (16, 4): (32, 2), (16, 8): (16, 1)}}
+        2: {(16, 1): (32, 1), (16, 4): (32, 2), (16, 8): (16, 1), (32, 0): (16, 4)}}
     for dtype in ("bfloat16", "float16"):
         for N, rows, head, tail, warps, multiple in (
                 (36, 16, 32, 4, 1, 4), (44, 16, 32, 16, 2, 4), (68, 16, 64, 4, 1, 4),
@@ -1507,7 +1566,8 @@ def test_a_fast_dram_reads_narrow_forward_rows_past_vectors_as_a_head_and_tail()
                 (70, 8, 64, 8, 1, 2), (74, 8, 64, 16, 1, 2), (78, 8, 64, 16, 1, 2),
                 (84, 16, 64, 32, 2, 4), (92, 16, 64, 32, 2, 4), (50, 32, 64, 0, 4, 2),
                 (58, 32, 64, 0, 4, 2), (62, 32, 64, 0, 4, 2), (17, 32, 16, 1, 1, 1),
-                (19, 32, 16, 4, 2, 1), (21, 16, 16, 8, 1, 1), (23, 16, 16, 8, 1, 1)):
+                (19, 32, 16, 4, 2, 1), (21, 16, 16, 8, 1, 1), (23, 16, 16, 8, 1, 1),
+                (25, 16, 32, 0, 4, 1), (31, 16, 32, 0, 4, 1)):
             M = (1 << 27) // N
             plan = _hopper_plan(N, dtype, 4800, M=M)
             assert (plan.block_m, plan.block_n, plan.tail, plan.num_warps, plan.windowed,
@@ -1522,7 +1582,7 @@ def test_a_fast_dram_reads_narrow_forward_rows_past_vectors_as_a_head_and_tail()
             ("bfloat16", 30, 4800, 0), ("float16", 26, 4800, 0), ("bfloat16", 98, 4800, 0),
             ("float16", 126, 4800, 0), ("bfloat16", 52, 4800, 0), ("float16", 60, 4800, 0),
             ("bfloat16", 100, 4800, 0), ("bfloat16", 35, 4800, 0), ("bfloat16", 67, 4800, 0),
-            ("bfloat16", 25, 4800, 0), ("float16", 31, 4800, 0), ("float32", 17, 4800, 0),
+            ("bfloat16", 33, 4800, 0), ("float16", 35, 4800, 0), ("float32", 17, 4800, 0),
             ("bfloat16", 19, 3350, 0), ("float16", 21, 4800, 1),
             ("bfloat16", 20, 4800, 0), ("float16", 22, 4800, 0), ("bfloat16", 132, 4800, 0),
             ("float16", 140, 4800, 0),
@@ -1602,14 +1662,16 @@ def test_a_fast_dram_gives_narrow_backward_tiles_of_rows_past_vectors_few_warps(
     odd N of 65-71, sixteen rows in two warps) or 256-2048 columns
     (16-bit; a body of up to 1408 in a tile of 2048), or whose body fits 192 of a tile of 256
     (float32), is one warp holding 1024 columns of tiles or one row, a 16-bit body of up to
-    2704 in a tile of 4096 two warps, and float32 bodies of 16 and 32 columns 1024 columns of
-    tiles in four warps, through the window; rows of whole vectors that fill their
+    2704 in a tile of 4096 two warps, float32 bodies of 16 and 32 columns 1024 columns of
+    tiles in four warps and bodies of 8 (11) 256 columns in one warp
+    (``FEW_WARPS_BACKWARD_TILE_COLUMNS``), through the window; rows of whole vectors that fill their
     tile by more than ``FEW_WARPS_BACKWARD_WHOLE_ROWS`` gives, of
     ``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``, wider bodies, an H100, fewer rows or a block forced
     keep the rule's warps. (The forward's one warp is ``WINDOWED_ROW_TILES``'.)"""
     assert (policy.FEW_WARPS_BACKWARD_WINDOWED, policy.FEW_WARPS_BACKWARD_COLUMNS) == (
         {2: {64: (64, 2), 256: (256, 1), 512: (512, 1), 1024: (1024, 1), 2048: (1408, 1),
-             4096: (2704, 2)}, 4: {16: (16, 4), 32: (32, 4), 256: (192, 1)}}, 1024)
+             4096: (2704, 2)}, 4: {8: (8, 1), 16: (16, 4), 32: (32, 4), 256: (192, 1)}}, 1024)
+    assert policy.FEW_WARPS_BACKWARD_TILE_COLUMNS == {(4, 8): 256}
     for dtype in ("bfloat16", "float16"):
         for N, rows, block, warps in (
                 (65, 16, 64, 2), (69, 16, 64, 2), (71, 16, 64, 2), (145, 4, 256, 1),
@@ -1629,7 +1691,7 @@ def test_a_fast_dram_gives_narrow_backward_tiles_of_rows_past_vectors_few_warps(
             assert (record.constexprs["WINDOW"], record.constexprs["BLOCK"],
                     record.num_warps) == (0, policy.next_power_of_2(N), warps), (dtype, N)
     for N, rows, block, warps in ((133, 4, 256, 1), (137, 4, 256, 1), (150, 4, 256, 1),
-                                  (193, 4, 256, 1), (195, 4, 256, 1), (13, 64, 16, 4),
+                                  (193, 4, 256, 1), (195, 4, 256, 1), (11, 32, 8, 1),
                                   (19, 64, 16, 4), (21, 32, 32, 4), (26, 32, 32, 4),
                                   (31, 32, 32, 4), (35, 32, 32, 4)):
         plan = _hopper_plan(N, "float32", 4800, backward=True, M=(1 << 27) // N)

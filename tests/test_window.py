@@ -188,14 +188,14 @@ def forward_between_sentinels(plan, dtype, N, device, check_launch, through_wind
     (torch.float32, 2050, (1, 2048, 0)), (torch.float32, 6001, (1, 8192, 0)),
     (torch.bfloat16, 10002, (1, 8192, 2048)), (torch.float16, 6001, (1, 4096, 2048)),
     (torch.bfloat16, 258, (4, 256, 0)), (torch.float16, 1026, (1, 1024, 0)),
-    (torch.bfloat16, 31, (16, 32, 0)), (torch.bfloat16, 65, (16, 64, 0)),
+    (torch.bfloat16, 30, (16, 32, 0)), (torch.bfloat16, 65, (16, 64, 0)),
     (torch.float16, 131, (8, 128, 0)),
     (torch.bfloat16, 132, (8, 128, 0)), (torch.bfloat16, 137, (8, 128, 16)),
     (torch.bfloat16, 75, (16, 64, 16)), (torch.float16, 79, (16, 64, 16)),
     (torch.float16, 268, (4, 256, 16)), (torch.bfloat16, 276, (4, 256, 16)),
     (torch.float16, 300, (2, 512, 0)), (torch.float32, 257, (4, 256, 0)),
     (torch.float32, 137, (4, 128, 64)), (torch.float32, 262, (2, 256, 128)),
-    (torch.float32, 70, (4, 128, 0)), (torch.float32, 107, (4, 128, 0)),
+    (torch.float32, 118, (4, 128, 0)), (torch.float32, 107, (4, 128, 0)),
     (torch.float32, 34, (16, 32, 0)),
     (torch.float32, 130, (4, 128, 0))])
 def test_the_h200s_single_block_forward_through_a_window(device, dtype, N, tiles):
@@ -253,12 +253,15 @@ def test_the_h200s_single_block_forward_of_whole_vectors_past_16384(device, dtyp
     (torch.bfloat16, 66, (16, 64, 2), 1), (torch.float16, 90, (8, 64, 32), 1),
     (torch.bfloat16, 38, (32, 32, 8), 2), (torch.float16, 78, (8, 64, 16), 1),
     (torch.bfloat16, 84, (16, 64, 32), 2), (torch.float16, 58, (32, 64, 0), 4),
-    (torch.bfloat16, 17, (32, 16, 1), 1), (torch.float16, 21, (16, 16, 8), 1)])
+    (torch.bfloat16, 17, (32, 16, 1), 1), (torch.float16, 21, (16, 16, 8), 1),
+    (torch.bfloat16, 25, (16, 32, 0), 4), (torch.float16, 31, (16, 32, 0), 4),
+    (torch.float32, 9, (32, 8, 1), 2), (torch.float32, 11, (32, 8, 4), 1)])
 def test_the_h200s_forward_of_narrow_rows_as_a_head_and_tail_from_their_own_starts(
         device, dtype, N, tiles, warps):
     """The H200's single-block forward of 16-bit rows of N % 8 == 4, N % 4 == 2 or odd N held
     as a head and a tail, several rows a program, each read from its own start in 8-, 4- or
-    2-byte loads (``policy.NARROW_ROWS_FORWARD_FROM_OWN_STARTS``; 58 in its power of two):
+    2-byte loads (``policy.NARROW_ROWS_FORWARD_FROM_OWN_STARTS``; 58 and 25-31 in their power of
+    two), and of float32 9 and 11 (``FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS``):
     five rows between sentinels, so that the one program's tile is partly masked, its tail
     partly past each row."""
     plan = policy.choose((1 << 27) // N, N, dtype, H200)
@@ -362,7 +365,9 @@ def test_the_h200s_single_block_forward_of_one_row_by_warps(device, dtype, N, ti
     (torch.float16, 60, (16, 64), 2), (torch.bfloat16, 68, (8, 128), 2),
     (torch.float16, 124, (8, 128), 4), (torch.float16, 20, (32, 32), 2),
     (torch.bfloat16, 140, (4, 256), 1), (torch.bfloat16, 50, (16, 64), 2),
-    (torch.float16, 90, (8, 128), 1), (torch.float32, 13, (64, 16), 4),
+    (torch.float16, 90, (8, 128), 1), (torch.float32, 11, (32, 8), 1),
+    (torch.float32, 10, (32, 16), 1), (torch.float32, 14, (32, 16), 1),
+    (torch.float32, 17, (64, 16), 4),
     (torch.float32, 21, (32, 32), 4), (torch.float32, 35, (32, 32), 4),
     (torch.float32, 260, (2, 512), 4)])
 def test_the_h200s_backward_of_narrow_rows_in_layouts_of_their_own(device, dtype, N, tiles,
@@ -372,8 +377,10 @@ def test_the_h200s_backward_of_narrow_rows_in_layouts_of_their_own(device, dtype
     16-byte vectors,
     ``FEW_WARPS_BACKWARD_EIGHT_BYTE_ROWS``: N % 8 == 4 from their own starts,
     ``FEW_WARPS_BACKWARD_WINDOWED``: through the window; ``TINY_ROWS_BACKWARD``: rows of a few
-    columns in their power of two), and of narrow rows of N % 4 == 2 or N % 8 == 4 from their own
-    starts in their power of two (``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``): five rows (where a
+    columns in their power of two; ``FEW_WARPS_BACKWARD_TILE_COLUMNS``: float32 11, 32 rows of
+    its body of 8), and of narrow rows of N % 4 == 2 or N % 8 == 4 from their own starts in
+    their power of two (``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``,
+    ``FAST_DRAM_SHORT_ROWS_BACKWARD_FROM_OWN_STARTS``: float32 10 and 14): five rows (where a
     tile holds several, the last program's partly masked), between sentinels (NaN around y and
     dy, 1234 around dx); softmax's and log-softmax's gradients match float64's."""
     plan = policy.choose((1 << 27) // N, N, dtype, H200, backward=True)
@@ -391,12 +398,15 @@ def test_the_h200s_backward_of_narrow_rows_in_layouts_of_their_own(device, dtype
     (torch.bfloat16, 37, (8, 32, 8), 1, 0), (torch.float16, 45, (32, 32, 16), 4, 8),
     (torch.bfloat16, 137, (8, 128, 16), 4, 8), (torch.float16, 19, (16, 16, 4), 1, 0),
     (torch.bfloat16, 27, (16, 32, 0), 1, 0), (torch.float16, 57, (8, 64, 0), 1, 0),
-    (torch.bfloat16, 150, (8, 128, 32), 4, 8)])
+    (torch.bfloat16, 150, (8, 128, 32), 4, 8), (torch.float32, 9, (64, 8, 1), 4, 0),
+    (torch.float32, 13, (32, 16, 0), 1, 0), (torch.float32, 15, (32, 16, 0), 1, 0)])
 def test_the_h200s_backward_of_narrow_rows_as_a_head_and_tail(device, dtype, N, tiles, warps,
                                                                window):
     """The H200's single-block backward of 16-bit rows of N % 4 == 2 or odd N held as a head
     and a tail (or, odd 25-31 and 49-63, their power of two), several rows a program, from their
-    own starts (``policy.NARROW_ROWS_BACKWARD_HEADS_AND_TAILS``) or through the window, the body
+    own starts (``policy.NARROW_ROWS_BACKWARD_HEADS_AND_TAILS``; float32 9 as 8 + 1 and 13 and 15
+    in their power of two: ``FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS_BACKWARD``) or through the
+    window, the body
     in the two tiles (``WINDOWED_BACKWARD_HEADS_AND_TAILS``): five rows between sentinels, the
     one program's tiles partly masked, its tail past each row where the tiles pad it; the
     gradients match float64's."""

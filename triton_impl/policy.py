@@ -256,15 +256,16 @@ NARROW_ROWS_FORWARD_FROM_OWN_STARTS = {8: {(32, 4): (16, 1), (32, 16): (16, 2), 
                                        4: {(32, 2): (16, 1), (32, 8): (32, 2), (32, 16): (32, 2),
                                            (64, 0): (32, 4), (64, 2): (16, 1), (64, 8): (8, 1),
                                            (64, 16): (8, 1), (64, 32): (8, 1)},
-                                       2: {(16, 1): (32, 1), (16, 4): (32, 2), (16, 8): (16, 1)}}
+                                       2: {(16, 1): (32, 1), (16, 4): (32, 2), (16, 8): (16, 1),
+                                           (32, 0): (16, 4)}}
 """The alignment of 16-bit rows in bytes (as ``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``'; 2:
 odd N) -> {(head, tail): (rows a program, warps)} of a single-block forward whose rows are each
 read from their own start in 8-, 4- or 2-byte loads and held as the power of two under N and
 the power of two that covers the rest (``head_and_tail``; (64, 0): 4-byte rows of 50-62 in
-their power of two), on a Hopper GPU with a fast DRAM from 2^27 // N rows
-(``_rows_past_vectors``): every N % 8 == 4 or N % 4 == 2 of 33-95 but 52 and 60 (N % 8 == 4,
-which a head and tail would pad no less than their power of two does, and whose plans before
-ran at 85-93%), and odd N of 17-23. Before, the rule held each row in its power of two, 16-32
+their power of two; (32, 0): odd rows of 25-31), on a Hopper GPU with a fast DRAM from 2^27 // N
+rows (``_rows_past_vectors``): every N % 8 == 4 or N % 4 == 2 of 33-95 but 52 and 60 (N % 8 ==
+4, which a head and tail would pad no less than their power of two does, and whose plans before
+ran at 85-93%), and odd N of 17-31. Before, the rule held each row in its power of two, 16-32
 rows a program in 4 warps from the rows' own starts (N % 8 == 4), or through the window its
 body's tile (16 rows of 32 or 64 in one warp, 8 rows of 128 in 2 warps at 90 and 94) or a tile
 and a tail of 16 (``WINDOWED_TAILED_ROW_TILES``, 74-86) (N % 4 == 2), and ran at 35-78% of
@@ -294,7 +295,14 @@ Each form of the table against the plans before it in one call, of copy: the fir
 -> 62.5%, 58 46.8 -> 65.9%, 62 49.6 -> 69.9%; the widths left alone and the backward within 0.7
 points. Odd N (the fourth form), swept alone (``sixth_call/``), the policy's 64 rows of 32 in 4
 warps -> this layout (torch.compile): 17 21.1 -> 57.8% (22.3%), 19 23.5 -> 50.1% (23.7%), 21
-25.8 -> 44.6% (27.4%), 23 28.2 -> 48.4% (28.6%). Every width stays under 90% of copy
+25.8 -> 44.6% (27.4%), 23 28.2 -> 48.4% (28.6%). Odd N of 25-31 (32, 0), read through the
+window before (sixteen rows of its body's tile of 16 in one warp) and behind torch.compile, which
+holds eight rows of 32 in two warps from their own starts (results/h200/narrowest_rows_2026-12-01/
+``first_call/inductor.tgz``), swept from their own starts (``second_call/``), the window's
+plan -> sixteen rows of 32 in four warps, the fastest variant (torch.compile): 25 26.3 -> 32.8%
+(30.9%), 27 28.4 -> 35.4% (33.4%), 31 32.3 -> 40.4% (38.1%); against the plans before in one
+call (``third_call/``): 25 26.3 -> 32.8%, 27 28.3 -> 35.1%, 29 30.3 -> 37.6%, 31 32.1 -> 40.0%
+(23 and 33, outside it, within 0.2 points). Every width stays under 90% of copy
 (torch.compile 22.3-57.0%). Untimed: float16 past those, the widths that ride on a timed one,
 other M, the H100."""
 
@@ -311,9 +319,23 @@ swept on an H200 (bfloat16, results/h200/router_widths_2026-11-30/, of copy, eig
 98.0 / 98.7% (84 in 4 warps 96.2%; 2 untimed)."""
 
 FEW_WARPS_BACKWARD_COLUMNS = 1024
+FEW_WARPS_BACKWARD_TILE_COLUMNS = {(4, 8): 256}
+"""(Item size, body tile) -> the columns of tiles a program of ``FEW_WARPS_BACKWARD_WINDOWED``
+holds where not ``FEW_WARPS_BACKWARD_COLUMNS``: float32 bodies of 8, 32 rows in one warp, where
+the rule's ``TILE_ELEMENTS`` held 256 rows in eight warps. Of N = 9-11 only 11 keeps the window:
+9 (``FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS_BACKWARD``) and 10
+(``FAST_DRAM_SHORT_ROWS_BACKWARD_FROM_OWN_STARTS``) run faster from their own starts.
+
+Swept on an H200 (results/h200/narrow_float32_2026-12-01/ ``seventh_call/``, two rounds, every
+output NaN-poisoned and checked against float64 first), of copy, the rule's plan -> 32 rows in
+one warp (64 rows in one warp; 64 in two): 9 77.7 -> 86.0% (57.5%; 84.8%), 11 88.1 -> 95.5%
+(63.9%; 96.1%); 128 rows untimed. Against the plans before in one call
+(results/h200/narrowest_rows_2026-12-01/ ``first_call/``, ``third_call/``, ``fourth_call/``),
+of copy: 11 85.8 / 87.8 / 87.3 -> 94.7 /
+95.5 / 94.8% (torch.compile 100.4-101.7% in the sweeps: still ahead at 11)."""
 FEW_WARPS_BACKWARD_WINDOWED = {2: {64: (64, 2), 256: (256, 1), 512: (512, 1), 1024: (1024, 1),
                                    2048: (1408, 1), 4096: (2704, 2)},
-                               4: {16: (16, 4), 32: (32, 4), 256: (192, 1)}}
+                               4: {8: (8, 1), 16: (16, 4), 32: (32, 4), 256: (192, 1)}}
 """Item size -> {body tile (``_body_tile``): (the widest body it takes (``window_columns``), warps)}
 of a single-block backward read through a window whose rows fill their tile sparsely enough to run
 fewer warps than the rule's, each program ``FEW_WARPS_BACKWARD_COLUMNS`` of tiles or one row (four
@@ -323,10 +345,12 @@ from their own starts (``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``,
 ``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``: N % 8 == 4 of 132-252 hold their tile of 256 in the
 same one warp), in one warp up to bodies of 1408 (N up to 1415), in two in tiles of 4096 up to
 bodies of 2704; float32 bodies of up to 192 columns (N = 133-195) in one warp, and bodies of
-16 and 32 (N = 13-19 and 21-35 past vectors) in tiles of 1024, 64 or 32 rows in four warps,
-where the rule's ``TILE_ELEMENTS`` took 128 rows (13-19; in four warps at 13-15, eight at 17-19)
-or 64 (21-35; in four warps at 21-31, eight at 33-35): at 13-15 and 21-31 the rule changes the
-rows a program, not the warps.
+16 and 32 (N = 17-19 and 21-35 past vectors) in tiles of 1024, 64 or 32 rows in four warps,
+where the rule's ``TILE_ELEMENTS`` took 128 rows (17-19, in eight warps) or 64 (21-35; in four
+warps at 21-31, eight at 33-35): at 21-31 the rule changes the rows a program, not the warps
+(13-15 took it too until they were read from their own starts:
+``FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS_BACKWARD``); bodies of 8 (N = 11; 9 and 10 from their own
+starts since) 32 rows in one warp (``FEW_WARPS_BACKWARD_TILE_COLUMNS``).
 Launched on rows that cannot be read through a window, the plan keeps its warps, its tile the row's
 power of two (``for_rows``: bfloat16 257 as 4 x 512, 1025 as 1 x 2048); compiled for sm_90 none
 spills (1025: 217 registers; from their own starts one warp of 2048 217, two of 4096 229; through
@@ -1109,15 +1133,17 @@ plans before it in one call (``eighth_call/``), of copy: 160 85.0 -> 100.4%, 200
 101.1%). Untimed: the H100 (whose plans keep their bounds), the other widths (132-156 and
 236-248 ride on those timed), M past 2^27 // N."""
 FAST_DRAM_SHORT_ROW_LAYOUTS = {4: ((17, 35, 16, 8, (1, 3)), (36, 56, 16, 8, (0, 1, 2, 3)),
-                                   (57, 105, 8, 16, (1, 3)), (65, 67, 16, 8, (2,))),
+                                   (57, 105, 8, 16, (1, 3)), (65, 67, 16, 8, (2,)),
+                                   (68, 74, 8, 8, (2,)), (75, 110, 4, 8, (2,))),
                                2: ((33, 63, 16, 8, (1, 3, 5, 7)),)}
 """Itemsize -> (narrowest N, widest N, rows a program, ``Plan.row_threads``, the residues of N
 modulo a 16-byte vector's values taken: N % 4 for float32) of the single-block forward of short
 rows held in their power of two from their own starts, laid out rows by warps (``row_threads``
-threads a row, four warps), on a Hopper GPU with a fast DRAM from 2^27 // N rows
+threads a row, rows x threads / 32 warps), on a Hopper GPU with a fast DRAM from 2^27 // N rows
 (``_fast_hopper_problem``), the first entry that takes N: float32 odd rows of 17-35 columns and
 rows of 36-56 sixteen a program of eight threads each, odd rows of 57-105 eight of sixteen
-threads, and 66 sixteen of eight; 16-bit odd rows of 33-63 sixteen of eight. Before, the plans
+threads, 66 sixteen of eight, rows of N % 4 == 2 of 70-74 eight of eight (two warps) and of
+78-110 four of eight (one warp); 16-bit odd rows of 33-63 sixteen of eight. Before, the plans
 of ``TILE_ELEMENTS`` laid 64 rows of 32, 32 of 64 or 16 of 128 along the columns of four warps,
 and rows read value by value (odd N) ran at 29-73% of copy.
 
@@ -1171,9 +1197,22 @@ results/h200/widths_scan_2026-12-01/). Swept (results/h200/narrow_float32_2026-1
 threads from the rows' own starts: 69 76.0 -> 96.6%, 75 81.4 -> 98.3%, 81 85.1 -> 98.6%, 99 93.4
 -> 99.7%, 105 96.0 -> 99.6% (torch.compile 55.4 / 56.1 / - / 74.1 / -%); at 127 the window's
 plan ran 100.3% against 99.0%, so odd rows past 105 keep the window. Rows of N % 4 == 2 were
-swept at 70 and 94 only: sixteen threads a row from the own starts did not win there, but at 70
-eight rows of eight threads in two warps ran 93.4% against the window's 76.6% (at 94 no layout
-beat the window's 91.1%): 70 keeps the slower plan, one sweep point short of a rule (open work).
+swept at 70 and 94 then: sixteen threads a row from the own starts did not win there, but at 70
+eight rows of eight threads in two warps ran 93.4% against the window's 76.6%.
+
+float32 rows of N % 4 == 2 of 70-110, read through the window before (four rows of 128 in two
+warps, sixteen threads a row), swept rows by warps from their own starts in one to four warps
+(results/h200/narrowest_rows_2026-12-01/ ``first_call/``, ``third_call/``, two rounds), of copy,
+the window's plan -> eight rows of eight threads in two warps / four rows of eight threads in one
+warp: 70 76.8 -> 93.4 / 85.4%, 74 79.2 -> 92.4 / 89.9%, 78 81.9 -> 89.6 / 94.3%, 86 87.3 -> 87.0
+/ 100.1%, 94 90.5 -> 84.5 / 99.7%, 98 93.1 -> 82.7 / 99.8%, 102 95.0 -> 82.9 / 99.4%, 110 97.6
+-> 82.7 / 99.4%; at 118 and 126 the window's plan ran 100.0 and 100.5% against 99.0 and 99.1% (so they
+keep it), and at 66 no layout beat sixteen rows of eight threads by more than 0.9 points.
+Against the plans before in one call (``second_call/``, ``fourth_call/``), of copy: 70 76.3 ->
+92.7%, 74 79.8 -> 92.2%, 78 79.9 -> 94.4%, 82 84.8 -> 99.0%, 86 86.7 -> 99.8%, 90 87.7 ->
+100.0%, 94 90.5 / 90.8 -> 99.8 / 99.7%, 98 88.4 -> 99.6%, 102 93.9 -> 99.3%, 106 95.3 -> 99.1%,
+110 94.9 -> 99.1%; 66 and 114, outside it, 83.7 -> 83.7% and 98.4 -> 99.2% (the unchanged
+backward within 0.1 points but 74, 97.9 -> 101.9%).
 Against the plans before in one call (``third_call/``): 69 76.4 -> 96.7%, 75 81.4 -> 97.8%, 81
 85.1 -> 98.6%, 87 88.1 -> 99.2%, 93 90.6 -> 99.5%, 99 93.0 -> 99.4%, 105 95.6 -> 99.5%; 107 and
 127, outside it, 96.3 -> 96.6% and 100.3 -> 100.3%. Untimed: 71-73, 77-79, 83-85, 89-91, 95-97
@@ -1203,6 +1242,55 @@ by that much, so the gains at 13-30 rest on the sweep's interleaved rounds above
 +3.6, 22 +9.0, 26 +11.6 points; 18 +7.8 in this rule's layout) more than on this call; that at
 34 lies beyond any spread seen. 14 and 30 were timed in that call alone. Untimed: the H100,
 other M."""
+FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS = {4: {(8, 1): (32, 2), (8, 4): (32, 1)}}
+"""The alignment of float32 rows in bytes (``_row_alignment``; 4: odd N) -> {(head, tail): (rows a
+program, warps)} of a single-block forward whose rows are each read from their own start and held
+as the power of two under N and the power of two that covers the rest (``head_and_tail``), on a
+Hopper GPU with a fast DRAM from 2^27 // N rows (``_fast_hopper_problem``): 9 as 8 + 1, 32 rows
+in two warps, and 11 as 8 + 4, 32 rows in one warp, where ``TILE_ELEMENTS`` held 128 rows of 16 in
+four warps.
+
+Swept on an H200 (results/h200/narrow_float32_2026-12-01/ ``seventh_call/``, two rounds, every
+output NaN-poisoned and checked against float64 first, torch.compile in the same rounds), of
+copy, the plan before -> this layout (torch.compile): 9 51.0 -> 78.0% (54.0%), 11 61.0 -> 71.9%
+(51.9%). In three calls, each against the plans before in the same call
+(results/h200/narrowest_rows_2026-12-01/ ``first_call/``, ``third_call/``, ``fourth_call/``):
+9 51.0 / 50.9 / 51.0 -> 75.8 / 77.8 / 76.6%, 11 60.4 / 60.8 / 60.9 -> 71.1 / 71.4 / 71.5% (10,
+outside it, 84.6-84.7% in both trees).
+Both stay under 90% of copy. Untimed: the H100, other M."""
+FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS_BACKWARD = {4: {(8, 1): (64, 4), (16, 0): (32, 1)}}
+"""``FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS`` of the single-block backward ((16, 0): odd rows of
+13 and 15, whose head and tail would be their power of two): 9 as 8 + 1, 64 rows in four warps,
+and 13 and 15 32 rows in one warp, where the window's plans held 9's body of 8 (32 rows in one
+warp, ``FEW_WARPS_BACKWARD_TILE_COLUMNS``) or 13's and 15's of 16 (64 rows in four warps,
+``FEW_WARPS_BACKWARD_WINDOWED``).
+
+torch.compile's backward, which led ours at these widths, holds 32 rows of 16 in two warps and
+reads each row from its own start (its generated code, results/h200/narrowest_rows_2026-12-01/
+``first_call/inductor.tgz``). Swept from the rows' own starts (``second_call/``, two rounds,
+every output NaN-poisoned and checked against float64 first, torch.compile in the same rounds),
+of copy, the window's plan -> the fastest variant (torch.compile): 9 81.0 -> 91.3% (94.3%; 32
+rows of 8 + 1 in two warps 90.6%), 13 75.4 -> 96.9% (100.8%; 64 rows of 16 in two warps 96.4%).
+Against the plans before in one call (``third_call/``, ``fourth_call/``), of copy: 9 78.0 / 77.9
+-> 92.0 / 91.9%, 13 83.1 / 81.3 -> 100.8 / 100.5%, 15 91.9 / 91.2 -> 100.7 / 100.7% (a sweep of
+15 in ``third_call/``: the fastest variant 101.9%, torch.compile 101.1%); 17, outside it, moved
+93.5 -> 98.3% on an unchanged plan in ``third_call/``. 9 stays under torch.compile's 94.3%.
+Untimed: the H100, other M."""
+FAST_DRAM_SHORT_ROWS_BACKWARD_FROM_OWN_STARTS = {8: {16: (32, 1)}}
+"""The alignment of float32 rows in bytes (8: N % 4 == 2) -> {power of two: (rows a program,
+warps)} of a single-block backward whose rows are each read from their own start and held in
+their power of two, where ``FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS_BACKWARD`` does not take them:
+10 and 14, 32 rows in one warp, where the window's plans held their bodies (of 8: 32 rows in one
+warp; of 16: 64 rows in four warps). Odd 11 keeps the window: from its own start, in its power
+of two or as 8 + 4, it ran at most 88.7% against the window's 91.1%
+(results/h200/narrowest_rows_2026-12-01/ ``second_call/``).
+
+Swept from the rows' own starts (``second_call/``, ``third_call/``, two rounds, torch.compile in
+the same rounds), of copy, the window's plan -> 32 rows in one warp (the fastest variant;
+torch.compile): 10 91.7 -> 101.3% (101.4%; 101.4%; as 8 + 2 at most 90.8%), 14 85.3 -> 101.1%
+(101.8%; 100.7%). Against the plans before in one call (``third_call/``, ``fourth_call/``), of
+copy: 10 85.3 / 84.8 -> (the window's body of 8 in one warp, then this) 92.2 / 101.3%, 14 88.6 /
+87.7 -> 101.2 / 101.2%. Untimed: the H100, other M."""
 TWO_ROWS_A_PROGRAM = {4: (2048,)}
 """Itemsize -> the powers of two of the single-block forward rows held two a program, laid along
 the columns of the warps that one such row takes (four), within the bounds of
@@ -2338,7 +2426,9 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     few_warps = (backward and not forced
                  and _few_warps_backward(M, N, itemsize, device, block_n, own_starts))
     if few_warps:
-        block_m = min(max(FEW_WARPS_BACKWARD_COLUMNS // block_n, 1), next_power_of_2(M))
+        columns = FEW_WARPS_BACKWARD_TILE_COLUMNS.get((itemsize, block_n),
+                                                      FEW_WARPS_BACKWARD_COLUMNS)
+        block_m = min(max(columns // block_n, 1), next_power_of_2(M))
         num_warps, narrow_loads_warps = few_warps, 0
     if backward and not forced and _tiny_rows_backward(M, N, itemsize, device):
         block_n = next_power_of_2(N)  # the whole row, not its body (two fewer values a row)
@@ -2412,19 +2502,28 @@ def _head_and_tail_tiles(table: dict, N: int, itemsize: int) -> tuple[int, int, 
 
 def _narrow_rows_from_own_starts(M: int, N: int, itemsize: int, device: DeviceDescription,
                                  backward: bool) -> tuple[int, int, int, int] | None:
-    """(head, tail, rows a program, warps) of a 16-bit single-block program of rows of N columns
-    read from their own starts, each held as a head and a tail (``head_and_tail``;
-    ``NARROW_ROWS_FORWARD_FROM_OWN_STARTS``, ``NARROW_ROWS_BACKWARD_HEADS_AND_TAILS``) or, the
-    backward's, as their power of two (``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``, tail 0), or
-    None."""
-    if not _rows_past_vectors(M, N, itemsize, device):
-        return None
-    held = _head_and_tail_tiles(NARROW_ROWS_BACKWARD_HEADS_AND_TAILS if backward
-                                else NARROW_ROWS_FORWARD_FROM_OWN_STARTS, N, itemsize)
-    if held or not backward:
+    """(head, tail, rows a program, warps) of a single-block program of rows of N columns past
+    vectors read from their own starts, each held as a head and a tail (``head_and_tail``;
+    16-bit: ``NARROW_ROWS_FORWARD_FROM_OWN_STARTS``, ``NARROW_ROWS_BACKWARD_HEADS_AND_TAILS``;
+    the float32 forward: ``FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS``) or, the 16-bit backward's, as
+    their power of two (``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``, tail 0), or None."""
+    if itemsize == 4:
+        if N % _vector(itemsize) == 0 or not _fast_hopper_problem(M, N, device):
+            return None
+        heads_and_tails, whole_rows = ((FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS_BACKWARD,
+                                        FAST_DRAM_SHORT_ROWS_BACKWARD_FROM_OWN_STARTS) if backward
+                                       else (FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS, {}))
+    else:
+        if not _rows_past_vectors(M, N, itemsize, device):
+            return None
+        heads_and_tails, whole_rows = ((NARROW_ROWS_BACKWARD_HEADS_AND_TAILS,
+                                        NARROW_ROWS_BACKWARD_FROM_OWN_STARTS) if backward
+                                       else (NARROW_ROWS_FORWARD_FROM_OWN_STARTS, {}))
+    held = _head_and_tail_tiles(heads_and_tails, N, itemsize)
+    if held:
         return held
     whole = next_power_of_2(N)
-    tiles = NARROW_ROWS_BACKWARD_FROM_OWN_STARTS.get(_row_alignment(N, itemsize), {}).get(whole)
+    tiles = whole_rows.get(_row_alignment(N, itemsize), {}).get(whole)
     return (whole, 0, *tiles) if tiles else None
 
 
