@@ -424,9 +424,10 @@ def test_short_rows_take_the_timed_layouts_from_2_27_elements():
                     plan.windowed) == (*layout, 4, triton.next_power_of_2(N), 0,
                                        N % 4 == 0), (M, N, plan)
     for N, rows, warps in ((70, 8, 2), (74, 8, 2), (78, 4, 1), (94, 4, 1), (110, 4, 1)):
-        plan = policy.choose(large // N, N, "float32", HOPPER)
-        assert (plan.block_m, plan.row_threads, plan.num_warps, plan.block_n, plan.tail,
-                plan.windowed) == (rows, 8, warps, 128, 0, False), (N, plan)
+        for M in (large // N, 2 * large // N):
+            plan = policy.choose(M, N, "float32", HOPPER)
+            assert (plan.block_m, plan.row_threads, plan.num_warps, plan.block_n, plan.tail,
+                    plan.windowed) == (rows, 8, warps, 128, 0, False), (M, N, plan)
     slower_dram = dataclasses.replace(HOPPER, dram_gbs=3350)
     ampere = dataclasses.replace(HOPPER, capability=8)
     kept = [(large // 35 - 1, 35, "float32", False, HOPPER),
@@ -438,6 +439,12 @@ def test_short_rows_take_the_timed_layouts_from_2_27_elements():
             (large // 58, 58, "float32", False, HOPPER),
             (large // 62, 62, "float32", False, HOPPER),
             (large // 70 - 1, 70, "float32", False, HOPPER),
+            (large // 76, 76, "float32", False, HOPPER),
+            (large // 80, 80, "float32", False, HOPPER),
+            (large // 108, 108, "float32", False, HOPPER),
+            (large // 86, 86, "float32", True, HOPPER),
+            (large // 86, 86, "float32", False, slower_dram),
+            (large // 78, 78, "float32", False, ampere),
             (large // 22, 22, "float32", False, HOPPER),
             (large // 34, 34, "float32", False, HOPPER),
             (large // 24, 24, "float32", False, HOPPER),
@@ -479,7 +486,7 @@ def test_short_float32_rows_past_vectors_take_the_timed_tiles_from_2_27_elements
                 plan.windowed) == (32, 2, 0, triton.next_power_of_2(N), 0, False), (N, plan)
     assert policy.choose(large // 21, 21, "float32", HOPPER).row_threads == 8
     slower_dram = dataclasses.replace(HOPPER, dram_gbs=3350)
-    kept = [policy.choose(large // N, N, "float32", HOPPER) for N in (11, 16, 20, 34)]
+    kept = [policy.choose(large // N, N, "float32", HOPPER) for N in (10, 16, 20, 34)]
     kept += [policy.choose(large // 22 - 1, 22, "float32", HOPPER),
              policy.choose(large // 22, 22, "float32", slower_dram),
              policy.choose(large // 22, 22, "float32", HOPPER, backward=True),
@@ -496,9 +503,9 @@ def test_the_narrowest_float32_rows_take_the_timed_layouts_from_their_own_starts
     rows, the float32 forward of 9 holds 32 rows of 8 + 1 in two warps and of 11 32 rows of 8 +
     4 in one, and the backward of 9 64 rows of 8 + 1 in four warps and of 10 and 13-15 32 rows
     of 16 in one, each row from its own start; the backward of 11 keeps the window (32 rows of
-    its body of 8 in one warp). Fewer rows, a slower DRAM, another GPU, 16-bit rows, whole
-    vectors, 12 and 16-bit 9 (whose tables' keys these rows share), and a forced block keep
-    their plans."""
+    its body of 8 in one warp). Fewer rows, a slower DRAM, another GPU, whole vectors (12), the
+    forward of 10, 16-bit rows of 14 (whose alignment and head and tail, 4 bytes and 16 + 0, the
+    backward table's 13 and 15 share) and a forced block keep their plans."""
     assert policy.FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS == {4: {(8, 1): (32, 2), (8, 4): (32, 1)}}
     assert policy.FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS_BACKWARD == {
         4: {(8, 1): (64, 4), (16, 0): (32, 1)}}
@@ -519,11 +526,12 @@ def test_the_narrowest_float32_rows_take_the_timed_layouts_from_their_own_starts
     for M, N, dtype, backward, device in (
             (large // 9 - 1, 9, "float32", False, HOPPER), (large // 9, 9, "float32", False,
                                                              slower_dram),
-            (large // 11, 11, "float32", False, ampere), (large // 9, 9, "bfloat16", False, HOPPER),
+            (large // 11, 11, "float32", False, ampere),
+            (large // 14, 14, "bfloat16", True, HOPPER),
             (large // 10, 10, "float32", False, HOPPER),
             (large // 12, 12, "float32", False, HOPPER),
             (large // 13 - 1, 13, "float32", True, HOPPER),
-            (large // 9, 9, "float16", True, HOPPER),
+            (large // 14, 14, "float16", True, HOPPER),
             (large // 14, 14, "float32", True, slower_dram),
             (large // 12, 12, "float32", True, HOPPER)):
         plan = policy.choose(M, N, dtype, device, backward=backward)

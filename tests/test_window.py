@@ -275,21 +275,25 @@ def test_the_h200s_forward_of_narrow_rows_as_a_head_and_tail_from_their_own_star
     forward_between_sentinels(plan, dtype, N, device, from_own_starts, through_window=False)
 
 
-@pytest.mark.parametrize("dtype,N", [(torch.bfloat16, 33), (torch.float16, 45),
-                                     (torch.bfloat16, 63)])
-def test_the_h200s_forward_of_short_odd_16_bit_rows_by_warps_from_their_own_starts(device, dtype,
-                                                                                   N):
-    """The H200's single-block forward of 16-bit rows of an odd N of 33-63
-    (``policy.FAST_DRAM_SHORT_ROW_LAYOUTS``): sixteen rows of 64 a program, eight threads a row,
-    each row read from its own start value by value: five rows between sentinels, the program's
-    tile partly masked."""
+@pytest.mark.parametrize("dtype,N,tiles,warps", [
+    (torch.bfloat16, 33, (16, 64), 4), (torch.float16, 45, (16, 64), 4),
+    (torch.bfloat16, 63, (16, 64), 4), (torch.float32, 70, (8, 128), 2),
+    (torch.float32, 74, (8, 128), 2), (torch.float32, 78, (4, 128), 1),
+    (torch.float32, 110, (4, 128), 1)])
+def test_the_h200s_forward_of_short_rows_by_warps_from_their_own_starts(device, dtype, N, tiles,
+                                                                         warps):
+    """The H200's single-block forward of short rows laid out rows by warps, eight threads a
+    row, each read from its own start (``policy.FAST_DRAM_SHORT_ROW_LAYOUTS``): 16-bit rows of an
+    odd N of 33-63 sixteen of 64 a program, float32 rows of N % 4 == 2 eight of 128 in two warps
+    (70-74) or four in one (78-110), value by value (a pass of one value a thread,
+    ``policy.row_pass``): five rows between sentinels, the program's tile partly masked."""
     plan = policy.choose((1 << 27) // N, N, dtype, H200)
     assert (plan.block_m, plan.block_n, plan.row_threads, plan.num_warps, plan.windowed) == (
-        16, 64, 8, 4, False)
+        *tiles, 8, warps, False)
 
     def by_warps(record):
         assert (record.num_warps, record.constexprs["BLOCK_M"], record.constexprs["PASS"],
-                record.constexprs["MULTIPLE_OF"]) == (4, 16, 8, 1)
+                record.constexprs["MULTIPLE_OF"]) == (warps, tiles[0], 8, N & -N)
 
     forward_between_sentinels(plan, dtype, N, device, by_warps, through_window=False)
 

@@ -296,7 +296,7 @@ Each form of the table against the plans before it in one call, of copy: the fir
 points. Odd N (the fourth form), swept alone (``sixth_call/``), the policy's 64 rows of 32 in 4
 warps -> this layout (torch.compile): 17 21.1 -> 57.8% (22.3%), 19 23.5 -> 50.1% (23.7%), 21
 25.8 -> 44.6% (27.4%), 23 28.2 -> 48.4% (28.6%). Odd N of 25-31 (32, 0), read through the
-window before (sixteen rows of its body's tile of 16 in one warp) and behind torch.compile, which
+window before (sixteen rows of its body's tile of 32 in one warp) and behind torch.compile, which
 holds eight rows of 32 in two warps from their own starts (results/h200/narrowest_rows_2026-12-01/
 ``first_call/inductor.tgz``), swept from their own starts (``second_call/``), the window's
 plan -> sixteen rows of 32 in four warps, the fastest variant (torch.compile): 25 26.3 -> 32.8%
@@ -506,7 +506,8 @@ the row's body (``window_columns``): 16-bit rows of an odd N, of N % 4 == 2 up t
 warp of about 1024 columns of tiles laid out whole (``Plan.row_threads`` 0: 16 rows of 64, four
 of 256, two of 512, one of 1024), or of 2048, tiles of 128 eight rows in two warps and of 32
 sixteen rows in one warp; float32 rows (N % 4 of 1-3) four rows of 256, a warp each, of
-128 (68-131; but odd 69-105, ``FAST_DRAM_SHORT_ROW_LAYOUTS``'), half a warp each, in two warps,
+128 (68-131; but odd 69-105 and N % 4 == 2 of 70-110, ``FAST_DRAM_SHORT_ROW_LAYOUTS``'), half
+a warp each, in two warps,
 and of 32 (34; the other rows of 21-35 are ``FAST_DRAM_SHORT_ROW_LAYOUTS``' and
 ``FAST_DRAM_SHORT_ROW_TILES``') sixteen rows laid out whole in two warps. Through
 the window in more warps a row, the compiler loads the edges again in the body's layout, every
@@ -1206,8 +1207,9 @@ warps, sixteen threads a row), swept rows by warps from their own starts in one 
 the window's plan -> eight rows of eight threads in two warps / four rows of eight threads in one
 warp: 70 76.8 -> 93.4 / 85.4%, 74 79.2 -> 92.4 / 89.9%, 78 81.9 -> 89.6 / 94.3%, 86 87.3 -> 87.0
 / 100.1%, 94 90.5 -> 84.5 / 99.7%, 98 93.1 -> 82.7 / 99.8%, 102 95.0 -> 82.9 / 99.4%, 110 97.6
--> 82.7 / 99.4%; at 118 and 126 the window's plan ran 100.0 and 100.5% against 99.0 and 99.1% (so they
-keep it), and at 66 no layout beat sixteen rows of eight threads by more than 0.9 points.
+-> 82.7 / 99.4%; at 118 and 126 the window's plan ran 100.0 and 100.5% against 99.0 and 99.1%
+(so they keep it), and at 66 no layout beat sixteen rows of eight threads by more than 0.9
+points.
 Against the plans before in one call (``second_call/``, ``fourth_call/``), of copy: 70 76.3 ->
 92.7%, 74 79.8 -> 92.2%, 78 79.9 -> 94.4%, 82 84.8 -> 99.0%, 86 86.7 -> 99.8%, 90 87.7 ->
 100.0%, 94 90.5 / 90.8 -> 99.8 / 99.7%, 98 88.4 -> 99.6%, 102 93.9 -> 99.3%, 106 95.3 -> 99.1%,
@@ -1261,8 +1263,8 @@ Both stay under 90% of copy. Untimed: the H100, other M."""
 FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS_BACKWARD = {4: {(8, 1): (64, 4), (16, 0): (32, 1)}}
 """``FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS`` of the single-block backward ((16, 0): odd rows of
 13 and 15, whose head and tail would be their power of two): 9 as 8 + 1, 64 rows in four warps,
-and 13 and 15 32 rows in one warp, where the window's plans held 9's body of 8 (32 rows in one
-warp, ``FEW_WARPS_BACKWARD_TILE_COLUMNS``) or 13's and 15's of 16 (64 rows in four warps,
+and 13 and 15 32 rows in one warp, where the window's plans held 9's body of 8 (256 rows in
+eight warps, ``TILE_ELEMENTS``) or 13's and 15's of 16 (64 rows in four warps,
 ``FEW_WARPS_BACKWARD_WINDOWED``).
 
 torch.compile's backward, which led ours at these widths, holds 32 rows of 16 in two warps and
@@ -1280,9 +1282,9 @@ FAST_DRAM_SHORT_ROWS_BACKWARD_FROM_OWN_STARTS = {8: {16: (32, 1)}}
 """The alignment of float32 rows in bytes (8: N % 4 == 2) -> {power of two: (rows a program,
 warps)} of a single-block backward whose rows are each read from their own start and held in
 their power of two, where ``FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS_BACKWARD`` does not take them:
-10 and 14, 32 rows in one warp, where the window's plans held their bodies (of 8: 32 rows in one
-warp; of 16: 64 rows in four warps). Odd 11 keeps the window: from its own start, in its power
-of two or as 8 + 4, it ran at most 88.7% against the window's 91.1%
+10 and 14, 32 rows in one warp, where the window's plans held their bodies (of 8: 256 rows in
+eight warps; of 16: 64 rows in four warps). Odd 11 keeps the window: from its own start, in
+its power of two or as 8 + 4, it ran at most 88.7% against the window's 91.1%
 (results/h200/narrowest_rows_2026-12-01/ ``second_call/``).
 
 Swept from the rows' own starts (``second_call/``, ``third_call/``, two rounds, torch.compile in
@@ -2505,8 +2507,10 @@ def _narrow_rows_from_own_starts(M: int, N: int, itemsize: int, device: DeviceDe
     """(head, tail, rows a program, warps) of a single-block program of rows of N columns past
     vectors read from their own starts, each held as a head and a tail (``head_and_tail``;
     16-bit: ``NARROW_ROWS_FORWARD_FROM_OWN_STARTS``, ``NARROW_ROWS_BACKWARD_HEADS_AND_TAILS``;
-    the float32 forward: ``FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS``) or, the 16-bit backward's, as
-    their power of two (``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``, tail 0), or None."""
+    float32: ``FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS``,
+    ``FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS_BACKWARD``) or, the backward's, as their power of two
+    (``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``, ``FAST_DRAM_SHORT_ROWS_BACKWARD_FROM_OWN_STARTS``;
+    tail 0), or None."""
     if itemsize == 4:
         if N % _vector(itemsize) == 0 or not _fast_hopper_problem(M, N, device):
             return None
@@ -2549,13 +2553,13 @@ def _few_warps_backward(M: int, N: int, itemsize: int, device: DeviceDescription
     them sparsely, on a Hopper GPU with a fast DRAM from 2^27 // N rows; 0 where the plan keeps
     its warps. By how the rows are read: through a window, a body no wider than
     ``FEW_WARPS_BACKWARD_WINDOWED`` gives; rows of whole 16-byte vectors, N not a power of two,
-    no wider than ``FEW_WARPS_BACKWARD_WHOLE_ROWS`` gives; 16-bit rows past vectors read
+    no wider than ``FEW_WARPS_BACKWARD_WHOLE_ROWS`` gives; 16-bit rows of N % 8 == 4 read
     from their own starts (``own_starts``: ``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``,
     ``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``), no wider than ``FEW_WARPS_BACKWARD_EIGHT_BYTE_ROWS``
-    gives."""
+    gives. Other rows from their own starts keep their tables' warps."""
     if not _fast_hopper_problem(M, N, device):
         return 0
-    if own_starts and N % 8 != 4:  # rows of N % 4 == 2: the table's warps
+    if own_starts and N % 8 != 4:  # 16-bit N % 4 == 2 or odd, float32 past vectors
         return 0
     if own_starts:
         widest, warps = FEW_WARPS_BACKWARD_EIGHT_BYTE_ROWS.get(block_n, (0, 0))
