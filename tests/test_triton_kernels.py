@@ -523,17 +523,13 @@ def test_the_narrowest_float32_rows_take_the_timed_layouts_from_their_own_starts
         32, 8, 1, True), windowed
     slower_dram = dataclasses.replace(HOPPER, dram_gbs=3350)
     ampere = dataclasses.replace(HOPPER, capability=8)
-    for M, N, dtype, backward, device in (
-            (large // 9 - 1, 9, "float32", False, HOPPER), (large // 9, 9, "float32", False,
-                                                             slower_dram),
-            (large // 11, 11, "float32", False, ampere),
-            (large // 14, 14, "bfloat16", True, HOPPER),
-            (large // 10, 10, "float32", False, HOPPER),
-            (large // 12, 12, "float32", False, HOPPER),
-            (large // 13 - 1, 13, "float32", True, HOPPER),
-            (large // 14, 14, "float16", True, HOPPER),
-            (large // 14, 14, "float32", True, slower_dram),
-            (large // 12, 12, "float32", True, HOPPER)):
+    cases = [(large // N - 1, N, "float32", backward, HOPPER) for N, backward in ((9, False),
+                                                                                  (13, True))]
+    cases += [(large // N, N, "float32", backward, device) for N, backward, device in (
+        (9, False, slower_dram), (11, False, ampere), (14, True, slower_dram), (10, False, HOPPER),
+        (12, False, HOPPER), (12, True, HOPPER))]
+    cases += [(large // 14, 14, dtype, True, HOPPER) for dtype in ("bfloat16", "float16")]
+    for M, N, dtype, backward, device in cases:
         plan = policy.choose(M, N, dtype, device, backward=backward)
         with unittest.mock.patch.multiple(policy, FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS={},
                                           FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS_BACKWARD={},
