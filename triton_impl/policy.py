@@ -331,8 +331,8 @@ output NaN-poisoned and checked against float64 first), of copy, the rule's plan
 one warp (64 rows in one warp; 64 in two): 9 77.7 -> 86.0% (57.5%; 84.8%), 11 88.1 -> 95.5%
 (63.9%; 96.1%); 128 rows untimed. Against the plans before in one call
 (results/h200/narrowest_rows_2026-12-01/ ``first_call/``, ``third_call/``, ``fourth_call/``),
-of copy: 11 85.8 / 87.8 / 87.3 -> 94.7 /
-95.5 / 94.8% (torch.compile 100.4-101.7% in the sweeps: still ahead at 11)."""
+of copy: 11 85.8 / 87.8 / 87.3 -> 94.7 / 95.5 / 94.8% (torch.compile 100.4-101.7% in the
+sweeps: still ahead at 11)."""
 FEW_WARPS_BACKWARD_WINDOWED = {2: {64: (64, 2), 256: (256, 1), 512: (512, 1), 1024: (1024, 1),
                                    2048: (1408, 1), 4096: (2704, 2)},
                                4: {8: (8, 1), 16: (16, 4), 32: (32, 4), 256: (192, 1)}}
@@ -1199,7 +1199,11 @@ threads from the rows' own starts: 69 76.0 -> 96.6%, 75 81.4 -> 98.3%, 81 85.1 -
 -> 99.7%, 105 96.0 -> 99.6% (torch.compile 55.4 / 56.1 / - / 74.1 / -%); at 127 the window's
 plan ran 100.3% against 99.0%, so odd rows past 105 keep the window. Rows of N % 4 == 2 were
 swept at 70 and 94 then: sixteen threads a row from the own starts did not win there, but at 70
-eight rows of eight threads in two warps ran 93.4% against the window's 76.6%.
+eight rows of eight threads in two warps ran 93.4% against the window's 76.6% (the rule of
+70-110, below). Against the plans before in one call (``third_call/``): 69 76.4 -> 96.7%, 75
+81.4 -> 97.8%, 81 85.1 -> 98.6%, 87 88.1 -> 99.2%, 93 90.6 -> 99.5%, 99 93.0 -> 99.4%, 105 95.6
+-> 99.5%; 107 and 127, outside it, 96.3 -> 96.6% and 100.3 -> 100.3%. Untimed: 71-73, 77-79,
+83-85, 89-91, 95-97 and 101-103 (riding on those timed), the H100, other M.
 
 float32 rows of N % 4 == 2 of 70-110, read through the window before (four rows of 128 in two
 warps, sixteen threads a row), swept rows by warps from their own starts in one to four warps
@@ -1209,16 +1213,11 @@ warp: 70 76.8 -> 93.4 / 85.4%, 74 79.2 -> 92.4 / 89.9%, 78 81.9 -> 89.6 / 94.3%,
 / 100.1%, 94 90.5 -> 84.5 / 99.7%, 98 93.1 -> 82.7 / 99.8%, 102 95.0 -> 82.9 / 99.4%, 110 97.6
 -> 82.7 / 99.4%; at 118 and 126 the window's plan ran 100.0 and 100.5% against 99.0 and 99.1%
 (so they keep it), and at 66 no layout beat sixteen rows of eight threads by more than 0.9
-points.
-Against the plans before in one call (``second_call/``, ``fourth_call/``), of copy: 70 76.3 ->
-92.7%, 74 79.8 -> 92.2%, 78 79.9 -> 94.4%, 82 84.8 -> 99.0%, 86 86.7 -> 99.8%, 90 87.7 ->
+points. Against the plans before in one call (``second_call/``, ``fourth_call/``), of copy: 70
+76.3 -> 92.7%, 74 79.8 -> 92.2%, 78 79.9 -> 94.4%, 82 84.8 -> 99.0%, 86 86.7 -> 99.8%, 90 87.7 ->
 100.0%, 94 90.5 / 90.8 -> 99.8 / 99.7%, 98 88.4 -> 99.6%, 102 93.9 -> 99.3%, 106 95.3 -> 99.1%,
 110 94.9 -> 99.1%; 66 and 114, outside it, 83.7 -> 83.7% and 98.4 -> 99.2% (the unchanged
-backward within 0.1 points but 74, 97.9 -> 101.9%).
-Against the plans before in one call (``third_call/``): 69 76.4 -> 96.7%, 75 81.4 -> 97.8%, 81
-85.1 -> 98.6%, 87 88.1 -> 99.2%, 93 90.6 -> 99.5%, 99 93.0 -> 99.4%, 105 95.6 -> 99.5%; 107 and
-127, outside it, 96.3 -> 96.6% and 100.3 -> 100.3%. Untimed: 71-73, 77-79, 83-85, 89-91, 95-97
-and 101-103 (riding on those timed), the H100, other M."""
+backward within 0.1 points but 74, 97.9 -> 101.9%)."""
 FAST_DRAM_SHORT_ROW_TILES = {4: (13, 31, 32, 2)}
 """Itemsize -> (narrowest N, widest N, rows a program, warps) of the single-block forward of rows
 past vectors held in their power of two from their own starts, laid along the columns, on a
@@ -1258,8 +1257,8 @@ copy, the plan before -> this layout (torch.compile): 9 51.0 -> 78.0% (54.0%), 1
 (51.9%). In three calls, each against the plans before in the same call
 (results/h200/narrowest_rows_2026-12-01/ ``first_call/``, ``third_call/``, ``fourth_call/``):
 9 51.0 / 50.9 / 51.0 -> 75.8 / 77.8 / 76.6%, 11 60.4 / 60.8 / 60.9 -> 71.1 / 71.4 / 71.5% (10,
-outside it, 84.6-84.7% in both trees).
-Both stay under 90% of copy. Untimed: the H100, other M."""
+outside it, 84.6-84.7% in both trees). Both stay under 90% of copy. Untimed: the H100, other
+M."""
 FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS_BACKWARD = {4: {(8, 1): (64, 4), (16, 0): (32, 1)}}
 """``FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS`` of the single-block backward ((16, 0): odd rows of
 13 and 15, whose head and tail would be their power of two): 9 as 8 + 1, 64 rows in four warps,
