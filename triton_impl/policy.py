@@ -2479,11 +2479,16 @@ def _one_row_by_warps(N: int, itemsize: int, block_n: int, tail: int, tail2: int
             and (itemsize, block_n, tail, body_tile) in ONE_ROW_BY_WARPS_TILES)
 
 
+def _past_vector_rows(M: int, N: int, itemsize: int, device: DeviceDescription) -> bool:
+    """Whether rows of N columns are not whole 16-byte vectors where the narrow rows' rules were
+    timed: a Hopper GPU with a fast DRAM, from 2^27 // N rows."""
+    return N % _vector(itemsize) != 0 and _fast_hopper_problem(M, N, device)
+
+
 def _rows_past_vectors(M: int, N: int, itemsize: int, device: DeviceDescription) -> bool:
-    """Whether 16-bit rows of N columns are not whole 16-byte vectors where
-    ``EIGHT_BYTE_ROWS_BACKWARD_WARPS`` was timed: a Hopper GPU with a fast DRAM, from 2^27 // N
-    rows."""
-    return itemsize == 2 and N % 8 != 0 and _fast_hopper_problem(M, N, device)
+    """``_past_vector_rows`` of 16-bit rows, where ``EIGHT_BYTE_ROWS_BACKWARD_WARPS`` and the
+    16-bit narrow rows' tables were timed."""
+    return itemsize == 2 and _past_vector_rows(M, N, itemsize, device)
 
 
 def _row_alignment(N: int, itemsize: int) -> int:
@@ -2510,15 +2515,13 @@ def _narrow_rows_from_own_starts(M: int, N: int, itemsize: int, device: DeviceDe
     ``FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS_BACKWARD``) or, the backward's, as their power of two
     (``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``, ``FAST_DRAM_SHORT_ROWS_BACKWARD_FROM_OWN_STARTS``;
     tail 0), or None."""
+    if itemsize not in (2, 4) or not _past_vector_rows(M, N, itemsize, device):
+        return None
     if itemsize == 4:
-        if N % _vector(itemsize) == 0 or not _fast_hopper_problem(M, N, device):
-            return None
         heads_and_tails, whole_rows = ((FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS_BACKWARD,
                                         FAST_DRAM_SHORT_ROWS_BACKWARD_FROM_OWN_STARTS) if backward
                                        else (FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS, {}))
     else:
-        if not _rows_past_vectors(M, N, itemsize, device):
-            return None
         heads_and_tails, whole_rows = ((NARROW_ROWS_BACKWARD_HEADS_AND_TAILS,
                                         NARROW_ROWS_BACKWARD_FROM_OWN_STARTS) if backward
                                        else (NARROW_ROWS_FORWARD_FROM_OWN_STARTS, {}))
@@ -2576,8 +2579,7 @@ def _tiny_rows_backward(M: int, N: int, itemsize: int, device: DeviceDescription
     """Whether a single-block backward holds tiny rows past vectors one warp a program
     (``TINY_ROWS_BACKWARD``), where ``_fast_hopper_problem`` holds."""
     narrowest, widest = TINY_ROWS_BACKWARD.get(itemsize, (0, 0))
-    return (narrowest <= N <= widest and N % _vector(itemsize) != 0
-            and _fast_hopper_problem(M, N, device))
+    return narrowest <= N <= widest and _past_vector_rows(M, N, itemsize, device)
 
 
 def _windowed_row_tiles(M: int, N: int, itemsize: int, device: DeviceDescription) -> bool:
@@ -2761,8 +2763,7 @@ def _short_row_tile(M: int, N: int, itemsize: int, device: DeviceDescription):
     their power of two from their own starts (``FAST_DRAM_SHORT_ROW_TILES``,
     ``_fast_hopper_problem``), else None."""
     narrowest, widest, rows, warps = FAST_DRAM_SHORT_ROW_TILES.get(itemsize, (0, 0, 0, 0))
-    if (narrowest <= N <= widest and N % _vector(itemsize) != 0
-            and _fast_hopper_problem(M, N, device)):
+    if narrowest <= N <= widest and _past_vector_rows(M, N, itemsize, device):
         return rows, warps
     return None
 
