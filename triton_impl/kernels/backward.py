@@ -16,7 +16,7 @@ import triton.language as tl
 
 from .row_math import (column_mask, compute_like, edge_rows, grad_output, grad_term,
                        known_multiple, lane_tile, load_edges, per_row, row_pointer, row_window,
-                       store_edges, to_compute, to_compute_again)
+                       store_edges, tile_step, to_compute, to_compute_again)
 
 
 @triton.jit
@@ -89,7 +89,7 @@ def single_block_backward(
     y_ptr, dy_ptr, dx_ptr, M, N, y_row_stride, dy_row_stride, dx_row_stride,
     BLOCK_M: tl.constexpr, BLOCK: tl.constexpr, TAIL: tl.constexpr, LOG: tl.constexpr,
     STAGES: tl.constexpr, HELD_AS_LOADED: tl.constexpr, REREAD: tl.constexpr, ASM: tl.constexpr,
-    MULTIPLE_OF: tl.constexpr, WINDOW: tl.constexpr,
+    MULTIPLE_OF: tl.constexpr, WINDOW: tl.constexpr, ONE_TILE: tl.constexpr,
 ):
     """BLOCK_M rows a tile, each held as BLOCK columns and, where TAIL > 0, a second tile of the
     TAIL columns after them (``policy.Plan.tail``: a row of 34 as 32 + 2 rather than 64, as
@@ -102,12 +102,14 @@ def single_block_backward(
     tile again before any dx is written, which may be dy). ``WINDOW`` > 0: the rows are read
     from the 16-byte boundary that starts each one's body (``row_math.row_window``; the three
     tensors share its shift), their edges a narrow tile of their own, held, in a layout of
-    their own (``row_math.edge_rows``), whose sum is added to the body's."""
+    their own (``row_math.edge_rows``), whose sum is added to the body's. ``ONE_TILE``: a
+    program a tile, as in the forward."""
     N = known_multiple(N, MULTIPLE_OF)
     FIRST: tl.constexpr = "evict_last" if REREAD else ""
     cols = tl.arange(0, BLOCK)[None, :]
     n_tiles = tl.cdiv(M, BLOCK_M)
-    for tile in tl.range(tl.program_id(0), n_tiles, tl.num_programs(0), num_stages=STAGES):
+    for tile in tl.range(tl.program_id(0), n_tiles, tile_step(n_tiles, ONE_TILE),
+                         num_stages=STAGES):
         rows = (tile * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)[:, None]
         _, lo, hi = row_window(y_ptr, rows, y_row_stride, N, MULTIPLE_OF, WINDOW, True)
         mask = (rows < M) & column_mask(cols, lo, hi, WINDOW)
