@@ -114,6 +114,35 @@ def test_experiment_plans_forward_and_backward(name, log, device):
     assert_close(dx, expected, dtype=torch.float32, kind="grad", scale=scale)
 
 
+@pytest.mark.parametrize("backward", [False, True], ids=["forward", "backward"])
+def test_a_single_block_program_a_tile_has_no_loop_to_walk(backward, device):
+    """``ONE_TILE`` (``row_math.tile_step``): a single-block launch whose grid gives every row
+    tile a program steps its loop over tiles by the tile count, so that the loop runs once and
+    compiles away; a grid of fewer programs than tiles (a persistent one) steps by the grid, each
+    program walking several tiles. Both write every row: 37 rows, four a tile, in a grid of
+    ten programs (one a tile), of eleven (one past the tiles, whose rows are all masked) and of
+    two and three."""
+    M, N = 37, 40
+    x = _random((M, N), torch.float32, device)
+    y = torch.softmax(x.double(), -1).float()
+    dy = _random((M, N), torch.float32, device, seed=2, scale=1.0)
+    plan = dataclasses.replace(triton_impl.make_plan(M, N, x.dtype, device, backward=backward),
+                               block_m=4, num_warps=1, row_threads=0)
+    for programs, one_tile in ((10, True), (11, True), (2, False), (3, False)):
+        grid = dataclasses.replace(plan, grid=(programs,), persistent=not one_tile)
+        tensors = (y, dy, torch.full_like(x, float("nan"))) if backward else (
+            x, torch.full_like(x, float("nan")))
+        (record,) = launch.launches(grid, tensors, log=False)
+        assert record.constexprs["ONE_TILE"] is one_tile, programs
+        if backward:
+            launch.softmax_backward_rows(grid, *tensors, False)
+            expected, scale = _oracle_grad(y, dy, -1, False)
+            assert_close(tensors[2], expected, dtype=torch.float32, kind="grad", scale=scale)
+        else:
+            launch.softmax_rows(grid, *tensors, False)
+            assert_close(tensors[1], _oracle(x, -1, False), dtype=torch.float32, kind="softmax")
+
+
 @pytest.mark.parametrize("log", [False, True], ids=["softmax", "log_softmax"])
 @pytest.mark.parametrize("M,N", [(3, 6144), (2, 8192)])
 def test_the_default_online_plan_of_float32_rows(M, N, log, device):
@@ -497,42 +526,42 @@ def test_short_float32_rows_past_vectors_take_the_timed_tiles_from_2_27_elements
 
 
 def test_the_narrowest_float32_rows_take_the_timed_layouts_from_their_own_starts():
-    """``policy.FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS`` (forward),
-    ``FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS_BACKWARD`` and
+    """``policy.FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS`` (forward) and
     ``FAST_DRAM_SHORT_ROWS_BACKWARD_FROM_OWN_STARTS``: on a fast-DRAM Hopper from 2^27 // N
-    rows, the float32 forward of 9 holds 32 rows of 8 + 1 in two warps and of 11 32 rows of 8 +
-    4 in one, and the backward of 9 64 rows of 8 + 1 in four warps and of 10 and 13-15 32 rows
-    of 16 in one, each row from its own start; the backward of 11 keeps the window (32 rows of
-    its body of 8 in one warp). Fewer rows, a slower DRAM, another GPU, whole vectors (12), the
-    forward of 10, 16-bit rows of 14 (whose alignment and head and tail, 4 bytes and 16 + 0, the
-    backward table's 13 and 15 share) and a forced block keep their plans."""
-    assert policy.FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS == {4: {(8, 1): (32, 2), (8, 4): (32, 1)}}
-    assert policy.FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS_BACKWARD == {
-        4: {(8, 1): (64, 4), (16, 0): (32, 1)}}
-    assert policy.FAST_DRAM_SHORT_ROWS_BACKWARD_FROM_OWN_STARTS == {8: {16: (32, 1)}}
+    rows, the float32 forward of 9 holds 32 rows of 8 + 1 in two warps, of 11 64 rows of 8 + 4
+    in two, of 66 16 rows of 64 + 2 in one, of 70 8 rows of 64 + 8 and of 74 and 78 8 rows of
+    64 + 16 in one, and the backward of 9, 11, 13 and 15 64 rows of 16 in two warps and of 10
+    and 14 32 rows of 16 in one, each row from its own start. Fewer rows, a slower DRAM,
+    another GPU, whole vectors (12), the forward of 10 and 82, 16-bit rows of 14 and 70 (the
+    float32 tables' keys, 16 and 64 + 8, at the alignments of odd float32 rows) and a forced
+    block keep their plans."""
+    assert policy.FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS == {
+        4: {(8, 1): (32, 2), (8, 4): (64, 2)}, 8: {(64, 2): (16, 1), (64, 8): (8, 1),
+                                                   (64, 16): (8, 1)}}
+    assert policy.FAST_DRAM_SHORT_ROWS_BACKWARD_FROM_OWN_STARTS == {8: {16: (32, 1)},
+                                                                    4: {16: (64, 2)}}
     large = policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS
-    for backward, N, layout in ((False, 9, (32, 8, 1, 2)), (False, 11, (32, 8, 4, 1)),
-                                (True, 9, (64, 8, 1, 4)), (True, 10, (32, 16, 0, 1)),
-                                (True, 13, (32, 16, 0, 1)), (True, 14, (32, 16, 0, 1)),
-                                (True, 15, (32, 16, 0, 1))):
+    for backward, N, layout in ((False, 9, (32, 8, 1, 2)), (False, 11, (64, 8, 4, 2)),
+                                (False, 66, (16, 64, 2, 1)), (False, 70, (8, 64, 8, 1)),
+                                (False, 74, (8, 64, 16, 1)), (False, 78, (8, 64, 16, 1)),
+                                (True, 9, (64, 16, 0, 2)), (True, 10, (32, 16, 0, 1)),
+                                (True, 11, (64, 16, 0, 2)), (True, 13, (64, 16, 0, 2)),
+                                (True, 14, (32, 16, 0, 1)), (True, 15, (64, 16, 0, 2))):
         plan = policy.choose(large // N, N, "float32", HOPPER, backward=backward)
         assert (plan.block_m, plan.block_n, plan.tail, plan.num_warps, plan.windowed,
                 plan.row_threads) == (*layout, False, 0), (backward, N, plan)
-    windowed = policy.choose(large // 11, 11, "float32", HOPPER, backward=True)
-    assert (windowed.block_m, windowed.block_n, windowed.num_warps, windowed.windowed) == (
-        32, 8, 1, True), windowed
     slower_dram = dataclasses.replace(HOPPER, dram_gbs=3350)
     ampere = dataclasses.replace(HOPPER, capability=8)
     cases = [(large // N - 1, N, "float32", backward, HOPPER) for N, backward in ((9, False),
                                                                                   (13, True))]
     cases += [(large // N, N, "float32", backward, device) for N, backward, device in (
         (9, False, slower_dram), (11, False, ampere), (14, True, slower_dram), (10, False, HOPPER),
-        (12, False, HOPPER), (12, True, HOPPER))]
+        (12, False, HOPPER), (12, True, HOPPER), (82, False, HOPPER), (70, False, slower_dram))]
     cases += [(large // 14, 14, dtype, True, HOPPER) for dtype in ("bfloat16", "float16")]
+    cases += [(large // 70, 70, dtype, False, HOPPER) for dtype in ("bfloat16", "float16")]
     for M, N, dtype, backward, device in cases:
         plan = policy.choose(M, N, dtype, device, backward=backward)
         with unittest.mock.patch.multiple(policy, FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS={},
-                                          FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS_BACKWARD={},
                                           FAST_DRAM_SHORT_ROWS_BACKWARD_FROM_OWN_STARTS={}):
             assert plan == policy.choose(M, N, dtype, device, backward=backward), (
                 M, N, dtype, backward)
@@ -575,10 +604,10 @@ def test_float32_rows_of_2048_go_two_a_program_within_the_rules_bounds():
     (160, 4, 32, (1 << 27) // 160), (33, 16, 8, (1 << 27) // 33), (36, 16, 8, (1 << 27) // 36),
     (56, 16, 8, 1 << 22), (57, 8, 16, (1 << 27) // 57), (67, 8, 16, (1 << 27) // 67),
     (99, 8, 16, (1 << 27) // 99), (268, 4, 32, (1 << 27) // 268), (13, 32, 0, (1 << 27) // 13),
-    (22, 32, 0, (1 << 27) // 22), (9, 32, 0, (1 << 27) // 9), (11, 32, 0, (1 << 27) // 11),
-    (70, 8, 8, (1 << 27) // 70), (98, 4, 8, (1 << 27) // 98),
+    (22, 32, 0, (1 << 27) // 22), (9, 32, 0, (1 << 27) // 9), (11, 64, 0, (1 << 27) // 11),
+    (70, 8, 0, (1 << 27) // 70), (98, 4, 8, (1 << 27) // 98),
     (401, 4, 32, (1 << 27) // 401),
-    (21, 16, 8, (1 << 27) // 21), (66, 16, 8, (1 << 27) // 66)])
+    (21, 16, 8, (1 << 27) // 21), (66, 16, 0, (1 << 27) // 66), (78, 8, 0, (1 << 27) // 78)])
 def test_the_timed_row_tiles_write_every_row(N, rows, row_threads, planned_rows, device):
     """The policy's tiles of several float32 rows a program on a fast-DRAM Hopper at M = 4096:
     four rows of one warp each (``FAST_DRAM_NARROW_ROWS_BY_WARPS``) and two rows of 2048 columns
@@ -587,7 +616,7 @@ def test_the_timed_row_tiles_write_every_row(N, rows, row_threads, planned_rows,
     (``FAST_DRAM_LARGE_NARROW_ROWS_BY_WARPS``) and the short rows of
     ``FAST_DRAM_SHORT_ROW_LAYOUTS`` (8 or 16 threads a row, 17-110 columns),
     ``FAST_DRAM_SHORT_ROW_TILES`` (32 rows of 16 or 32 in two warps) and
-    ``FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS`` (9 and 11, 32 rows of 8 and a tail), on five rows, so
+    ``FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS`` (9, 11 and 66-78, a head and a tail), on five rows, so
     that the last program masks some of its rows, on contiguous rows and on an output at an odd
     offset (a pass of one element a thread); outputs poisoned with NaN, nothing written past the
     rows."""
@@ -1550,17 +1579,18 @@ def test_a_fast_dram_reads_narrow_forward_rows_past_vectors_as_a_head_and_tail()
     """``policy.NARROW_ROWS_FORWARD_FROM_OWN_STARTS``: on a Hopper GPU with a fast DRAM, from
     2^27 // N rows, the 16-bit single-block forward of rows of N % 8 == 4 or N % 4 == 2 whose
     head and tail (``policy.head_and_tail``) are in the table holds each row as those two tiles,
-    or of odd N of 17-31, read from its own start in 8-, 4- or 2-byte loads, in the table's rows
+    or of odd N of 17-35, read from its own start in 8-, 4- or 2-byte loads, in the table's rows
     and warps (4-byte rows of 50-62 and odd rows of 25-31 in their power of two, 64 + 0 and
     32 + 0); eight-byte rows in their power of two (52, 60), 4-byte rows in others (26, 30,
-    98-126), a head of 16 or 128 (20, 22, 132, 140), odd N past 31, float32, an H100, fewer
-    rows and a forced block keep their plans (as without the table)."""
+    98-126), a head of 16 or 128 (20, 22, 132, 140), odd N past 35 (37, 57), float32, an H100,
+    fewer rows and a forced block keep their plans (as without the table)."""
     assert policy.NARROW_ROWS_FORWARD_FROM_OWN_STARTS == {
         8: {(32, 4): (16, 1), (32, 16): (16, 2), (64, 4): (16, 1), (64, 16): (16, 2),
             (64, 32): (16, 2)},
         4: {(32, 2): (16, 1), (32, 8): (32, 2), (32, 16): (32, 2), (64, 0): (32, 4),
             (64, 2): (16, 1), (64, 8): (8, 1), (64, 16): (8, 1), (64, 32): (8, 1)},
-        2: {(16, 1): (32, 1), (16, 4): (32, 2), (16, 8): (16, 1), (32, 0): (16, 4)}}
+        2: {(16, 1): (32, 1), (16, 4): (32, 1), (16, 8): (64, 2), (32, 0): (16, 4),
+            (32, 1): (32, 1), (32, 4): (16, 1)}}
     for dtype in ("bfloat16", "float16"):
         for N, rows, head, tail, warps, multiple in (
                 (36, 16, 32, 4, 1, 4), (44, 16, 32, 16, 2, 4), (68, 16, 64, 4, 1, 4),
@@ -1570,8 +1600,9 @@ def test_a_fast_dram_reads_narrow_forward_rows_past_vectors_as_a_head_and_tail()
                 (70, 8, 64, 8, 1, 2), (74, 8, 64, 16, 1, 2), (78, 8, 64, 16, 1, 2),
                 (84, 16, 64, 32, 2, 4), (92, 16, 64, 32, 2, 4), (50, 32, 64, 0, 4, 2),
                 (58, 32, 64, 0, 4, 2), (62, 32, 64, 0, 4, 2), (17, 32, 16, 1, 1, 1),
-                (19, 32, 16, 4, 2, 1), (21, 16, 16, 8, 1, 1), (23, 16, 16, 8, 1, 1),
-                (25, 16, 32, 0, 4, 1), (31, 16, 32, 0, 4, 1)):
+                (19, 32, 16, 4, 1, 1), (21, 64, 16, 8, 2, 1), (23, 64, 16, 8, 2, 1),
+                (25, 16, 32, 0, 4, 1), (31, 16, 32, 0, 4, 1), (33, 32, 32, 1, 1, 1),
+                (35, 16, 32, 4, 1, 1)):
             M = (1 << 27) // N
             plan = _hopper_plan(N, dtype, 4800, M=M)
             assert (plan.block_m, plan.block_n, plan.tail, plan.num_warps, plan.windowed,
@@ -1585,8 +1616,9 @@ def test_a_fast_dram_reads_narrow_forward_rows_past_vectors_as_a_head_and_tail()
     for dtype, N, dram, fewer in (
             ("bfloat16", 30, 4800, 0), ("float16", 26, 4800, 0), ("bfloat16", 98, 4800, 0),
             ("float16", 126, 4800, 0), ("bfloat16", 52, 4800, 0), ("float16", 60, 4800, 0),
-            ("bfloat16", 100, 4800, 0), ("bfloat16", 35, 4800, 0), ("bfloat16", 67, 4800, 0),
-            ("bfloat16", 33, 4800, 0), ("float16", 35, 4800, 0), ("float32", 17, 4800, 0),
+            ("bfloat16", 100, 4800, 0), ("bfloat16", 37, 4800, 0), ("bfloat16", 67, 4800, 0),
+            ("bfloat16", 57, 4800, 0), ("float16", 39, 4800, 0), ("float32", 17, 4800, 0),
+            ("bfloat16", 33, 3350, 0), ("float16", 35, 4800, 1),
             ("bfloat16", 19, 3350, 0), ("float16", 21, 4800, 1),
             ("bfloat16", 20, 4800, 0), ("float16", 22, 4800, 0), ("bfloat16", 132, 4800, 0),
             ("float16", 140, 4800, 0),
@@ -1613,14 +1645,14 @@ def test_a_fast_dram_holds_narrow_backward_rows_past_vectors_as_a_head_and_tail(
     float32, an H100, fewer rows and a forced block keep their plans (as without the tables)."""
     assert policy.NARROW_ROWS_BACKWARD_HEADS_AND_TAILS == {
         4: {(32, 2): (32, 2), (32, 8): (16, 1), (32, 16): (16, 2), (64, 16): (8, 1)},
-        2: {(16, 4): (16, 1), (32, 0): (16, 1), (32, 8): (8, 1), (64, 0): (8, 1)}}
+        2: {(16, 4): (16, 1), (32, 0): (16, 1), (32, 8): (16, 1), (64, 0): (8, 1)}}
     assert policy.WINDOWED_BACKWARD_HEADS_AND_TAILS == {
         2: {(32, 16): (32, 4), (128, 16): (8, 4)}, 4: {(128, 32): (8, 4)}}
     for dtype in ("bfloat16", "float16"):
         for N, rows, head, tail, warps, window, multiple in (
                 (34, 32, 32, 2, 2, 0, 2), (38, 16, 32, 8, 1, 0, 2), (42, 16, 32, 16, 2, 0, 2),
                 (46, 16, 32, 16, 2, 0, 2), (74, 8, 64, 16, 1, 0, 2), (78, 8, 64, 16, 1, 0, 2),
-                (37, 8, 32, 8, 1, 0, 1), (39, 8, 32, 8, 1, 0, 1), (41, 32, 32, 16, 4, 8, 1),
+                (37, 16, 32, 8, 1, 0, 1), (39, 16, 32, 8, 1, 0, 1), (41, 32, 32, 16, 4, 8, 1),
                 (45, 32, 32, 16, 4, 8, 1), (47, 32, 32, 16, 4, 8, 1), (137, 8, 128, 16, 4, 8, 1),
                 (143, 8, 128, 16, 4, 8, 1), (19, 16, 16, 4, 1, 0, 1), (25, 16, 32, 0, 1, 0, 1),
                 (31, 16, 32, 0, 1, 0, 1), (49, 8, 64, 0, 1, 0, 1), (57, 8, 64, 0, 1, 0, 1),
@@ -1666,16 +1698,16 @@ def test_a_fast_dram_gives_narrow_backward_tiles_of_rows_past_vectors_few_warps(
     odd N of 65-71, sixteen rows in two warps) or 256-2048 columns
     (16-bit; a body of up to 1408 in a tile of 2048), or whose body fits 192 of a tile of 256
     (float32), is one warp holding 1024 columns of tiles or one row, a 16-bit body of up to
-    2704 in a tile of 4096 two warps, float32 bodies of 16 and 32 columns 1024 columns of
-    tiles in four warps and bodies of 8 (11) 256 columns in one warp
+    2704 in a tile of 4096 two warps, float32 bodies of 32 columns 1024 columns of tiles in
+    four warps and bodies of 16 (17-19) 256 columns in one warp
     (``FEW_WARPS_BACKWARD_TILE_COLUMNS``), through the window; rows of whole vectors that fill their
     tile by more than ``FEW_WARPS_BACKWARD_WHOLE_ROWS`` gives, of
     ``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``, wider bodies, an H100, fewer rows or a block forced
     keep the rule's warps. (The forward's one warp is ``WINDOWED_ROW_TILES``'.)"""
     assert (policy.FEW_WARPS_BACKWARD_WINDOWED, policy.FEW_WARPS_BACKWARD_COLUMNS) == (
         {2: {64: (64, 2), 256: (256, 1), 512: (512, 1), 1024: (1024, 1), 2048: (1408, 1),
-             4096: (2704, 2)}, 4: {8: (8, 1), 16: (16, 4), 32: (32, 4), 256: (192, 1)}}, 1024)
-    assert policy.FEW_WARPS_BACKWARD_TILE_COLUMNS == {(4, 8): 256}
+             4096: (2704, 2)}, 4: {16: (16, 1), 32: (32, 4), 256: (192, 1)}}, 1024)
+    assert policy.FEW_WARPS_BACKWARD_TILE_COLUMNS == {(4, 16): 256}
     for dtype in ("bfloat16", "float16"):
         for N, rows, block, warps in (
                 (65, 16, 64, 2), (69, 16, 64, 2), (71, 16, 64, 2), (145, 4, 256, 1),
@@ -1695,8 +1727,8 @@ def test_a_fast_dram_gives_narrow_backward_tiles_of_rows_past_vectors_few_warps(
             assert (record.constexprs["WINDOW"], record.constexprs["BLOCK"],
                     record.num_warps) == (0, policy.next_power_of_2(N), warps), (dtype, N)
     for N, rows, block, warps in ((133, 4, 256, 1), (137, 4, 256, 1), (150, 4, 256, 1),
-                                  (193, 4, 256, 1), (195, 4, 256, 1), (11, 32, 8, 1),
-                                  (19, 64, 16, 4), (21, 32, 32, 4), (26, 32, 32, 4),
+                                  (193, 4, 256, 1), (195, 4, 256, 1), (17, 16, 16, 1),
+                                  (19, 16, 16, 1), (21, 32, 32, 4), (26, 32, 32, 4),
                                   (31, 32, 32, 4), (35, 32, 32, 4)):
         plan = _hopper_plan(N, "float32", 4800, backward=True, M=(1 << 27) // N)
         assert (plan.block_m, plan.block_n, plan.num_warps, plan.windowed) == (

@@ -253,15 +253,18 @@ def test_the_h200s_single_block_forward_of_whole_vectors_past_16384(device, dtyp
     (torch.bfloat16, 66, (16, 64, 2), 1), (torch.float16, 90, (8, 64, 32), 1),
     (torch.bfloat16, 38, (32, 32, 8), 2), (torch.float16, 78, (8, 64, 16), 1),
     (torch.bfloat16, 84, (16, 64, 32), 2), (torch.float16, 58, (32, 64, 0), 4),
-    (torch.bfloat16, 17, (32, 16, 1), 1), (torch.float16, 21, (16, 16, 8), 1),
+    (torch.bfloat16, 17, (32, 16, 1), 1), (torch.float16, 21, (64, 16, 8), 2),
     (torch.bfloat16, 25, (16, 32, 0), 4), (torch.float16, 31, (16, 32, 0), 4),
-    (torch.float32, 9, (32, 8, 1), 2), (torch.float32, 11, (32, 8, 4), 1)])
+    (torch.bfloat16, 33, (32, 32, 1), 1), (torch.float16, 35, (16, 32, 4), 1),
+    (torch.float32, 9, (32, 8, 1), 2), (torch.float32, 11, (64, 8, 4), 2),
+    (torch.float32, 66, (16, 64, 2), 1), (torch.float32, 70, (8, 64, 8), 1),
+    (torch.float32, 78, (8, 64, 16), 1)])
 def test_the_h200s_forward_of_narrow_rows_as_a_head_and_tail_from_their_own_starts(
         device, dtype, N, tiles, warps):
     """The H200's single-block forward of 16-bit rows of N % 8 == 4, N % 4 == 2 or odd N held
     as a head and a tail, several rows a program, each read from its own start in 8-, 4- or
     2-byte loads (``policy.NARROW_ROWS_FORWARD_FROM_OWN_STARTS``; 58 and 25-31 in their power of
-    two), and of float32 9 and 11 (``FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS``):
+    two), and of float32 9, 11 and 66-78 (``FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS``):
     five rows between sentinels, so that the one program's tile is partly masked, its tail
     partly past each row."""
     plan = policy.choose((1 << 27) // N, N, dtype, H200)
@@ -276,16 +279,15 @@ def test_the_h200s_forward_of_narrow_rows_as_a_head_and_tail_from_their_own_star
 
 
 @pytest.mark.parametrize("dtype,N,tiles,warps", [
-    (torch.bfloat16, 33, (16, 64), 4), (torch.float16, 45, (16, 64), 4),
-    (torch.bfloat16, 63, (16, 64), 4), (torch.float32, 70, (8, 128), 2),
-    (torch.float32, 74, (8, 128), 2), (torch.float32, 78, (4, 128), 1),
+    (torch.bfloat16, 37, (16, 64), 4), (torch.float16, 45, (16, 64), 4),
+    (torch.bfloat16, 63, (16, 64), 4), (torch.float32, 82, (4, 128), 1),
     (torch.float32, 110, (4, 128), 1)])
 def test_the_h200s_forward_of_short_rows_by_warps_from_their_own_starts(device, dtype, N, tiles,
                                                                          warps):
     """The H200's single-block forward of short rows laid out rows by warps, eight threads a
     row, each read from its own start (``policy.FAST_DRAM_SHORT_ROW_LAYOUTS``): 16-bit rows of an
-    odd N of 33-63 sixteen of 64 a program, float32 rows of N % 4 == 2 eight of 128 in two warps
-    (70-74) or four in one (78-110), value by value (a pass of one value a thread,
+    odd N of 37-63 sixteen of 64 a program, float32 rows of N % 4 == 2 four of 128 in one warp
+    (82-110), value by value (a pass of one value a thread,
     ``policy.row_pass``): five rows between sentinels, the program's tile partly masked."""
     plan = policy.choose((1 << 27) // N, N, dtype, H200)
     assert (plan.block_m, plan.block_n, plan.row_threads, plan.num_warps, plan.windowed) == (
@@ -369,9 +371,11 @@ def test_the_h200s_single_block_forward_of_one_row_by_warps(device, dtype, N, ti
     (torch.float16, 60, (16, 64), 2), (torch.bfloat16, 68, (8, 128), 2),
     (torch.float16, 124, (8, 128), 4), (torch.float16, 20, (32, 32), 2),
     (torch.bfloat16, 140, (4, 256), 1), (torch.bfloat16, 50, (16, 64), 2),
-    (torch.float16, 90, (8, 128), 1), (torch.float32, 11, (32, 8), 1),
+    (torch.float16, 90, (8, 128), 1),
     (torch.float32, 10, (32, 16), 1), (torch.float32, 14, (32, 16), 1),
-    (torch.float32, 17, (64, 16), 4),
+    (torch.float32, 9, (64, 16), 2), (torch.float32, 11, (64, 16), 2),
+    (torch.float32, 13, (64, 16), 2), (torch.float32, 15, (64, 16), 2),
+    (torch.float32, 17, (16, 16), 1), (torch.float32, 19, (16, 16), 1),
     (torch.float32, 21, (32, 32), 4), (torch.float32, 35, (32, 32), 4),
     (torch.float32, 260, (2, 512), 4)])
 def test_the_h200s_backward_of_narrow_rows_in_layouts_of_their_own(device, dtype, N, tiles,
@@ -381,10 +385,10 @@ def test_the_h200s_backward_of_narrow_rows_in_layouts_of_their_own(device, dtype
     16-byte vectors,
     ``FEW_WARPS_BACKWARD_EIGHT_BYTE_ROWS``: N % 8 == 4 from their own starts,
     ``FEW_WARPS_BACKWARD_WINDOWED``: through the window; ``TINY_ROWS_BACKWARD``: rows of a few
-    columns in their power of two; ``FEW_WARPS_BACKWARD_TILE_COLUMNS``: float32 11, 32 rows of
-    its body of 8), and of narrow rows of N % 4 == 2 or N % 8 == 4 from their own starts in
-    their power of two (``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``,
-    ``FAST_DRAM_SHORT_ROWS_BACKWARD_FROM_OWN_STARTS``: float32 10 and 14): five rows (where a
+    columns in their power of two; ``FEW_WARPS_BACKWARD_TILE_COLUMNS``: float32 17-19, 16 rows
+    of their body of 16 in one warp), and of narrow rows of N % 4 == 2 or N % 8 == 4 from their
+    own starts in their power of two (``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``,
+    ``FAST_DRAM_SHORT_ROWS_BACKWARD_FROM_OWN_STARTS``: float32 9-11 and 13-15): five rows (where a
     tile holds several, the last program's partly masked), between sentinels (NaN around y and
     dy, 1234 around dx); softmax's and log-softmax's gradients match float64's."""
     plan = policy.choose((1 << 27) // N, N, dtype, H200, backward=True)
@@ -399,18 +403,15 @@ def test_the_h200s_backward_of_narrow_rows_in_layouts_of_their_own(device, dtype
 @pytest.mark.parametrize("dtype,N,tiles,warps,window", [
     (torch.bfloat16, 34, (32, 32, 2), 2, 0), (torch.float16, 38, (16, 32, 8), 1, 0),
     (torch.bfloat16, 46, (16, 32, 16), 2, 0), (torch.float16, 74, (8, 64, 16), 1, 0),
-    (torch.bfloat16, 37, (8, 32, 8), 1, 0), (torch.float16, 45, (32, 32, 16), 4, 8),
+    (torch.bfloat16, 37, (16, 32, 8), 1, 0), (torch.float16, 45, (32, 32, 16), 4, 8),
     (torch.bfloat16, 137, (8, 128, 16), 4, 8), (torch.float16, 19, (16, 16, 4), 1, 0),
     (torch.bfloat16, 27, (16, 32, 0), 1, 0), (torch.float16, 57, (8, 64, 0), 1, 0),
-    (torch.bfloat16, 150, (8, 128, 32), 4, 8), (torch.float32, 9, (64, 8, 1), 4, 0),
-    (torch.float32, 13, (32, 16, 0), 1, 0), (torch.float32, 15, (32, 16, 0), 1, 0)])
+    (torch.bfloat16, 150, (8, 128, 32), 4, 8)])
 def test_the_h200s_backward_of_narrow_rows_as_a_head_and_tail(device, dtype, N, tiles, warps,
                                                                window):
     """The H200's single-block backward of 16-bit rows of N % 4 == 2 or odd N held as a head
     and a tail (or, odd 25-31 and 49-63, their power of two), several rows a program, from their
-    own starts (``policy.NARROW_ROWS_BACKWARD_HEADS_AND_TAILS``; float32 9 as 8 + 1 and 13 and 15
-    in their power of two: ``FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS_BACKWARD``) or through the
-    window, the body
+    own starts (``policy.NARROW_ROWS_BACKWARD_HEADS_AND_TAILS``) or through the window, the body
     in the two tiles (``WINDOWED_BACKWARD_HEADS_AND_TAILS``): five rows between sentinels, the
     one program's tiles partly masked, its tail past each row where the tiles pad it; the
     gradients match float64's."""

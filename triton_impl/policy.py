@@ -201,7 +201,7 @@ ran 80.5% at 57 against the window's 74.1%), other M, the H100."""
 
 NARROW_ROWS_BACKWARD_HEADS_AND_TAILS = {4: {(32, 2): (32, 2), (32, 8): (16, 1), (32, 16): (16, 2),
                                             (64, 16): (8, 1)},
-                                        2: {(16, 4): (16, 1), (32, 0): (16, 1), (32, 8): (8, 1),
+                                        2: {(16, 4): (16, 1), (32, 0): (16, 1), (32, 8): (16, 1),
                                             (64, 0): (8, 1)}}
 """The alignment of 16-bit rows in bytes (4: N % 4 == 2; 2: odd N) -> {(head, tail): (rows a
 program, warps)} of a single-block backward whose rows are each read from their own start, in
@@ -230,7 +230,13 @@ The first form of the table (N % 4 == 2, and 37-39) against the plans before it 
 85.9 -> 90.5%, 74 89.9 -> 94.1%, 78 92.2 -> 95.2%, 37 58.7 -> 66.6%, 39 61.2 -> 69.6%; float16,
 swept, 34 69.9 -> 91.8%. The second (odd 19, 25-31, 49-63; ``fourth_call/``): 19 43.4 ->
 61.4%, 25 41.2 -> 57.6%, 29 47.3 -> 65.4%, 31 50.3 -> 69.1%, 49 65.4 -> 73.4%, 51 67.8 -> 75.7%,
-57 73.5 -> 79.9%, 63 79.5 -> 83.5%. Untimed: float16 past that, other M, the H100."""
+57 73.5 -> 79.9%, 63 79.5 -> 83.5%. Untimed: float16 past that, other M, the H100.
+
+Swept again once a program of one tile had no loop (``row_math.tile_step``;
+results/h200/narrow_codegen_2026-12-01/ ``fourth_call/``, bfloat16, two rounds, torch.compile in
+the same rounds), of copy: 37 as 32 + 8, eight rows in one warp -> sixteen, 67.7 -> 75.5%
+(torch.compile 46.3%; 39 rides on it); 45 and 57 kept their plans (the fastest swept, or within
+1.3 points)."""
 
 WINDOWED_BACKWARD_HEADS_AND_TAILS = {2: {(32, 16): (32, 4), (128, 16): (8, 4)},
                                      4: {(128, 32): (8, 4)}}
@@ -256,8 +262,8 @@ NARROW_ROWS_FORWARD_FROM_OWN_STARTS = {8: {(32, 4): (16, 1), (32, 16): (16, 2), 
                                        4: {(32, 2): (16, 1), (32, 8): (32, 2), (32, 16): (32, 2),
                                            (64, 0): (32, 4), (64, 2): (16, 1), (64, 8): (8, 1),
                                            (64, 16): (8, 1), (64, 32): (8, 1)},
-                                       2: {(16, 1): (32, 1), (16, 4): (32, 2), (16, 8): (16, 1),
-                                           (32, 0): (16, 4)}}
+                                       2: {(16, 1): (32, 1), (16, 4): (32, 1), (16, 8): (64, 2),
+                                           (32, 0): (16, 4), (32, 1): (32, 1), (32, 4): (16, 1)}}
 """The alignment of 16-bit rows in bytes (as ``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``'; 2:
 odd N) -> {(head, tail): (rows a program, warps)} of a single-block forward whose rows are each
 read from their own start in 8-, 4- or 2-byte loads and held as the power of two under N and
@@ -304,7 +310,19 @@ plan -> sixteen rows of 32 in four warps, the fastest variant (torch.compile): 2
 call (``third_call/``): 25 26.3 -> 32.8%, 27 28.3 -> 35.1%, 29 30.3 -> 37.6%, 31 32.1 -> 40.0%
 (23 and 33, outside it, within 0.2 points). Every width stays under 90% of copy
 (torch.compile 22.3-57.0%). Untimed: float16 past those, the widths that ride on a timed one,
-other M, the H100."""
+other M, the H100.
+
+Once a program of one tile had no loop (``row_math.tile_step``), the odd rows were swept again
+(results/h200/narrow_codegen_2026-12-01/ ``third_call/`` to ``fifth_call/``, bfloat16, two
+rounds), of copy, the plans then -> the layouts above: 19 (32 rows in two warps) 54.6 / 54.5 ->
+60.7 / 60.8%, 21 and 23 (16 rows in one warp) 46.2 / 49.9 -> 53.3 / 56.5% (64 rows in two), 33
+(sixteen rows of eight threads, ``FAST_DRAM_SHORT_ROW_LAYOUTS``) 59.7 -> 67.6% (32 + 1, 32 rows in
+one warp), 35 (the same) 63.0 -> 66.7% (32 + 4, 16 rows in one warp); 17 and 25-31 kept their
+layouts (17 64 rows in two warps 63.5% against 62.5%; 25 as 16 + 8 + 4, 64 rows in one warp,
+53.4% against 36.9%, a third tile no table here gives); 37-55 kept sixteen rows of eight
+threads (the fastest swept at 37, 39, 45, 51, 53, 55), and 57-63 too, though eight rows of 64
+in one warp ran 56.8 / 58.6 / 62.0% against 48.7 / 48.3 / 49.7% at 57 / 59 / 63: their head
+and tail, 64 + 0, is that of 49-55, where it lost (51 64.1 -> 51.8%)."""
 
 FEW_WARPS_BACKWARD_EIGHT_BYTE_ROWS = {128: (76, 2), 512: (340, 1)}
 """Tile -> (the widest N, warps) of the rows of N % 8 == 4 read from their own starts (16-bit,
@@ -319,23 +337,20 @@ swept on an H200 (bfloat16, results/h200/router_widths_2026-11-30/, of copy, eig
 98.0 / 98.7% (84 in 4 warps 96.2%; 2 untimed)."""
 
 FEW_WARPS_BACKWARD_COLUMNS = 1024
-FEW_WARPS_BACKWARD_TILE_COLUMNS = {(4, 8): 256}
+FEW_WARPS_BACKWARD_TILE_COLUMNS = {(4, 16): 256}
 """(Item size, body tile) -> the columns of tiles a program of ``FEW_WARPS_BACKWARD_WINDOWED``
-holds where not ``FEW_WARPS_BACKWARD_COLUMNS``: float32 bodies of 8, 32 rows in one warp, where
-the rule's ``TILE_ELEMENTS`` held 256 rows in eight warps. Of N = 9-11 only 11 keeps the window:
-9 (``FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS_BACKWARD``) and 10
-(``FAST_DRAM_SHORT_ROWS_BACKWARD_FROM_OWN_STARTS``) run faster from their own starts.
+holds where not ``FEW_WARPS_BACKWARD_COLUMNS``: float32 bodies of 16 (N = 17-19), 16 rows in one
+warp, where the rule's 64 rows took four warps.
 
-Swept on an H200 (results/h200/narrow_float32_2026-12-01/ ``seventh_call/``, two rounds, every
-output NaN-poisoned and checked against float64 first), of copy, the rule's plan -> 32 rows in
-one warp (64 rows in one warp; 64 in two): 9 77.7 -> 86.0% (57.5%; 84.8%), 11 88.1 -> 95.5%
-(63.9%; 96.1%); 128 rows untimed. Against the plans before in one call
-(results/h200/narrowest_rows_2026-12-01/ ``first_call/``, ``third_call/``, ``fourth_call/``),
-of copy: 11 85.8 / 87.8 / 87.3 -> 94.7 / 95.5 / 94.8% (torch.compile 100.4-101.7% in the
-sweeps: still ahead at 11)."""
+Swept on an H200 once a single-block program of one tile had no loop (``row_math.tile_step``;
+results/h200/narrow_codegen_2026-12-01/ ``third_call/``, two rounds, every output NaN-poisoned
+and checked against float64 first, torch.compile in the same rounds), of copy, 64 rows in four
+warps -> 16 rows in one warp (torch.compile): 17 96.4 -> 100.9% (89.8%), 19 98.4 -> 101.3%
+(90.8%). The float32 bodies of 8 (N = 9-11) that took 32 rows in one warp here are read from
+their own starts since (``FAST_DRAM_SHORT_ROWS_BACKWARD_FROM_OWN_STARTS``)."""
 FEW_WARPS_BACKWARD_WINDOWED = {2: {64: (64, 2), 256: (256, 1), 512: (512, 1), 1024: (1024, 1),
                                    2048: (1408, 1), 4096: (2704, 2)},
-                               4: {8: (8, 1), 16: (16, 4), 32: (32, 4), 256: (192, 1)}}
+                               4: {16: (16, 1), 32: (32, 4), 256: (192, 1)}}
 """Item size -> {body tile (``_body_tile``): (the widest body it takes (``window_columns``), warps)}
 of a single-block backward read through a window whose rows fill their tile sparsely enough to run
 fewer warps than the rule's, each program ``FEW_WARPS_BACKWARD_COLUMNS`` of tiles or one row (four
@@ -345,12 +360,11 @@ from their own starts (``EIGHT_BYTE_ROW_TILES_BACKWARD_WARPS``,
 ``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``: N % 8 == 4 of 132-252 hold their tile of 256 in the
 same one warp), in one warp up to bodies of 1408 (N up to 1415), in two in tiles of 4096 up to
 bodies of 2704; float32 bodies of up to 192 columns (N = 133-195) in one warp, and bodies of
-16 and 32 (N = 17-19 and 21-35 past vectors) in tiles of 1024, 64 or 32 rows in four warps,
-where the rule's ``TILE_ELEMENTS`` took 128 rows (17-19, in eight warps) or 64 (21-35; in four
-warps at 21-31, eight at 33-35): at 21-31 the rule changes the rows a program, not the warps
-(13-15 took it too until they were read from their own starts:
-``FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS_BACKWARD``); bodies of 8 (N = 11; 9 and 10 from their own
-starts since) 32 rows in one warp (``FEW_WARPS_BACKWARD_TILE_COLUMNS``).
+32 (N = 21-35 past vectors) in tiles of 1024, 32 rows in four warps, where the rule's
+``TILE_ELEMENTS`` took 64 (in four warps at 21-31, eight at 33-35): at 21-31 the rule changes the
+rows a program, not the warps; bodies of 16 (N = 17-19) 16 rows in one warp
+(``FEW_WARPS_BACKWARD_TILE_COLUMNS``), where that rule took 128 in eight warps and then 64 in
+four. (9-15 are read from their own starts: ``FAST_DRAM_SHORT_ROWS_BACKWARD_FROM_OWN_STARTS``.)
 Launched on rows that cannot be read through a window, the plan keeps its warps, its tile the row's
 power of two (``for_rows``: bfloat16 257 as 4 x 512, 1025 as 1 x 2048); compiled for sm_90 none
 spills (1025: 217 registers; from their own starts one warp of 2048 217, two of 4096 229; through
@@ -1134,19 +1148,20 @@ plans before it in one call (``eighth_call/``), of copy: 160 85.0 -> 100.4%, 200
 101.1%). Untimed: the H100 (whose plans keep their bounds), the other widths (132-156 and
 236-248 ride on those timed), M past 2^27 // N."""
 FAST_DRAM_SHORT_ROW_LAYOUTS = {4: ((17, 35, 16, 8, (1, 3)), (36, 56, 16, 8, (0, 1, 2, 3)),
-                                   (57, 105, 8, 16, (1, 3)), (65, 67, 16, 8, (2,)),
-                                   (68, 74, 8, 8, (2,)), (75, 110, 4, 8, (2,))),
-                               2: ((33, 63, 16, 8, (1, 3, 5, 7)),)}
+                                   (57, 105, 8, 16, (1, 3)), (79, 110, 4, 8, (2,))),
+                               2: ((37, 63, 16, 8, (1, 3, 5, 7)),)}
 """Itemsize -> (narrowest N, widest N, rows a program, ``Plan.row_threads``, the residues of N
 modulo a 16-byte vector's values taken: N % 4 for float32) of the single-block forward of short
 rows held in their power of two from their own starts, laid out rows by warps (``row_threads``
 threads a row, rows x threads / 32 warps), on a Hopper GPU with a fast DRAM from 2^27 // N rows
 (``_fast_hopper_problem``), the first entry that takes N: float32 odd rows of 17-35 columns and
 rows of 36-56 sixteen a program of eight threads each, odd rows of 57-105 eight of sixteen
-threads, 66 sixteen of eight, rows of N % 4 == 2 of 70-74 eight of eight (two warps) and of
-78-110 four of eight (one warp); 16-bit odd rows of 33-63 sixteen of eight. Before, the plans
-of ``TILE_ELEMENTS`` laid 64 rows of 32, 32 of 64 or 16 of 128 along the columns of four warps,
-and rows read value by value (odd N) ran at 29-73% of copy.
+threads, rows of N % 4 == 2 of 82-110 four of eight (one warp); 16-bit odd rows of 37-63
+sixteen of eight. Those of 66-78 (sixteen or eight rows of eight threads) and the 16-bit odd rows
+of 33 and 35 take heads and tails from their own starts since a program of one tile lost its loop
+(``FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS``, ``NARROW_ROWS_FORWARD_FROM_OWN_STARTS``). Before, the
+plans of ``TILE_ELEMENTS`` laid 64 rows of 32, 32 of 64 or 16 of 128 along the columns of four
+warps, and rows read value by value (odd N) ran at 29-73% of copy.
 
 Swept on an H200 at M = 2^27 // N, two interleaved rounds, every output NaN-poisoned and checked
 against float64 first (results/h200/short_rows_2026-11-30/, ``first_call/`` to
@@ -1243,55 +1258,57 @@ by that much, so the gains at 13-30 rest on the sweep's interleaved rounds above
 +3.6, 22 +9.0, 26 +11.6 points; 18 +7.8 in this rule's layout) more than on this call; that at
 34 lies beyond any spread seen. 14 and 30 were timed in that call alone. Untimed: the H100,
 other M."""
-FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS = {4: {(8, 1): (32, 2), (8, 4): (32, 1)}}
-"""The alignment of float32 rows in bytes (``_row_alignment``; 4: odd N) -> {(head, tail): (rows a
-program, warps)} of a single-block forward whose rows are each read from their own start and held
-as the power of two under N and the power of two that covers the rest (``head_and_tail``), on a
-Hopper GPU with a fast DRAM from 2^27 // N rows (``_fast_hopper_problem``): 9 as 8 + 1, 32 rows
-in two warps, and 11 as 8 + 4, 32 rows in one warp, where ``TILE_ELEMENTS`` held 128 rows of 16 in
-four warps.
+FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS = {4: {(8, 1): (32, 2), (8, 4): (64, 2)},
+                                       8: {(64, 2): (16, 1), (64, 8): (8, 1), (64, 16): (8, 1)}}
+"""The alignment of float32 rows in bytes (``_row_alignment``; 4: odd N, 8: N % 4 == 2) ->
+{(head, tail): (rows a program, warps)} of a single-block forward whose rows are each read from
+their own start and held as the power of two under N and the power of two that covers the rest
+(``head_and_tail``), on a Hopper GPU with a fast DRAM from 2^27 // N rows
+(``_fast_hopper_problem``): 9 as 8 + 1, 32 rows in two warps, 11 as 8 + 4, 64 rows in two warps,
+where ``TILE_ELEMENTS`` held 128 rows of 16 in four warps; N % 4 == 2 of 66-78, 66 as 64 + 2 in
+16 rows, 70 as 64 + 8 and 74 and 78 as 64 + 16 in 8, one warp, where
+``FAST_DRAM_SHORT_ROW_LAYOUTS`` held 16 or 8 rows of 128 columns, 8 threads a row.
 
 Swept on an H200 (results/h200/narrow_float32_2026-12-01/ ``seventh_call/``, two rounds, every
 output NaN-poisoned and checked against float64 first, torch.compile in the same rounds), of
 copy, the plan before -> this layout (torch.compile): 9 51.0 -> 78.0% (54.0%), 11 61.0 -> 71.9%
-(51.9%). In three calls, each against the plans before in the same call
-(results/h200/narrowest_rows_2026-12-01/ ``first_call/``, ``third_call/``, ``fourth_call/``):
-9 51.0 / 50.9 / 51.0 -> 75.8 / 77.8 / 76.6%, 11 60.4 / 60.8 / 60.9 -> 71.1 / 71.4 / 71.5% (10,
-outside it, 84.6-84.7% in both trees). Both stay under 90% of copy. Untimed: the H100, other
-M."""
-FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS_BACKWARD = {4: {(8, 1): (64, 4), (16, 0): (32, 1)}}
-"""``FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS`` of the single-block backward ((16, 0): odd rows of
-13 and 15, whose head and tail would be their power of two): 9 as 8 + 1, 64 rows in four warps,
-and 13 and 15 32 rows in one warp, where the window's plans held 9's body of 8 (256 rows in
-eight warps, ``TILE_ELEMENTS``) or 13's and 15's of 16 (64 rows in four warps,
-``FEW_WARPS_BACKWARD_WINDOWED``).
+(51.9%; then 32 rows in one warp). In three calls, each against the plans before in the same
+call (results/h200/narrowest_rows_2026-12-01/ ``first_call/``, ``third_call/``,
+``fourth_call/``): 9 51.0 / 50.9 / 51.0 -> 75.8 / 77.8 / 76.6%, 11 60.4 / 60.8 / 60.9 -> 71.1 /
+71.4 / 71.5% (10, outside it, 84.6-84.7% in both trees). Once a program of one tile had no
+loop (``row_math.tile_step``; results/h200/narrow_codegen_2026-12-01/), 11 in one warp ran
+66.5% against 71.2% with it, and swept again (``third_call/``), of copy, the plan then -> this
+layout: 11 68.0 -> 71.3% (32 rows of 16 in two warps 71.4%), 66 81.1 -> 97.1% (64 + 16, eight
+rows in one warp, 98.0%); and (``fifth_call/``; the fastest variant in brackets) 70 88.0 ->
+97.2% (97.6%), 74 86.3 -> 97.6% (97.6%), 78 95.0 -> 96.6% (97.1%). Both 9 and 11 stay under
+90% of copy. Untimed: the H100, other M."""
+FAST_DRAM_SHORT_ROWS_BACKWARD_FROM_OWN_STARTS = {8: {16: (32, 1)}, 4: {16: (64, 2)}}
+"""The alignment of float32 rows in bytes (``_row_alignment``; 4: odd N, 8: N % 4 == 2) ->
+{power of two: (rows a program, warps)} of a single-block backward whose rows are each read
+from their own start and held in their power of two, on a Hopper GPU with a fast DRAM from
+2^27 // N rows (``_fast_hopper_problem``): 10 and 14, 32 rows in one warp, and 9, 11, 13 and 15,
+64 rows in two warps, where the window's plans held their bodies (of 8: 256 rows in eight warps;
+of 16: 64 rows in four warps). torch.compile's backward, which led ours at these widths, holds
+32 rows of 16 in two warps and reads each row from its own start (its generated code,
+results/h200/narrowest_rows_2026-12-01/ ``first_call/inductor.tgz``).
 
-torch.compile's backward, which led ours at these widths, holds 32 rows of 16 in two warps and
-reads each row from its own start (its generated code, results/h200/narrowest_rows_2026-12-01/
-``first_call/inductor.tgz``). Swept from the rows' own starts (``second_call/``, two rounds,
-every output NaN-poisoned and checked against float64 first, torch.compile in the same rounds),
-of copy, the window's plan -> the fastest variant (torch.compile): 9 81.0 -> 91.3% (94.3%; 32
-rows of 8 + 1 in two warps 90.6%), 13 75.4 -> 96.9% (100.8%; 64 rows of 16 in two warps 96.4%).
-Against the plans before in one call (``third_call/``, ``fourth_call/``), of copy: 9 78.0 / 77.9
--> 92.0 / 91.9%, 13 83.1 / 81.3 -> 100.8 / 100.5%, 15 91.9 / 91.2 -> 100.7 / 100.7% (a sweep of
-15 in ``third_call/``: the fastest variant 101.9%, torch.compile 101.1%); 17, outside it, moved
-93.5 -> 98.3% on an unchanged plan in ``third_call/``. 9 stays under torch.compile's 94.3%.
+Swept from the rows' own starts (results/h200/narrowest_rows_2026-12-01/ ``second_call/``,
+``third_call/``, two rounds, every output NaN-poisoned and checked against float64 first,
+torch.compile in the same rounds), of copy, the window's plan -> 32 rows in one warp (the fastest
+variant; torch.compile): 10 91.7 -> 101.3% (101.4%; 101.4%; as 8 + 2 at most 90.8%), 14 85.3 ->
+101.1% (101.8%; 100.7%); 13, the fastest variant, 75.4 -> 96.9% (torch.compile 100.8%). Against the
+plans before in one call (``third_call/``, ``fourth_call/``), of copy: 10 85.3 / 84.8 -> (the
+window's body of 8 in one warp, then this) 92.2 / 101.3%, 14 88.6 / 87.7 -> 101.2 / 101.2%, 13 83.1
+/ 81.3 -> 100.8 / 100.5%, 15 91.9 / 91.2 -> 100.7 / 100.7%; 9 held as 8 + 1, 64 rows in four warps,
+78.0 / 77.9 -> 92.0 / 91.9%; 11 kept the window (32 rows of its body in one warp, 94.8%).
+
+Those odd rows lost when a program of one tile lost its loop (``row_math.tile_step``;
+results/h200/narrow_codegen_2026-12-01/ ``second_call/``, of copy, with the loop -> without: 9
+92.0 -> 91.0%, 11 92.5 -> 84.1%, 13 101.0 -> 90.5%, 15 100.8 -> 95.4%), and swept again without
+it (``third_call/``), the plans then -> 64 rows of 16 in two warps (the fastest variant;
+torch.compile): 9 90.8 -> 93.9% (93.9%; 94.7%), 11 84.8 -> 100.5% (100.5%; 96.7%), 13 88.7 ->
+101.2% (101.5%; 100.6%), 15 93.9 -> 101.2% (101.6%; 101.1%). 9 stays behind torch.compile.
 Untimed: the H100, other M."""
-FAST_DRAM_SHORT_ROWS_BACKWARD_FROM_OWN_STARTS = {8: {16: (32, 1)}}
-"""The alignment of float32 rows in bytes (8: N % 4 == 2) -> {power of two: (rows a program,
-warps)} of a single-block backward whose rows are each read from their own start and held in
-their power of two, where ``FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS_BACKWARD`` does not take them:
-10 and 14, 32 rows in one warp, where the window's plans held their bodies (of 8: 256 rows in
-eight warps; of 16: 64 rows in four warps). Odd 11 keeps the window: from its own start, in
-its power of two or as 8 + 4, it ran at most 88.7% against the window's 91.1%
-(results/h200/narrowest_rows_2026-12-01/ ``second_call/``).
-
-Swept from the rows' own starts (``second_call/``, ``third_call/``, two rounds, torch.compile in
-the same rounds), of copy, the window's plan -> 32 rows in one warp (the fastest variant;
-torch.compile): 10 91.7 -> 101.3% (101.4%; 101.4%; as 8 + 2 at most 90.8%), 14 85.3 -> 101.1%
-(101.8%; 100.7%). Against the plans before in one call (``third_call/``, ``fourth_call/``), of
-copy: 10 85.3 / 84.8 -> (the window's body of 8 in one warp, then this) 92.2 / 101.3%, 14 88.6 /
-87.7 -> 101.2 / 101.2%. Untimed: the H100, other M."""
 TWO_ROWS_A_PROGRAM = {4: (2048,)}
 """Itemsize -> the powers of two of the single-block forward rows held two a program, laid along
 the columns of the warps that one such row takes (four), within the bounds of
@@ -2511,16 +2528,14 @@ def _narrow_rows_from_own_starts(M: int, N: int, itemsize: int, device: DeviceDe
     """(head, tail, rows a program, warps) of a single-block program of rows of N columns past
     vectors read from their own starts, each held as a head and a tail (``head_and_tail``;
     16-bit: ``NARROW_ROWS_FORWARD_FROM_OWN_STARTS``, ``NARROW_ROWS_BACKWARD_HEADS_AND_TAILS``;
-    float32: ``FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS``,
-    ``FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS_BACKWARD``) or, the backward's, as their power of two
-    (``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``, ``FAST_DRAM_SHORT_ROWS_BACKWARD_FROM_OWN_STARTS``;
-    tail 0), or None."""
+    float32: the forward's ``FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS``) or, the backward's, as their
+    power of two (``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``,
+    ``FAST_DRAM_SHORT_ROWS_BACKWARD_FROM_OWN_STARTS``; tail 0), or None."""
     if itemsize not in (2, 4) or not _past_vector_rows(M, N, itemsize, device):
         return None
     if itemsize == 4:
-        heads_and_tails, whole_rows = ((FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS_BACKWARD,
-                                        FAST_DRAM_SHORT_ROWS_BACKWARD_FROM_OWN_STARTS) if backward
-                                       else (FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS, {}))
+        heads_and_tails, whole_rows = (({}, FAST_DRAM_SHORT_ROWS_BACKWARD_FROM_OWN_STARTS)
+                                       if backward else (FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS, {}))
     else:
         heads_and_tails, whole_rows = ((NARROW_ROWS_BACKWARD_HEADS_AND_TAILS,
                                         NARROW_ROWS_BACKWARD_FROM_OWN_STARTS) if backward
