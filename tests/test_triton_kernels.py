@@ -431,28 +431,28 @@ def test_narrow_float32_rows_take_one_warp_each_within_the_rules_bounds():
 def test_short_rows_take_the_timed_layouts_from_2_27_elements():
     """``policy.FAST_DRAM_SHORT_ROW_LAYOUTS``: float32 forward odd rows of 17-35 columns and rows
     of 36-56, sixteen a program of eight threads each, odd rows of 57-105 eight of sixteen
-    threads and 66 sixteen of eight, and 16-bit odd rows of 33-63 sixteen of eight, held in
-    their power of two from their own starts in four warps, and float32 rows of N % 4 == 2 of
-    70-74 eight of eight threads in two warps and of 78-110 four of eight threads in one, on a
-    fast-DRAM Hopper from 2^27 // N rows; fewer rows, whole vectors of 17-31 and past 56, 22,
-    34, 58, 62 and 114 (8-byte vectors), odd rows past 105, 16, 32 and 68 columns, 16-bit rows
-    of other N, the backward, a slower DRAM and other GPUs keep their plans."""
+    threads, and 16-bit odd rows of 37-63 sixteen of eight, held in their power of two from
+    their own starts in four warps, and float32 rows of N % 4 == 2 of 82-110 four of eight
+    threads in one, on a fast-DRAM Hopper from 2^27 // N rows; fewer rows, whole vectors of
+    17-31 and past 56, 22, 34, 58, 62 and 114 (8-byte vectors), odd rows past 105, 16, 32 and
+    68 columns, float32 66-78 and 16-bit 33 and 35 (heads and tails since), 16-bit rows of
+    other N, the backward, a slower DRAM and other GPUs keep their plans."""
     large = policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS
     for dtype, N, layout in (
             ("float32", 17, (16, 8)), ("float32", 23, (16, 8)), ("float32", 31, (16, 8)),
             ("float32", 33, (16, 8)), ("float32", 35, (16, 8)), ("float32", 36, (16, 8)),
             ("float32", 45, (16, 8)), ("float32", 47, (16, 8)), ("float32", 50, (16, 8)),
             ("float32", 56, (16, 8)), ("float32", 57, (8, 16)), ("float32", 63, (8, 16)),
-            ("float32", 65, (8, 16)), ("float32", 66, (16, 8)), ("float32", 67, (8, 16)),
+            ("float32", 65, (8, 16)), ("float32", 67, (8, 16)),
             ("float32", 69, (8, 16)), ("float32", 87, (8, 16)), ("float32", 105, (8, 16)),
-            ("bfloat16", 33, (16, 8)), ("float16", 37, (16, 8)), ("bfloat16", 45, (16, 8)),
+            ("bfloat16", 39, (16, 8)), ("float16", 37, (16, 8)), ("bfloat16", 45, (16, 8)),
             ("float16", 51, (16, 8)), ("bfloat16", 57, (16, 8)), ("float16", 63, (16, 8))):
         for M in (large // N, 2 * large // N):
             plan = policy.choose(M, N, dtype, HOPPER)
             assert (plan.block_m, plan.row_threads, plan.num_warps, plan.block_n, plan.tail,
                     plan.windowed) == (*layout, 4, triton.next_power_of_2(N), 0,
                                        N % 4 == 0), (M, N, plan)
-    for N, rows, warps in ((70, 8, 2), (74, 8, 2), (78, 4, 1), (94, 4, 1), (110, 4, 1)):
+    for N, rows, warps in ((82, 4, 1), (94, 4, 1), (110, 4, 1)):
         for M in (large // N, 2 * large // N):
             plan = policy.choose(M, N, "float32", HOPPER)
             assert (plan.block_m, plan.row_threads, plan.num_warps, plan.block_n, plan.tail,
@@ -468,6 +468,10 @@ def test_short_rows_take_the_timed_layouts_from_2_27_elements():
             (large // 58, 58, "float32", False, HOPPER),
             (large // 62, 62, "float32", False, HOPPER),
             (large // 70 - 1, 70, "float32", False, HOPPER),
+            (large // 66, 66, "float32", False, HOPPER),
+            (large // 74, 74, "float32", False, HOPPER),
+            (large // 33, 33, "bfloat16", False, HOPPER),
+            (large // 35, 35, "float16", False, HOPPER),
             (large // 76, 76, "float32", False, HOPPER),
             (large // 80, 80, "float32", False, HOPPER),
             (large // 108, 108, "float32", False, HOPPER),
@@ -1636,16 +1640,17 @@ def test_a_fast_dram_reads_narrow_forward_rows_past_vectors_as_a_head_and_tail()
 def test_a_fast_dram_holds_narrow_backward_rows_past_vectors_as_a_head_and_tail():
     """``policy.NARROW_ROWS_BACKWARD_HEADS_AND_TAILS`` and ``WINDOWED_BACKWARD_HEADS_AND_TAILS``:
     on a Hopper GPU with a fast DRAM, from 2^27 // N rows, the 16-bit single-block backward of
-    rows of N % 4 == 2 (34-46, 74, 78) or of odd N (19, 37, 39; 25-31 and 49-63 in their power
-    of two) whose head and tail (``policy.head_and_tail``) are in the first table holds each row
-    as those tiles, read from its own start, and of odd N of 41-47 and 137-143 and N % 4 == 2 of
+    rows of N % 4 == 2 (34-46, 74, 78) or of odd N (17-23, 37, 39; 25-31 and 49-63 in their
+    power of two) whose head and tail (``policy.head_and_tail``) are in the first table holds each
+    row as those tiles, read from its own start, and of odd N of 41-47 and 137-143 and N % 4 == 2 of
     146-158 through the window, in the tables' rows and warps; rows of N % 4 == 2 whose head and
     tail pad as much as their power of two (50-62), or that the tables leave out (66, 70, 82,
-    77: swept, they tied or lost; 17, 21, 65, 135, 138, 145, 162), N % 8 == 4,
+    77: swept, they tied or lost; 65, 135, 138, 145, 162), N % 8 == 4,
     float32, an H100, fewer rows and a forced block keep their plans (as without the tables)."""
     assert policy.NARROW_ROWS_BACKWARD_HEADS_AND_TAILS == {
         4: {(32, 2): (32, 2), (32, 8): (16, 1), (32, 16): (16, 2), (64, 16): (8, 1)},
-        2: {(16, 4): (16, 1), (32, 0): (16, 1), (32, 8): (16, 1), (64, 0): (8, 1)}}
+        2: {(16, 1): (64, 2), (16, 4): (16, 1), (16, 8): (16, 2), (32, 0): (16, 1),
+            (32, 8): (16, 1), (64, 0): (8, 1)}}
     assert policy.WINDOWED_BACKWARD_HEADS_AND_TAILS == {
         2: {(32, 16): (32, 4), (128, 16): (8, 4)}, 4: {(128, 32): (8, 4)}}
     for dtype in ("bfloat16", "float16"):
@@ -1655,6 +1660,7 @@ def test_a_fast_dram_holds_narrow_backward_rows_past_vectors_as_a_head_and_tail(
                 (37, 16, 32, 8, 1, 0, 1), (39, 16, 32, 8, 1, 0, 1), (41, 32, 32, 16, 4, 8, 1),
                 (45, 32, 32, 16, 4, 8, 1), (47, 32, 32, 16, 4, 8, 1), (137, 8, 128, 16, 4, 8, 1),
                 (143, 8, 128, 16, 4, 8, 1), (19, 16, 16, 4, 1, 0, 1), (25, 16, 32, 0, 1, 0, 1),
+                (17, 64, 16, 1, 2, 0, 1), (21, 16, 16, 8, 2, 0, 1), (23, 16, 16, 8, 2, 0, 1),
                 (31, 16, 32, 0, 1, 0, 1), (49, 8, 64, 0, 1, 0, 1), (57, 8, 64, 0, 1, 0, 1),
                 (63, 8, 64, 0, 1, 0, 1), (146, 8, 128, 32, 4, 8, 2), (150, 8, 128, 32, 4, 8, 2),
                 (158, 8, 128, 32, 4, 8, 2)):
@@ -1673,8 +1679,8 @@ def test_a_fast_dram_holds_narrow_backward_rows_past_vectors_as_a_head_and_tail(
             ("bfloat16", 50, 4800, 0), ("float16", 62, 4800, 0), ("bfloat16", 66, 4800, 0),
             ("float16", 70, 4800, 0), ("bfloat16", 82, 4800, 0), ("bfloat16", 77, 4800, 0),
             ("float16", 138, 4800, 0), ("bfloat16", 145, 4800, 0), ("bfloat16", 36, 4800, 0),
-            ("float16", 44, 4800, 0), ("bfloat16", 35, 4800, 0), ("bfloat16", 17, 4800, 0),
-            ("float16", 21, 4800, 0), ("bfloat16", 65, 4800, 0), ("float16", 135, 4800, 0),
+            ("float16", 44, 4800, 0), ("bfloat16", 35, 4800, 0), ("bfloat16", 17, 3350, 0),
+            ("float16", 21, 4800, 1), ("bfloat16", 65, 4800, 0), ("float16", 135, 4800, 0),
             ("bfloat16", 148, 4800, 0), ("float16", 162, 4800, 0), ("float32", 34, 4800, 0),
             ("float32", 45, 4800, 0), ("float32", 137, 4800, 0), ("bfloat16", 34, 3350, 0),
             ("float16", 137, 3350, 0),

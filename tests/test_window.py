@@ -406,7 +406,8 @@ def test_the_h200s_backward_of_narrow_rows_in_layouts_of_their_own(device, dtype
     (torch.bfloat16, 37, (16, 32, 8), 1, 0), (torch.float16, 45, (32, 32, 16), 4, 8),
     (torch.bfloat16, 137, (8, 128, 16), 4, 8), (torch.float16, 19, (16, 16, 4), 1, 0),
     (torch.bfloat16, 27, (16, 32, 0), 1, 0), (torch.float16, 57, (8, 64, 0), 1, 0),
-    (torch.bfloat16, 150, (8, 128, 32), 4, 8)])
+    (torch.bfloat16, 150, (8, 128, 32), 4, 8), (torch.bfloat16, 17, (64, 16, 1), 2, 0),
+    (torch.float16, 23, (16, 16, 8), 2, 0)])
 def test_the_h200s_backward_of_narrow_rows_as_a_head_and_tail(device, dtype, N, tiles, warps,
                                                                window):
     """The H200's single-block backward of 16-bit rows of N % 4 == 2 or odd N held as a head
@@ -472,7 +473,7 @@ def test_the_h200s_backward_of_tiny_rows_takes_one_warp_within_the_rules_bounds(
     assert (record.num_warps, record.constexprs["WINDOW"]) == (1, 0), record
     slower = dataclasses.replace(H200, dram_gbs=3350)
     ampere, blackwell = (dataclasses.replace(H200, capability=c) for c in (8, 10))
-    other_widths = ([(torch.float32, N) for N in (3, 4, 9, 15, 16, 17)]
+    other_widths = ([(torch.float32, N) for N in (3, 4, 9, 15, 16, 21)]
                     + [(torch.bfloat16, N) for N in (7, 8, 16, 17, 31)]
                     + [(torch.float16, 5), (torch.float64, 3)])
     kept = [(dtype, N, large // N, H200, True) for dtype, N in other_widths] + [

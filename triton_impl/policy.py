@@ -201,8 +201,8 @@ ran 80.5% at 57 against the window's 74.1%), other M, the H100."""
 
 NARROW_ROWS_BACKWARD_HEADS_AND_TAILS = {4: {(32, 2): (32, 2), (32, 8): (16, 1), (32, 16): (16, 2),
                                             (64, 16): (8, 1)},
-                                        2: {(16, 4): (16, 1), (32, 0): (16, 1), (32, 8): (16, 1),
-                                            (64, 0): (8, 1)}}
+                                        2: {(16, 1): (64, 2), (16, 4): (16, 1), (16, 8): (16, 2),
+                                            (32, 0): (16, 1), (32, 8): (16, 1), (64, 0): (8, 1)}}
 """The alignment of 16-bit rows in bytes (4: N % 4 == 2; 2: odd N) -> {(head, tail): (rows a
 program, warps)} of a single-block backward whose rows are each read from their own start, in
 4-byte words or value by value, and held as the power of two under N and the power of two that
@@ -236,7 +236,11 @@ Swept again once a program of one tile had no loop (``row_math.tile_step``;
 results/h200/narrow_codegen_2026-12-01/ ``fourth_call/``, bfloat16, two rounds, torch.compile in
 the same rounds), of copy: 37 as 32 + 8, eight rows in one warp -> sixteen, 67.7 -> 75.5%
 (torch.compile 46.3%; 39 rides on it); 45 and 57 kept their plans (the fastest swept, or within
-1.3 points)."""
+1.3 points). Odd 17, 21 and 23, which no entry took and which lost 5.8 and 6.6 points at 21 and
+23 without the loop (``sixth_call/``), swept (``seventh_call/``): the policy's plan (128 rows of
+16 in four warps) -> 17 as 16 + 1, 64 rows in two warps, 35.8 -> 69.2%, 21 and 23 as 16
++ 8, 16 rows in two warps, 43.2 -> 65.5% and 46.8 -> 68.9% (the fastest variants; torch.compile
+56.3 / 65.5 / 64.3%, ahead of the policy's plan by 18-22 points)."""
 
 WINDOWED_BACKWARD_HEADS_AND_TAILS = {2: {(32, 16): (32, 4), (128, 16): (8, 4)},
                                      4: {(128, 32): (8, 4)}}
