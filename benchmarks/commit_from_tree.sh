@@ -5,7 +5,9 @@
 # commit written, with the same hash, as a shallow root (its parents absent), and checked out as
 # main. Each older commit of DIR/others is then written from its own objects (DIR/others.pack and
 # those of HEAD's tree), shallow too, and checked complete. Then asv can record each under its
-# own hash.
+# own hash. The folders that stayed behind (DIR/left, LEAVE of commit_for_carry.sh) are written
+# first from DIR/left.pack, as HEAD's index lists them; a folder that travelled after all is
+# refused.
 #     bash benchmarks/commit_from_tree.sh DIR
 set -euo pipefail
 dir=${1:?usage: bash benchmarks/commit_from_tree.sh DIR (written by commit_for_carry.sh)}
@@ -15,6 +17,18 @@ git init -q -b main
 git config core.fileMode false   # the index's modes stand where the copy lost an executable bit
 cp "$dir/index" .git/index
 [ ! -f "$dir/exclude" ] || cp "$dir/exclude" .git/info/exclude
+if [ -f "$dir/left" ]; then
+    [ -f "$dir/left.pack" ] || { echo "$dir/left names folders but $dir/left.pack is missing" >&2
+                                 exit 1; }
+    git unpack-objects -q < "$dir/left.pack"
+    while read -r folder; do
+        if [ -e "$folder" ]; then
+            echo "$folder travelled but $dir/left says it stayed behind: carry it one way" >&2
+            exit 1
+        fi
+        git ls-files -z -- "$folder" | xargs -0 git checkout-index --
+    done < "$dir/left"
+fi
 git add -A
 tree=$(git write-tree)
 expected=$(sed -n 's/^tree //p' "$dir/commit")

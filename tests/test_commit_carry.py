@@ -48,13 +48,18 @@ def history(tmp_path: Path) -> tuple[Path, list[str]]:
 
 def travel(repo: Path, destination: Path) -> None:
     """The working tree without .git, and the ignored .gl folder (carried), as the device tool
-    sends them."""
-    shutil.copytree(repo, destination, ignore=shutil.ignore_patterns(".git"))
+    sends them; not .left/, which benchmarks/leave_behind.sh keeps here (git-ignored)."""
+    shutil.copytree(repo, destination, ignore=shutil.ignore_patterns(".git", ".left"))
 
 
-def carry(repo: Path, *older: str) -> subprocess.CompletedProcess:
-    return sh(repo, "bash", str(ROOT / "benchmarks/commit_for_carry.sh"), ".gl", *older,
-              check=False)
+def carry(repo: Path, *older: str, leave: str = "") -> subprocess.CompletedProcess:
+    return subprocess.run(["bash", str(ROOT / "benchmarks/commit_for_carry.sh"), ".gl", *older],
+                          cwd=repo, capture_output=True, text=True,
+                          env={**os.environ, **IDENTITY, "LEAVE": leave})
+
+
+def leave_behind(repo: Path, way: str, *folders: str) -> subprocess.CompletedProcess:
+    return sh(repo, "bash", str(ROOT / "benchmarks/leave_behind.sh"), way, *folders, check=False)
 
 
 def rebuild(there: Path) -> subprocess.CompletedProcess:
@@ -109,3 +114,62 @@ def test_carrying_refuses_uncommitted_work_and_names_that_are_not_commits(histor
     dirty = carry(repo)
     assert dirty.returncode == 1 and "commit first" in dirty.stderr
     assert not (repo / ".gl").exists()
+
+
+def test_a_folder_left_behind_is_written_back_from_its_pack(history, tmp_path):
+    """LEAVE: a folder that stays here (moved into .left/ for the call) travels as its packed
+    objects, and HEAD and an older commit are rebuilt there with their hashes, the folder's
+    files as committed."""
+    repo, (first, _, head) = history
+    done = carry(repo, first, leave="a")
+    assert done.returncode == 0, done.stderr
+    assert (repo / ".gl/left").read_text() == "a\n" and (repo / ".gl/left.pack").stat().st_size
+    assert leave_behind(repo, "away", "a").returncode == 0
+    assert not (repo / "a").exists() and (repo / ".left/a/c.txt").read_text() == "c\n"
+    there = tmp_path / "there"
+    travel(repo, there)
+    assert not (there / "a").exists()
+    assert leave_behind(repo, "back", "a").returncode == 0
+    assert (repo / "a/b.txt").read_text() == "b\n" and not (repo / ".left").exists()
+    assert sh(repo, "git", "status", "--porcelain").stdout == ""
+    rebuilt = rebuild(there)
+    assert rebuilt.returncode == 0, rebuilt.stderr
+    assert sh(there, "git", "rev-parse", "HEAD").stdout.strip() == head
+    assert (there / "a/b.txt").read_text() == "b\n" and (there / "a/c.txt").read_text() == "c\n"
+    assert sh(there, "git", "show", f"{first}:kernel.py").stdout == "v1\n"
+    assert sh(there, "git", "status", "--porcelain").stdout == ""
+
+
+def test_a_left_folder_that_travelled_or_lost_its_pack_is_refused(history, tmp_path):
+    repo, _ = history
+    assert carry(repo, leave="a").returncode == 0
+    travelled = tmp_path / "travelled"
+    travel(repo, travelled)  # not moved away: it travelled after all
+    done = rebuild(travelled)
+    assert done.returncode == 1 and "travelled but" in done.stderr, done.stderr
+    assert leave_behind(repo, "away", "a").returncode == 0
+    (repo / ".gl/left.pack").unlink()
+    unpacked = tmp_path / "unpacked"
+    travel(repo, unpacked)
+    done = rebuild(unpacked)
+    assert done.returncode == 1 and "left.pack is missing" in done.stderr, done.stderr
+
+
+def test_leaving_refuses_what_is_not_a_tracked_top_level_folder(history):
+    repo, _ = history
+    for leave in ("nope", "a/b.txt", "kernel.py"):
+        done = carry(repo, leave=leave)
+        assert done.returncode == 2 and "not a top-level folder" in done.stderr, leave
+    assert leave_behind(repo, "away", "nope").returncode == 2
+    assert leave_behind(repo, "away", "../a").returncode == 2
+    assert leave_behind(repo, "sideways", "a").returncode == 2
+    assert leave_behind(repo, "back", "a").returncode == 2  # nothing moved
+    assert leave_behind(repo, "away", "a").returncode == 0
+    again = leave_behind(repo, "away", "a")
+    assert again.returncode == 2 and "not a tracked folder" in again.stderr
+    (repo / "a").mkdir()
+    clash = leave_behind(repo, "back", "a")
+    assert clash.returncode == 1 and "never moved away" in clash.stderr
+    (repo / "a").rmdir()
+    assert leave_behind(repo, "back", "a").returncode == 0
+    assert sh(repo, "git", "status", "--porcelain").stdout == ""
