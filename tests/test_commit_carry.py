@@ -96,13 +96,17 @@ def test_a_tree_changed_after_the_commit_is_refused(history, tmp_path):
     assert sh(there, "git", "rev-parse", "--verify", "-q", "HEAD", check=False).returncode != 0
 
 
+def rebuild_without(repo: Path, pack: str, there: Path) -> subprocess.CompletedProcess:
+    """``rebuild`` of a tree that travelled after ``pack`` was deleted from .gl."""
+    (repo / ".gl" / pack).unlink()
+    travel(repo, there)
+    return rebuild(there)
+
+
 def test_an_older_commit_without_its_objects_is_refused(history, tmp_path):
     repo, (first, _, _) = history
     assert carry(repo, first).returncode == 0
-    (repo / ".gl/others.pack").unlink()
-    there = tmp_path / "there"
-    travel(repo, there)
-    done = rebuild(there)
+    done = rebuild_without(repo, "others.pack", tmp_path / "there")
     assert done.returncode == 1 and "missing" in done.stderr, done.stderr
 
 
@@ -148,10 +152,7 @@ def test_a_left_folder_that_travelled_or_lost_its_pack_is_refused(history, tmp_p
     done = rebuild(travelled)
     assert done.returncode == 1 and "travelled but" in done.stderr, done.stderr
     assert leave_behind(repo, "away", "a").returncode == 0
-    (repo / ".gl/left.pack").unlink()
-    unpacked = tmp_path / "unpacked"
-    travel(repo, unpacked)
-    done = rebuild(unpacked)
+    done = rebuild_without(repo, "left.pack", tmp_path / "unpacked")
     assert done.returncode == 1 and "left.pack is missing" in done.stderr, done.stderr
 
 
