@@ -382,3 +382,38 @@ def test_a_forward_of_several_plain_rows_in_one_warp_through_a_window_does_not_s
                      windowed=True)
     values = 4 * 256 // 32
     assert r["spill_bytes"] == 0 and r["exp2"] <= values + 8, r
+
+
+LOOP_PROBE = """
+import dataclasses, json, sys, torch
+sys.path.insert(0, "benchmarks")
+from compiling import compile_launch
+from resource_usage import description_of
+from triton_impl import launch, policy
+gpu, found = description_of("H200"), {}
+for dtype, N, backward in (("bfloat16", 25, True), ("float32", 9, False)):
+    M = 2 ** 27 // N
+    plan = policy.choose(M, N, dtype, gpu, backward=backward)
+    rows = tuple(torch.empty((M, N), dtype=getattr(torch, dtype), device="meta")
+                 for _ in range(3 if backward else 2))
+    for grid in (plan.grid[0], 2):
+        (record,) = launch.launches(dataclasses.replace(plan, grid=(grid,)), rows, log=False)
+        ptx = compile_launch(record, 90).asm["ptx"]
+        found[f"{dtype} {N} {grid == 2}"] = "Loop Header" in ptx
+print(json.dumps(found))
+"""
+
+
+def test_a_single_block_program_a_tile_compiles_without_a_loop():
+    """``row_math.tile_step``: compiled for sm_90, the H200's single-block plans of narrow rows
+    (bfloat16 backward of 25, float32 forward of 9), a program a row tile, have no loop in their
+    PTX; the same plans on a grid of two programs, which walk the tiles, keep it (the loop LLVM
+    marks "Loop Header")."""
+    env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
+    env["PYTHONPATH"] = ROOT + os.pathsep + env.get("PYTHONPATH", "")
+    done = subprocess.run([sys.executable, "-c", LOOP_PROBE], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-4000:]
+    assert json.loads(done.stdout.splitlines()[-1]) == {
+        "bfloat16 25 False": False, "bfloat16 25 True": True,
+        "float32 9 False": False, "float32 9 True": True}

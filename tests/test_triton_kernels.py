@@ -120,15 +120,16 @@ def test_a_single_block_program_a_tile_has_no_loop_to_walk(backward, device):
     tile a program steps its loop over tiles by the tile count, so that the loop runs once and
     compiles away; a grid of fewer programs than tiles (a persistent one) steps by the grid, each
     program walking several tiles. Both write every row: 37 rows, four a tile, in a grid of
-    ten programs (one a tile), of eleven (one past the tiles, whose rows are all masked) and of
-    two and three."""
+    ten programs (one a tile), of eleven (the last one's loop empty), of nine (one short: the
+    programs walk) and of two and three. A launch of no rows keeps the grid's step (a step of
+    no tiles would be 0) and writes nothing."""
     M, N = 37, 40
     x = _random((M, N), torch.float32, device)
     y = torch.softmax(x.double(), -1).float()
     dy = _random((M, N), torch.float32, device, seed=2, scale=1.0)
     plan = dataclasses.replace(triton_impl.make_plan(M, N, x.dtype, device, backward=backward),
                                block_m=4, num_warps=1, row_threads=0)
-    for programs, one_tile in ((10, True), (11, True), (2, False), (3, False)):
+    for programs, one_tile in ((10, True), (11, True), (9, False), (2, False), (3, False)):
         grid = dataclasses.replace(plan, grid=(programs,), persistent=not one_tile)
         tensors = (y, dy, torch.full_like(x, float("nan"))) if backward else (
             x, torch.full_like(x, float("nan")))
@@ -141,6 +142,14 @@ def test_a_single_block_program_a_tile_has_no_loop_to_walk(backward, device):
         else:
             launch.softmax_rows(grid, *tensors, False)
             assert_close(tensors[1], _oracle(x, -1, False), dtype=torch.float32, kind="softmax")
+    empty = torch.empty((0, N), dtype=torch.float32, device=device)
+    none = dataclasses.replace(plan, grid=(1,))
+    (record,) = launch.launches(none, (empty,) * (3 if backward else 2), log=False)
+    assert record.constexprs["ONE_TILE"] is False
+    if backward:
+        launch.softmax_backward_rows(none, empty, empty, empty.clone(), False)
+    else:
+        launch.softmax_rows(none, empty, empty.clone(), False)
 
 
 @pytest.mark.parametrize("log", [False, True], ids=["softmax", "log_softmax"])
@@ -536,9 +545,9 @@ def test_the_narrowest_float32_rows_take_the_timed_layouts_from_their_own_starts
     in two, of 66 16 rows of 64 + 2 in one, of 70 8 rows of 64 + 8 and of 74 and 78 8 rows of
     64 + 16 in one, and the backward of 9, 11, 13 and 15 64 rows of 16 in two warps and of 10
     and 14 32 rows of 16 in one, each row from its own start. Fewer rows, a slower DRAM,
-    another GPU, whole vectors (12), the forward of 10 and 82, 16-bit rows of 14 and 70 (the
-    float32 tables' keys, 16 and 64 + 8, at the alignments of odd float32 rows) and a forced
-    block keep their plans."""
+    another GPU, whole vectors (12), the forward of 10 and 82, 16-bit rows that share a float32
+    table's alignment and key (the backward of 10 and 14, 4 bytes, and 12, 8 bytes, held in 16;
+    the forward of 76, 8 bytes, 64 + 16) and a forced block keep their plans."""
     assert policy.FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS == {
         4: {(8, 1): (32, 2), (8, 4): (64, 2)}, 8: {(64, 2): (16, 1), (64, 8): (8, 1),
                                                    (64, 16): (8, 1)}}
@@ -561,8 +570,9 @@ def test_the_narrowest_float32_rows_take_the_timed_layouts_from_their_own_starts
     cases += [(large // N, N, "float32", backward, device) for N, backward, device in (
         (9, False, slower_dram), (11, False, ampere), (14, True, slower_dram), (10, False, HOPPER),
         (12, False, HOPPER), (12, True, HOPPER), (82, False, HOPPER), (70, False, slower_dram))]
-    cases += [(large // 14, 14, dtype, True, HOPPER) for dtype in ("bfloat16", "float16")]
-    cases += [(large // 70, 70, dtype, False, HOPPER) for dtype in ("bfloat16", "float16")]
+    cases += [(large // N, N, dtype, True, HOPPER) for dtype in ("bfloat16", "float16")
+              for N in (10, 12, 14)]
+    cases += [(large // 76, 76, dtype, False, HOPPER) for dtype in ("bfloat16", "float16")]
     for M, N, dtype, backward, device in cases:
         plan = policy.choose(M, N, dtype, device, backward=backward)
         with unittest.mock.patch.multiple(policy, FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS={},

@@ -386,9 +386,9 @@ def test_the_h200s_backward_of_narrow_rows_in_layouts_of_their_own(device, dtype
     ``FEW_WARPS_BACKWARD_EIGHT_BYTE_ROWS``: N % 8 == 4 from their own starts,
     ``FEW_WARPS_BACKWARD_WINDOWED``: through the window; ``TINY_ROWS_BACKWARD``: rows of a few
     columns in their power of two; ``FEW_WARPS_BACKWARD_TILE_COLUMNS``: float32 17-19, 16 rows
-    of their body of 16 in one warp), and of narrow rows of N % 4 == 2 or N % 8 == 4 from their
-    own starts in their power of two (``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``,
-    ``FAST_DRAM_SHORT_ROWS_BACKWARD_FROM_OWN_STARTS``: float32 9-11 and 13-15): five rows (where a
+    of their body of 16 in one warp), and of narrow rows past vectors from their own starts in
+    their power of two (16-bit N % 4 == 2 or N % 8 == 4: ``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``;
+    float32 9-11 and 13-15: ``FAST_DRAM_SHORT_ROWS_BACKWARD_FROM_OWN_STARTS``): five rows (where a
     tile holds several, the last program's partly masked), between sentinels (NaN around y and
     dy, 1234 around dx); softmax's and log-softmax's gradients match float64's."""
     plan = policy.choose((1 << 27) // N, N, dtype, H200, backward=True)
