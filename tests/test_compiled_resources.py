@@ -359,16 +359,21 @@ print(json.dumps(dataclasses.asdict(plan_usage(plan, M, N, dtype, False))))
 """
 
 
-def forced_usage(N: int, dtype: str, **changes) -> dict:
-    """What the H200's forward plan at N, changed by ``changes``, costs a thread compiled for
-    sm_90 (``resource_usage.plan_usage``), in a process of its own (not interpreted)."""
+def compiled_script(source: str, *args: str):
+    """The last line, read as JSON, of the Python ``source`` run with ``args`` in a process of its
+    own from the repository's root, not interpreted (Triton's real backend compiles)."""
     env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
     env["PYTHONPATH"] = ROOT + os.pathsep + env.get("PYTHONPATH", "")
-    done = subprocess.run([sys.executable, "-c", FORCED_USAGE,
-                           json.dumps([N, dtype, changes])], cwd=ROOT, env=env,
+    done = subprocess.run([sys.executable, "-c", source, *args], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-4000:]
     return json.loads(done.stdout.splitlines()[-1])
+
+
+def forced_usage(N: int, dtype: str, **changes) -> dict:
+    """What the H200's forward plan at N, changed by ``changes``, costs a thread compiled for
+    sm_90 (``resource_usage.plan_usage``), in a process of its own (not interpreted)."""
+    return compiled_script(FORCED_USAGE, json.dumps([N, dtype, changes]))
 
 
 @pytest.mark.parametrize("dtype", ["bfloat16", "float32"])
@@ -409,11 +414,6 @@ def test_a_single_block_program_a_tile_compiles_without_a_loop():
     (bfloat16 backward of 25, float32 forward of 9), a program a row tile, have no loop in their
     PTX; the same plans on a grid of two programs, which walk the tiles, keep it (the loop LLVM
     marks "Loop Header")."""
-    env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
-    env["PYTHONPATH"] = ROOT + os.pathsep + env.get("PYTHONPATH", "")
-    done = subprocess.run([sys.executable, "-c", LOOP_PROBE], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stderr[-4000:]
-    assert json.loads(done.stdout.splitlines()[-1]) == {
+    assert compiled_script(LOOP_PROBE) == {
         "bfloat16 25 False": False, "bfloat16 25 True": True,
         "float32 9 False": False, "float32 9 True": True}
