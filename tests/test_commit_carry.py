@@ -144,14 +144,21 @@ def test_a_folder_left_behind_is_written_back_from_its_pack(history, tmp_path):
     assert sh(there, "git", "status", "--porcelain").stdout == ""
 
 
-def test_a_left_folder_that_travelled_or_lost_its_pack_is_refused(history, tmp_path):
-    repo, _ = history
+def test_a_left_folder_that_travelled_is_kept_and_one_that_lost_its_pack_refused(history, tmp_path):
+    repo, (_, _, head) = history
     assert carry(repo, leave="a").returncode == 0
     travelled = tmp_path / "travelled"
     travel(repo, travelled)  # not moved away: it travelled after all
     done = rebuild(travelled)
-    assert done.returncode == 1 and "travelled but" in done.stderr, done.stderr
+    assert done.returncode == 0 and "kept as it came" in done.stderr, done.stderr
+    assert sh(travelled, "git", "rev-parse", "HEAD").stdout.strip() == head
+    changed = tmp_path / "changed"
+    travel(repo, changed)
+    (changed / "a/b.txt").write_text("not as committed\n")
+    done = rebuild(changed)
+    assert done.returncode == 1 and "not the commit's tree" in done.stderr, done.stderr
     assert leave_behind(repo, "away", "a").returncode == 0
+    assert sh(repo, "git", "ls-files", "--", "a").stdout == ""  # out of the index too
     done = rebuild_without(repo, "left.pack", tmp_path / "unpacked")
     assert done.returncode == 1 and "left.pack is missing" in done.stderr, done.stderr
 
