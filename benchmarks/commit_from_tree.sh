@@ -7,7 +7,8 @@
 # those of HEAD's tree), shallow too, and checked complete. Then asv can record each under its
 # own hash. The folders that stayed behind (DIR/left, LEAVE of commit_for_carry.sh) are written
 # first from DIR/left.pack, as HEAD's index lists them; a folder that travelled after all is
-# kept as it came (the check of the whole tree below still holds it to the commit's).
+# replaced by the commit's (on 2026-12-01 the device tool sent an older results/ than HEAD's,
+# though results/ had been moved out of the tree and the index).
 #     bash benchmarks/commit_from_tree.sh DIR
 set -euo pipefail
 dir=${1:?usage: bash benchmarks/commit_from_tree.sh DIR (written by commit_for_carry.sh)}
@@ -23,8 +24,9 @@ if [ -f "$dir/left" ]; then
     git unpack-objects -q < "$dir/left.pack"
     while read -r folder; do
         if [ -e "$folder" ]; then
-            echo "$folder travelled though $dir/left says it stayed behind: kept as it came" >&2
-            continue
+            echo "$folder travelled though $dir/left says it stayed behind: replaced by" \
+                 "the commit's" >&2
+            rm -rf "$folder"
         fi
         git ls-files -z -- "$folder" | xargs -0 git checkout-index --
     done < "$dir/left"
