@@ -396,7 +396,8 @@ from compiling import compile_launch
 from resource_usage import description_of
 from triton_impl import launch, policy
 gpu, found = description_of("H200"), {}
-for dtype, N, backward in (("bfloat16", 25, True), ("float32", 9, False)):
+for dtype, N, backward in (("bfloat16", 25, True), ("float32", 9, False),
+                           ("bfloat16", 16384, True)):
     M = 2 ** 27 // N
     plan = policy.choose(M, N, dtype, gpu, backward=backward)
     rows = tuple(torch.empty((M, N), dtype=getattr(torch, dtype), device="meta")
@@ -410,10 +411,12 @@ print(json.dumps(found))
 
 
 def test_a_single_block_program_a_tile_compiles_without_a_loop():
-    """``row_math.tile_step``: compiled for sm_90, the H200's single-block plans of narrow rows
-    (bfloat16 backward of 25, float32 forward of 9), a program a row tile, have no loop in their
-    PTX; the same plans on a grid of two programs, which walk the tiles, keep it (the loop LLVM
-    marks "Loop Header")."""
+    """``row_math.tile_bounds``: compiled for sm_90, the H200's single-block plans of narrow rows
+    (bfloat16 backward of 25, float32 forward of 9) and of one row a tile (bfloat16 backward of
+    16384, whose tile count is M, which a loop to ``n_tiles`` by ``n_tiles`` kept), a program a
+    row tile, have no loop in their PTX; the same plans on a grid of two programs, which walk
+    the tiles, keep it (the loop LLVM marks "Loop Header")."""
     assert compiled_script(LOOP_PROBE) == {
         "bfloat16 25 False": False, "bfloat16 25 True": True,
-        "float32 9 False": False, "float32 9 True": True}
+        "float32 9 False": False, "float32 9 True": True,
+        "bfloat16 16384 False": False, "bfloat16 16384 True": True}

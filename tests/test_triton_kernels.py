@@ -116,20 +116,21 @@ def test_experiment_plans_forward_and_backward(name, log, device):
 
 @pytest.mark.parametrize("backward", [False, True], ids=["forward", "backward"])
 def test_a_single_block_program_a_tile_has_no_loop_to_walk(backward, device):
-    """``ONE_TILE`` (``row_math.tile_step``): a single-block launch whose grid gives every row
-    tile a program steps its loop over tiles by the tile count, so that the loop runs once and
-    compiles away; a grid of fewer programs than tiles (a persistent one) steps by the grid, each
-    program walking several tiles. Both write every row: 37 rows, four a tile, in a grid of
-    ten programs (one a tile), of eleven (the last one's loop empty), of nine (one short: the
-    programs walk) and of two and three. A launch of no rows keeps the grid's step (a step of
-    no tiles would be 0) and writes nothing."""
+    """``ONE_TILE`` (``row_math.tile_bounds``): a single-block launch whose grid gives every row
+    tile exactly one program ends its loop over tiles at the tile after its own, so that the
+    loop runs once and compiles away; any other grid steps by the grid, each program walking
+    the tiles from its own (several, where fewer programs than tiles: a persistent grid). Both
+    write every row: 37 rows, four a tile, in a grid of ten programs (one a tile), of eleven
+    (one too many: the last one's loop empty), of nine (one short: the programs walk) and of two
+    and three. A launch of no rows keeps the grid's step (a step of no tiles would be 0) and
+    writes nothing."""
     M, N = 37, 40
     x = _random((M, N), torch.float32, device)
     y = torch.softmax(x.double(), -1).float()
     dy = _random((M, N), torch.float32, device, seed=2, scale=1.0)
     plan = dataclasses.replace(triton_impl.make_plan(M, N, x.dtype, device, backward=backward),
                                block_m=4, num_warps=1, row_threads=0)
-    for programs, one_tile in ((10, True), (11, True), (9, False), (2, False), (3, False)):
+    for programs, one_tile in ((10, True), (11, False), (9, False), (2, False), (3, False)):
         grid = dataclasses.replace(plan, grid=(programs,), persistent=not one_tile)
         tensors = (y, dy, torch.full_like(x, float("nan"))) if backward else (
             x, torch.full_like(x, float("nan")))
@@ -514,19 +515,57 @@ def test_short_rows_take_the_timed_layouts_from_2_27_elements():
         assert plan.windowed and plan.block_m == 4, (N, plan)
 
 
+def test_odd_16_bit_rows_of_25_and_27_are_held_as_three_tiles_from_their_own_starts():
+    """``policy.NARROW_ROWS_FORWARD_THREE_TILES``: on a fast-DRAM Hopper from 2^27 // N rows,
+    the 16-bit forward of odd 25 and 27 holds 64 rows of 16 + 8 + 4 in one warp, each row from
+    its own start (the launch's TAIL2 4, value by value); 29 and 31 (a third tile pads them as
+    much as 32), even rows of 26 and 28, float32, the backward, fewer rows, a slower DRAM and a
+    forced block keep their plans."""
+    assert policy.NARROW_ROWS_FORWARD_THREE_TILES == {2: {(16, 8, 4): (64, 1)}}
+    large = policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS
+    for dtype in ("bfloat16", "float16"):
+        for N in (25, 27):
+            plan = policy.choose(large // N, N, dtype, HOPPER)
+            assert (plan.block_m, plan.block_n, plan.tail, plan.tail2, plan.num_warps,
+                    plan.row_threads, plan.windowed) == (64, 16, 8, 4, 1, 0, False), (N, plan)
+            x = torch.empty((large // N, N), dtype=getattr(torch, dtype), device="meta")
+            (record,) = launch.launches(plan, (x, x), log=False)
+            assert (record.constexprs["WINDOW"], record.constexprs["MULTIPLE_OF"],
+                    record.constexprs["TAIL2"]) == (0, 1, 4), (dtype, N)
+    slower_dram = dataclasses.replace(HOPPER, dram_gbs=3350)
+    kept = [policy.choose(large // N, N, "bfloat16", HOPPER) for N in (26, 28, 29, 31)]
+    kept += [policy.choose(large // 25, 25, "float32", HOPPER),
+             policy.choose(large // 25, 25, "bfloat16", HOPPER, backward=True),
+             policy.choose(large // 25 - 1, 25, "bfloat16", HOPPER),
+             policy.choose(large // 27, 27, "float16", slower_dram),
+             policy.choose(large // 27, 27, "bfloat16", HOPPER,
+                           forcing=policy.Forcing("single_block", 32))]
+    assert all(plan.tail2 == 0 for plan in kept), kept
+
+
 def test_short_float32_rows_past_vectors_take_the_timed_tiles_from_2_27_elements():
     """``policy.FAST_DRAM_SHORT_ROW_TILES``: float32 forward rows past vectors of 13-15 and of
-    N % 4 == 2 at 18-30, 32 a program in two warps from their own starts, laid along the
-    columns, on a fast-DRAM Hopper from 2^27 // N rows; odd rows of 17-31 keep
-    ``FAST_DRAM_SHORT_ROW_LAYOUTS``' layout, and whole vectors, rows of 10, 34, fewer rows, a
-    slower DRAM, the backward and 16-bit rows keep their plans."""
-    assert policy.FAST_DRAM_SHORT_ROW_TILES == {4: (13, 31, 32, 2)}
+    N % 4 == 2 at 18-30, 32 a program in two warps, and 16-bit odd rows of 57-63, eight in one
+    warp, from their own starts, laid along the columns, on a fast-DRAM Hopper from 2^27 // N
+    rows; float32 odd rows of 17-31 and 16-bit odd rows of 49-55 keep
+    ``FAST_DRAM_SHORT_ROW_LAYOUTS``' layout, and whole vectors, rows of 10, 34, 16-bit rows of
+    N % 4 == 2 at 58-62 and of 65, fewer rows, a slower DRAM, a forced block, the float32
+    backward and 16-bit rows of 22 keep their plans (the 16-bit backward of 57, eight rows in
+    one warp before, by a rule of its own, is left out)."""
+    assert policy.FAST_DRAM_SHORT_ROW_TILES == {4: ((13, 31, 32, 2, (1, 2, 3)),),
+                                                2: ((57, 63, 8, 1, (1, 3, 5, 7)),)}
     large = policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS
     for N in (13, 14, 15, 18, 22, 26, 30):
         plan = policy.choose(large // N, N, "float32", HOPPER)
         assert (plan.block_m, plan.num_warps, plan.row_threads, plan.block_n, plan.tail,
                 plan.windowed) == (32, 2, 0, triton.next_power_of_2(N), 0, False), (N, plan)
     assert policy.choose(large // 21, 21, "float32", HOPPER).row_threads == 8
+    for dtype in ("bfloat16", "float16"):
+        for N in (57, 59, 61, 63):
+            plan = policy.choose(large // N, N, dtype, HOPPER)
+            assert (plan.block_m, plan.num_warps, plan.row_threads, plan.block_n, plan.tail,
+                    plan.windowed) == (8, 1, 0, 64, 0, False), (dtype, N, plan)
+        assert policy.choose(large // 55, 55, dtype, HOPPER).row_threads == 8
     slower_dram = dataclasses.replace(HOPPER, dram_gbs=3350)
     kept = [policy.choose(large // N, N, "float32", HOPPER) for N in (10, 16, 20, 34)]
     kept += [policy.choose(large // 22 - 1, 22, "float32", HOPPER),
@@ -536,6 +575,12 @@ def test_short_float32_rows_past_vectors_take_the_timed_tiles_from_2_27_elements
     kept.append(policy.choose(large // 22, 22, "float32", HOPPER,
                               forcing=policy.Forcing("single_block", 32)))
     assert all((plan.block_m, plan.num_warps) != (32, 2) for plan in kept), kept
+    kept = [policy.choose(large // N, N, "bfloat16", HOPPER) for N in (58, 60, 62, 64, 65)]
+    kept += [policy.choose(large // 57 - 1, 57, "bfloat16", HOPPER),
+             policy.choose(large // 57, 57, "bfloat16", slower_dram),
+             policy.choose(large // 57, 57, "bfloat16", HOPPER,
+                           forcing=policy.Forcing("single_block", 64))]
+    assert all((plan.block_m, plan.num_warps) != (8, 1) for plan in kept), kept
 
 
 def test_the_narrowest_float32_rows_take_the_timed_layouts_from_their_own_starts():
@@ -1594,8 +1639,8 @@ def test_a_fast_dram_reads_narrow_forward_rows_past_vectors_as_a_head_and_tail()
     2^27 // N rows, the 16-bit single-block forward of rows of N % 8 == 4 or N % 4 == 2 whose
     head and tail (``policy.head_and_tail``) are in the table holds each row as those two tiles,
     or of odd N of 17-35, read from its own start in 8-, 4- or 2-byte loads, in the table's rows
-    and warps (4-byte rows of 50-62 and odd rows of 25-31 in their power of two, 64 + 0 and
-    32 + 0); eight-byte rows in their power of two (52, 60), 4-byte rows in others (26, 30,
+    and warps (4-byte rows of 50-62 and odd rows of 29-31 in their power of two, 64 + 0 and
+    32 + 0; odd 25 and 27 take ``NARROW_ROWS_FORWARD_THREE_TILES``'); eight-byte rows in their power of two (52, 60), 4-byte rows in others (26, 30,
     98-126), a head of 16 or 128 (20, 22, 132, 140), odd N past 35 (37, 57), float32, an H100,
     fewer rows and a forced block keep their plans (as without the table)."""
     assert policy.NARROW_ROWS_FORWARD_FROM_OWN_STARTS == {
@@ -1615,7 +1660,7 @@ def test_a_fast_dram_reads_narrow_forward_rows_past_vectors_as_a_head_and_tail()
                 (84, 16, 64, 32, 2, 4), (92, 16, 64, 32, 2, 4), (50, 32, 64, 0, 4, 2),
                 (58, 32, 64, 0, 4, 2), (62, 32, 64, 0, 4, 2), (17, 32, 16, 1, 1, 1),
                 (19, 32, 16, 4, 1, 1), (21, 64, 16, 8, 2, 1), (23, 64, 16, 8, 2, 1),
-                (25, 16, 32, 0, 4, 1), (31, 16, 32, 0, 4, 1), (33, 32, 32, 1, 1, 1),
+                (29, 16, 32, 0, 4, 1), (31, 16, 32, 0, 4, 1), (33, 32, 32, 1, 1, 1),
                 (35, 16, 32, 4, 1, 1)):
             M = (1 << 27) // N
             plan = _hopper_plan(N, dtype, 4800, M=M)

@@ -254,7 +254,7 @@ def test_the_h200s_single_block_forward_of_whole_vectors_past_16384(device, dtyp
     (torch.bfloat16, 38, (32, 32, 8), 2), (torch.float16, 78, (8, 64, 16), 1),
     (torch.bfloat16, 84, (16, 64, 32), 2), (torch.float16, 58, (32, 64, 0), 4),
     (torch.bfloat16, 17, (32, 16, 1), 1), (torch.float16, 21, (64, 16, 8), 2),
-    (torch.bfloat16, 25, (16, 32, 0), 4), (torch.float16, 31, (16, 32, 0), 4),
+    (torch.bfloat16, 29, (16, 32, 0), 4), (torch.float16, 31, (16, 32, 0), 4),
     (torch.bfloat16, 33, (32, 32, 1), 1), (torch.float16, 35, (16, 32, 4), 1),
     (torch.float32, 9, (32, 8, 1), 2), (torch.float32, 11, (64, 8, 4), 2),
     (torch.float32, 66, (16, 64, 2), 1), (torch.float32, 70, (8, 64, 8), 1),
@@ -263,7 +263,7 @@ def test_the_h200s_forward_of_narrow_rows_as_a_head_and_tail_from_their_own_star
         device, dtype, N, tiles, warps):
     """The H200's single-block forward of 16-bit rows of N % 8 == 4, N % 4 == 2 or odd N held
     as a head and a tail, several rows a program, each read from its own start in 8-, 4- or
-    2-byte loads (``policy.NARROW_ROWS_FORWARD_FROM_OWN_STARTS``; 58 and 25-31 in their power of
+    2-byte loads (``policy.NARROW_ROWS_FORWARD_FROM_OWN_STARTS``; 58 and 29-31 in their power of
     two), and of float32 9, 11 and 66-78 (``FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS``):
     five rows between sentinels, so that the one program's tile is partly masked, its tail
     partly past each row."""
@@ -280,13 +280,13 @@ def test_the_h200s_forward_of_narrow_rows_as_a_head_and_tail_from_their_own_star
 
 @pytest.mark.parametrize("dtype,N,tiles,warps", [
     (torch.bfloat16, 37, (16, 64), 4), (torch.float16, 45, (16, 64), 4),
-    (torch.bfloat16, 63, (16, 64), 4), (torch.float32, 82, (4, 128), 1),
+    (torch.bfloat16, 55, (16, 64), 4), (torch.float32, 82, (4, 128), 1),
     (torch.float32, 110, (4, 128), 1)])
 def test_the_h200s_forward_of_short_rows_by_warps_from_their_own_starts(device, dtype, N, tiles,
                                                                          warps):
     """The H200's single-block forward of short rows laid out rows by warps, eight threads a
     row, each read from its own start (``policy.FAST_DRAM_SHORT_ROW_LAYOUTS``): 16-bit rows of an
-    odd N of 37-63 sixteen of 64 a program, float32 rows of N % 4 == 2 four of 128 in one warp
+    odd N of 37-55 sixteen of 64 a program, float32 rows of N % 4 == 2 four of 128 in one warp
     (82-110), value by value (a pass of one value a thread,
     ``policy.row_pass``): five rows between sentinels, the program's tile partly masked."""
     plan = policy.choose((1 << 27) // N, N, dtype, H200)
@@ -298,6 +298,27 @@ def test_the_h200s_forward_of_short_rows_by_warps_from_their_own_starts(device, 
                 record.constexprs["MULTIPLE_OF"]) == (warps, tiles[0], 8, N & -N)
 
     forward_between_sentinels(plan, dtype, N, device, by_warps, through_window=False)
+
+
+@pytest.mark.parametrize("dtype,N,tiles,warps", [
+    (torch.bfloat16, 57, (8, 64, 0, 0), 1), (torch.float16, 63, (8, 64, 0, 0), 1),
+    (torch.bfloat16, 25, (64, 16, 8, 4), 1), (torch.float16, 27, (64, 16, 8, 4), 1)])
+def test_the_h200s_forward_of_odd_16_bit_rows_along_the_columns_from_their_own_starts(
+        device, dtype, N, tiles, warps):
+    """The H200's single-block forward of 16-bit odd rows laid along the columns, each read from
+    its own start value by value: eight rows of 64 a program in one warp at 57-63
+    (``policy.FAST_DRAM_SHORT_ROW_TILES``), 64 rows of 16 + 8 + 4 at 25 and 27
+    (``policy.NARROW_ROWS_FORWARD_THREE_TILES``): five rows between sentinels, the program's
+    tiles partly masked."""
+    plan = policy.choose((1 << 27) // N, N, dtype, H200)
+    assert (plan.block_m, plan.block_n, plan.tail, plan.tail2, plan.row_threads,
+            plan.num_warps, plan.windowed) == (*tiles, 0, warps, False)
+
+    def along_the_columns(record):
+        assert (record.num_warps, record.constexprs["BLOCK_M"], record.constexprs["TAIL2"],
+                record.constexprs["MULTIPLE_OF"]) == (warps, tiles[0], tiles[3], 1)
+
+    forward_between_sentinels(plan, dtype, N, device, along_the_columns, through_window=False)
 
 
 @pytest.mark.parametrize("dtype,N", [(torch.bfloat16, 36), (torch.float16, 66),

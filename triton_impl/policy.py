@@ -232,7 +232,7 @@ swept, 34 69.9 -> 91.8%. The second (odd 19, 25-31, 49-63; ``fourth_call/``): 19
 61.4%, 25 41.2 -> 57.6%, 29 47.3 -> 65.4%, 31 50.3 -> 69.1%, 49 65.4 -> 73.4%, 51 67.8 -> 75.7%,
 57 73.5 -> 79.9%, 63 79.5 -> 83.5%. Untimed: float16 past that, other M, the H100.
 
-Swept again once a program of one tile had no loop (``row_math.tile_step``;
+Swept again once a program of one tile had no loop (``row_math.tile_bounds``;
 results/h200/narrow_codegen_2026-12-01/ ``fourth_call/``, bfloat16, two rounds, torch.compile in
 the same rounds), of copy: 37 as 32 + 8, eight rows in one warp -> sixteen, 67.7 -> 75.5%
 (torch.compile 46.3%; 39 rides on it); 45 and 57 kept their plans (the fastest swept, or within
@@ -316,7 +316,7 @@ call (``third_call/``): 25 26.3 -> 32.8%, 27 28.3 -> 35.1%, 29 30.3 -> 37.6%, 31
 (torch.compile 22.3-57.0%). Untimed: float16 past those, the widths that ride on a timed one,
 other M, the H100.
 
-Once a program of one tile had no loop (``row_math.tile_step``), the odd rows were swept again
+Once a program of one tile had no loop (``row_math.tile_bounds``), the odd rows were swept again
 (results/h200/narrow_codegen_2026-12-01/ ``third_call/`` to ``fifth_call/``, bfloat16, two
 rounds), of copy, the plans then -> the layouts above: 19 (32 rows in two warps) 54.6 / 54.5 ->
 60.7 / 60.8%, 21 and 23 (16 rows in one warp) 46.2 / 49.9 -> 53.3 / 56.5% (64 rows in two), 33
@@ -327,6 +327,23 @@ layouts (17 64 rows in two warps 63.5% against 62.5%; 25 as 16 + 8 + 4, 64 rows 
 threads (the fastest swept at 37, 39, 45, 51, 53, 55), and 57-63 too, though eight rows of 64
 in one warp ran 56.8 / 58.6 / 62.0% against 48.7 / 48.3 / 49.7% at 57 / 59 / 63: their head
 and tail, 64 + 0, is that of 49-55, where it lost (51 64.1 -> 51.8%)."""
+NARROW_ROWS_FORWARD_THREE_TILES = {2: {(16, 8, 4): (64, 1)}}
+"""The alignment of 16-bit rows in bytes (``_row_alignment``; 2: odd N) -> {(block, tail, tail2):
+(rows a program, warps)} of a single-block forward whose rows are each read from their own start
+and held as three tiles (``three_tiles`` with ``NARROW_ROWS_THIRD_TILE``: odd 25 and 27 as 16 + 8
++ 4), on a Hopper GPU with a fast DRAM from 2^27 // N rows (``_rows_past_vectors``), before
+``NARROW_ROWS_FORWARD_FROM_OWN_STARTS``, which held them in their power of two (32 + 0: sixteen
+rows in four warps) at 37-40% of copy.
+
+Swept on an H200 (bfloat16, two interleaved rounds; results/h200/capacity_2026-12-01/
+``second_call/``), of copy, that plan -> 64 rows of 16 + 8 + 4 in one warp (torch.compile): 25
+36.9 -> 46.6% (30.9%), 27 39.8 -> 49.8% (33.3%); an earlier sweep had 25 at 36.9 -> 53.4%
+(narrow_codegen_2026-12-01/``third_call/``). No other layout of 29 and 31 (a third tile would
+pad them as much as their power of two) ran more than 0.7 points above their plans (42.6 and
+45.4%). Untimed: float16, the H100, other M."""
+NARROW_ROWS_THIRD_TILE = 4
+"""The narrowest tile of ``NARROW_ROWS_FORWARD_THREE_TILES``' rows (``three_tiles``' granule)."""
+
 
 FEW_WARPS_BACKWARD_EIGHT_BYTE_ROWS = {128: (76, 2), 512: (340, 1)}
 """Tile -> (the widest N, warps) of the rows of N % 8 == 4 read from their own starts (16-bit,
@@ -346,7 +363,7 @@ FEW_WARPS_BACKWARD_TILE_COLUMNS = {(4, 16): 256}
 holds where not ``FEW_WARPS_BACKWARD_COLUMNS``: float32 bodies of 16 (N = 17-19), 16 rows in one
 warp, where the rule's 64 rows took four warps.
 
-Swept on an H200 once a single-block program of one tile had no loop (``row_math.tile_step``;
+Swept on an H200 once a single-block program of one tile had no loop (``row_math.tile_bounds``;
 results/h200/narrow_codegen_2026-12-01/ ``third_call/``, two rounds, every output NaN-poisoned
 and checked against float64 first, torch.compile in the same rounds), of copy, 64 rows in four
 warps -> 16 rows in one warp (torch.compile): 17 96.4 -> 100.9% (89.8%), 19 98.4 -> 101.3%
@@ -1153,7 +1170,7 @@ plans before it in one call (``eighth_call/``), of copy: 160 85.0 -> 100.4%, 200
 236-248 ride on those timed), M past 2^27 // N."""
 FAST_DRAM_SHORT_ROW_LAYOUTS = {4: ((17, 35, 16, 8, (1, 3)), (36, 56, 16, 8, (0, 1, 2, 3)),
                                    (57, 105, 8, 16, (1, 3)), (79, 110, 4, 8, (2,))),
-                               2: ((37, 63, 16, 8, (1, 3, 5, 7)),)}
+                               2: ((37, 55, 16, 8, (1, 3, 5, 7)),)}
 """Itemsize -> (narrowest N, widest N, rows a program, ``Plan.row_threads``, the residues of N
 modulo a 16-byte vector's values taken: N % 4 for float32) of the single-block forward of short
 rows held in their power of two from their own starts, laid out rows by warps (``row_threads``
@@ -1237,12 +1254,14 @@ points. Against the plans before in one call (``second_call/``, ``fourth_call/``
 100.0%, 94 90.5 / 90.8 -> 99.8 / 99.7%, 98 88.4 -> 99.6%, 102 93.9 -> 99.3%, 106 95.3 -> 99.1%,
 110 94.9 -> 99.1%; 66 and 114, outside it, 83.7 -> 83.7% and 98.4 -> 99.2% (the unchanged
 backward within 0.1 points but 74, 97.9 -> 101.9%)."""
-FAST_DRAM_SHORT_ROW_TILES = {4: (13, 31, 32, 2)}
-"""Itemsize -> (narrowest N, widest N, rows a program, warps) of the single-block forward of rows
-past vectors held in their power of two from their own starts, laid along the columns, on a
-Hopper GPU with a fast DRAM from 2^27 // N rows (``_fast_hopper_problem``), where
-``FAST_DRAM_SHORT_ROW_LAYOUTS`` leaves them: float32 rows of 13-15 and of N % 4 == 2 at 18-30,
-32 a program in two warps where ``TILE_ELEMENTS`` laid 128 rows of 16 or 64 of 32 in four.
+FAST_DRAM_SHORT_ROW_TILES = {4: ((13, 31, 32, 2, (1, 2, 3)),), 2: ((57, 63, 8, 1, (1, 3, 5, 7)),)}
+"""Itemsize -> (narrowest N, widest N, rows a program, warps, the residues of N modulo a 16-byte
+vector's values taken) of the single-block forward of rows past vectors held in their power of
+two from their own starts, laid along the columns (Triton's layout of a [rows, columns] tile),
+on a Hopper GPU with a fast DRAM from 2^27 // N rows (``_fast_hopper_problem``), the first entry
+that takes N, where ``FAST_DRAM_SHORT_ROW_LAYOUTS`` leaves them: float32 rows of 13-15 and of
+N % 4 == 2 at 18-30, 32 a program in two warps where ``TILE_ELEMENTS`` laid 128 rows of 16 or 64
+of 32 in four; 16-bit odd rows of 57-63, eight a program in one warp.
 
 Swept on an H200 (results/h200/narrow_float32_2026-12-01/ ``fifth_call/``, two rounds, every
 output NaN-poisoned and checked against float64 first, torch.compile in the same rounds), of
@@ -1261,7 +1280,16 @@ in the same call: at these rows of a few dozen bytes one call's two runs of one 
 by that much, so the gains at 13-30 rest on the sweep's interleaved rounds above (13 +4.5, 15
 +3.6, 22 +9.0, 26 +11.6 points; 18 +7.8 in this rule's layout) more than on this call; that at
 34 lies beyond any spread seen. 14 and 30 were timed in that call alone. Untimed: the H100,
-other M."""
+other M.
+
+16-bit odd rows of 57-63 were sixteen rows of eight threads in four warps
+(``FAST_DRAM_SHORT_ROW_LAYOUTS``, as 37-55), which ran there at 48-50% of copy against 61-65% at
+49-55. Swept on an H200 (bfloat16, two interleaved rounds; results/h200/capacity_2026-12-01/
+``second_call/``), of copy, that plan -> eight rows of 64 in one warp (torch.compile): 57 48.5 ->
+57.2% (31.9%), 59 48.1 -> 59.0% (33.1%), 61 49.0 -> 60.4% (34.0%), 63 49.6 -> 62.0% (35.2%); at
+49-55 the same eight rows ran 50.1-55.6% against 61.3-65.2%, so they keep their layout (also so
+in an earlier sweep, narrow_codegen_2026-12-01/``fifth_call/``: 56.8-62.0% against 48.3-49.7% at
+57-63). Untimed: float16, the H100, other M."""
 FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS = {4: {(8, 1): (32, 2), (8, 4): (64, 2)},
                                        8: {(64, 2): (16, 1), (64, 8): (8, 1), (64, 16): (8, 1)}}
 """The alignment of float32 rows in bytes (``_row_alignment``; 4: odd N, 8: N % 4 == 2) ->
@@ -1280,7 +1308,7 @@ copy, the plan before -> this layout (torch.compile): 9 51.0 -> 78.0% (54.0%), 1
 call (results/h200/narrowest_rows_2026-12-01/ ``first_call/``, ``third_call/``,
 ``fourth_call/``): 9 51.0 / 50.9 / 51.0 -> 75.8 / 77.8 / 76.6%, 11 60.4 / 60.8 / 60.9 -> 71.1 /
 71.4 / 71.5% (10, outside it, 84.6-84.7% in both trees). Once a program of one tile had no
-loop (``row_math.tile_step``; results/h200/narrow_codegen_2026-12-01/), 11 in one warp ran
+loop (``row_math.tile_bounds``; results/h200/narrow_codegen_2026-12-01/), 11 in one warp ran
 66.5% against 71.2% with it, and swept again (``third_call/``), of copy, the plan then -> this
 layout: 11 68.0 -> 71.3% (the fastest variant 71.4%), 66 81.1 -> 97.1% (64 + 16, eight rows in
 one warp, 98.0%); and (``fifth_call/``; the fastest variant in brackets) 70 88.0 -> 97.2%
@@ -1309,7 +1337,7 @@ window's body of 8 in one warp, then this) 92.2 / 101.3%, 14 88.6 / 87.7 -> 101.
 / 81.3 -> 100.8 / 100.5%, 15 91.9 / 91.2 -> 100.7 / 100.7%; 9 held as 8 + 1, 64 rows in four warps,
 78.0 / 77.9 -> 92.0 / 91.9%; 11 kept the window (32 rows of its body in one warp, 94.8%).
 
-Those odd rows lost when a program of one tile lost its loop (``row_math.tile_step``;
+Those odd rows lost when a program of one tile lost its loop (``row_math.tile_bounds``;
 results/h200/narrow_codegen_2026-12-01/ ``second_call/``, of copy, with the loop -> without: 9
 92.0 -> 91.0%, 11 92.5 -> 84.1%, 13 101.0 -> 90.5%, 15 100.8 -> 95.4%), and swept again without
 it (``third_call/``), the plans then -> 64 rows of 16 in two warps (the fastest variant;
@@ -2438,9 +2466,10 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
         narrow_loads_warps = narrow_loads_warps or whole_row_warps
         num_warps = min(num_warps, BODY_TILE_MAX_WARPS)
     narrow_rows = not forced and _narrow_rows_from_own_starts(M, N, itemsize, device, backward)
-    if narrow_rows:  # from the rows' own starts: a head and a tail, or the row's power of two
-        block_n, tail, rows, num_warps = narrow_rows
-        tail2, row_threads = 0, 0
+    if narrow_rows:  # from the rows' own starts: a head and a tail (and a third tile), or the
+        # row's power of two
+        block_n, tail, tail2, rows, num_warps = narrow_rows
+        row_threads = 0
         block_m, narrow_loads_warps = min(rows, next_power_of_2(M)), 0
     own_starts = bool(narrow_rows) or (
         backward and block_m > 1 and N % 8 == 4 and N <= block_n
@@ -2531,15 +2560,21 @@ def _head_and_tail_tiles(table: dict, N: int, itemsize: int) -> tuple[int, int, 
 
 
 def _narrow_rows_from_own_starts(M: int, N: int, itemsize: int, device: DeviceDescription,
-                                 backward: bool) -> tuple[int, int, int, int] | None:
-    """(head, tail, rows a program, warps) of a single-block program of rows of N columns past
-    vectors read from their own starts, each held as a head and a tail (``head_and_tail``;
+                                 backward: bool) -> tuple[int, int, int, int, int] | None:
+    """(head, tail, tail2, rows a program, warps) of a single-block program of rows of N columns
+    past vectors read from their own starts, each held as a head and a tail (``head_and_tail``;
     16-bit: ``NARROW_ROWS_FORWARD_FROM_OWN_STARTS``, ``NARROW_ROWS_BACKWARD_HEADS_AND_TAILS``;
-    float32: the forward's ``FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS``) or, the backward's, as their
-    power of two (``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``,
-    ``FAST_DRAM_SHORT_ROWS_BACKWARD_FROM_OWN_STARTS``; tail 0), or None."""
+    float32: the forward's ``FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS``; tail2 0), the 16-bit
+    forward's as three tiles first (``NARROW_ROWS_FORWARD_THREE_TILES``) or, the backward's, as
+    their power of two (``NARROW_ROWS_BACKWARD_FROM_OWN_STARTS``,
+    ``FAST_DRAM_SHORT_ROWS_BACKWARD_FROM_OWN_STARTS``; tail and tail2 0), or None."""
     if itemsize not in (2, 4) or not _past_vector_rows(M, N, itemsize, device):
         return None
+    if itemsize == 2 and not backward:
+        tiles = three_tiles(N, NARROW_ROWS_THIRD_TILE)
+        layout = NARROW_ROWS_FORWARD_THREE_TILES.get(_row_alignment(N, itemsize), {}).get(tiles)
+        if layout:
+            return (*tiles, *layout)
     if itemsize == 4:
         heads_and_tails, whole_rows = (({}, FAST_DRAM_SHORT_ROWS_BACKWARD_FROM_OWN_STARTS)
                                        if backward else (FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS, {}))
@@ -2549,10 +2584,11 @@ def _narrow_rows_from_own_starts(M: int, N: int, itemsize: int, device: DeviceDe
                                        else (NARROW_ROWS_FORWARD_FROM_OWN_STARTS, {}))
     held = _head_and_tail_tiles(heads_and_tails, N, itemsize)
     if held:
-        return held
+        head, tail, rows, warps = held
+        return head, tail, 0, rows, warps
     whole = next_power_of_2(N)
     tiles = whole_rows.get(_row_alignment(N, itemsize), {}).get(whole)
-    return (whole, 0, *tiles) if tiles else None
+    return (whole, 0, 0, *tiles) if tiles else None
 
 
 def _windowed_backward_head_and_tail(M: int, N: int, itemsize: int,
@@ -2784,9 +2820,11 @@ def _short_row_tile(M: int, N: int, itemsize: int, device: DeviceDescription):
     """(rows a program, warps) of a single-block forward of narrow rows past vectors held in
     their power of two from their own starts (``FAST_DRAM_SHORT_ROW_TILES``,
     ``_fast_hopper_problem``), else None."""
-    narrowest, widest, rows, warps = FAST_DRAM_SHORT_ROW_TILES.get(itemsize, (0, 0, 0, 0))
-    if narrowest <= N <= widest and _past_vector_rows(M, N, itemsize, device):
-        return rows, warps
+    if not _past_vector_rows(M, N, itemsize, device):
+        return None
+    for narrowest, widest, rows, warps, residues in FAST_DRAM_SHORT_ROW_TILES.get(itemsize, ()):
+        if narrowest <= N <= widest and N % _vector(itemsize) in residues:
+            return rows, warps
     return None
 
 
