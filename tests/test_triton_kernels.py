@@ -441,12 +441,13 @@ def test_narrow_float32_rows_take_one_warp_each_within_the_rules_bounds():
 def test_short_rows_take_the_timed_layouts_from_2_27_elements():
     """``policy.FAST_DRAM_SHORT_ROW_LAYOUTS``: float32 forward odd rows of 17-35 columns and rows
     of 36-56, sixteen a program of eight threads each, odd rows of 57-105 eight of sixteen
-    threads, and 16-bit odd rows of 37-63 sixteen of eight, held in their power of two from
+    threads, and 16-bit odd rows of 37-55 sixteen of eight, held in their power of two from
     their own starts in four warps, and float32 rows of N % 4 == 2 of 82-110 four of eight
     threads in one, on a fast-DRAM Hopper from 2^27 // N rows; fewer rows, whole vectors of
     17-31 and past 56, 22, 34, 58, 62 and 114 (8-byte vectors), odd rows past 105, 16, 32 and
-    68 columns, float32 66-78 and 16-bit 33 and 35 (heads and tails since), 16-bit rows of
-    other N, the backward, a slower DRAM and other GPUs keep their plans."""
+    68 columns, float32 66-78 and 16-bit 33 and 35 (heads and tails since), 16-bit odd rows of
+    57-63 (``FAST_DRAM_SHORT_ROW_TILES`` since), 16-bit rows of other N, the backward, a slower
+    DRAM and other GPUs keep their plans."""
     large = policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS
     for dtype, N, layout in (
             ("float32", 17, (16, 8)), ("float32", 23, (16, 8)), ("float32", 31, (16, 8)),
@@ -456,7 +457,7 @@ def test_short_rows_take_the_timed_layouts_from_2_27_elements():
             ("float32", 65, (8, 16)), ("float32", 67, (8, 16)),
             ("float32", 69, (8, 16)), ("float32", 87, (8, 16)), ("float32", 105, (8, 16)),
             ("bfloat16", 39, (16, 8)), ("float16", 37, (16, 8)), ("bfloat16", 45, (16, 8)),
-            ("float16", 51, (16, 8)), ("bfloat16", 57, (16, 8)), ("float16", 63, (16, 8))):
+            ("float16", 51, (16, 8)), ("bfloat16", 53, (16, 8)), ("float16", 55, (16, 8))):
         for M in (large // N, 2 * large // N):
             plan = policy.choose(M, N, dtype, HOPPER)
             assert (plan.block_m, plan.row_threads, plan.num_warps, plan.block_n, plan.tail,
@@ -496,6 +497,8 @@ def test_short_rows_take_the_timed_layouts_from_2_27_elements():
             (large // 13, 13, "float32", False, HOPPER),
             (large // 31, 31, "bfloat16", False, HOPPER),
             (large // 65, 65, "float16", False, HOPPER),
+            (large // 57, 57, "bfloat16", False, HOPPER),
+            (large // 63, 63, "float16", False, HOPPER),
             (large // 34, 34, "bfloat16", False, HOPPER),
             (large // 40, 40, "float16", False, HOPPER),
             (large // 37 - 1, 37, "bfloat16", False, HOPPER),

@@ -108,7 +108,7 @@ def single_block_backward(
     FIRST: tl.constexpr = "evict_last" if REREAD else ""
     cols = tl.arange(0, BLOCK)[None, :]
     n_tiles = tl.cdiv(M, BLOCK_M)
-    tiles_end, tiles_step = tile_bounds(n_tiles, ONE_TILE)
+    tiles_end, tiles_step = tile_bounds(n_tiles, ONE_TILE, BLOCK_M)
     for tile in tl.range(tl.program_id(0), tiles_end, tiles_step, num_stages=STAGES):
         rows = (tile * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)[:, None]
         _, lo, hi = row_window(y_ptr, rows, y_row_stride, N, MULTIPLE_OF, WINDOW, True)

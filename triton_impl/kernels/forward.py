@@ -103,7 +103,7 @@ def single_block_forward(
     PLAIN_ROWS: tl.constexpr = PASS == 0 and BLOCK_M > 1
     N = known_multiple(N, MULTIPLE_OF)
     n_tiles = tl.cdiv(M, BLOCK_M)
-    tiles_end, tiles_step = tile_bounds(n_tiles, ONE_TILE)
+    tiles_end, tiles_step = tile_bounds(n_tiles, ONE_TILE, BLOCK_M)
     for tile in tl.range(tl.program_id(0), tiles_end, tiles_step, num_stages=STAGES):
         rows = tile_rows(tile, BLOCK_M, PASS)
         x_rows, lo, hi = row_window(x_ptr, rows, x_row_stride, N, MULTIPLE_OF, WINDOW, True)

@@ -271,28 +271,34 @@ def softmax_output(x, m, d, LOG: tl.constexpr):
 
 
 @triton.jit
-def tile_bounds(n_tiles, ONE_TILE: tl.constexpr):
-    """(end, step) of a single-block program's loop over row tiles from its own
+def tile_bounds(n_tiles, ONE_TILE: tl.constexpr, BLOCK_M: tl.constexpr):
+    """(end, step) of a single-block program's loop over tiles of BLOCK_M rows from its own
     (``tl.program_id``): ``n_tiles`` and the grid's size, where each program walks several
-    tiles, or, ``ONE_TILE`` (a grid of exactly a program a tile, ``launch.launches``), the tile
-    after its own and 1, so that the loop runs once and the compiler, which can prove it, drops
-    the loop. It then computes a tile's row offsets
-    once, as the base of the tile plus each row's stride, where inside a loop of unknown length
-    it multiplied every row's 64-bit index by the stride again (compiled for sm_90, the policy's
-    bfloat16 backward of 25 columns, 16 rows in one warp: 584 SASS instructions against 768 with
-    the loop). Timed on an H200 against the loop of the grid's step, a probe kernel otherwise the
-    same ran 20.6 points of copy faster there, the float32 backward of 9 and 11 20.3 and 17.0 (32
-    rows in two warps; results/h200/narrow_codegen_2026-12-01/).
+    tiles, or, ``ONE_TILE`` (a grid of exactly a program a tile, ``launch.launches``), bounds
+    that end the loop after its first pass, which the compiler proves and drops the loop. It then
+    computes a tile's row offsets once, as the base of the tile plus each row's stride, where
+    inside a loop of unknown length it multiplied every row's 64-bit index by the stride again
+    (compiled for sm_90, the policy's bfloat16 backward of 25 columns, 16 rows in one warp: 584
+    SASS instructions against 768 with the loop). Timed on an H200 against the loop of the
+    grid's step, a probe kernel otherwise the same ran 20.6 points of copy faster there, the
+    float32 backward of 9 and 11 20.3 and 17.0 (32 rows in two warps;
+    results/h200/narrow_codegen_2026-12-01/).
 
-    The end is the next tile, not ``n_tiles`` with a step of ``n_tiles`` (nor the lesser of the
-    next tile and ``n_tiles``): those loops end after a pass too, but the compiler proved it only
-    where ``n_tiles`` cannot overflow a 32-bit program id added to it, which a tile of one row
-    leaves open (``n_tiles`` is M), and not at all for the lesser. Such a loop stayed, with a
-    step of ``n_tiles`` where it had the grid's, and the bfloat16 backward of 16384 columns (one
-    row a program in 32 warps) ran 98.1-98.4% of copy against 100.7-100.9% in the same calls
-    (results/h200/capacity_2026-12-01/)."""
-    if ONE_TILE:
+    Tiles of several rows end at ``n_tiles`` by a step of ``n_tiles``: cdiv(M, BLOCK_M) cannot
+    overflow a 32-bit program id added to it, so the compiler proves the one pass, and it keeps
+    what the loop's test tells it (the tile is under ``n_tiles``) for the row offsets. Tiles of
+    one row end at the tile after their own by a step of 1: there ``n_tiles`` is M, the sum
+    could overflow, and a loop to ``n_tiles`` by ``n_tiles`` stayed; the bfloat16 backward of
+    16384 columns (one row a program in 32 warps) ran 98.1-98.4% of copy with it against
+    100.7-100.9% with the grid's step, and 100.7% ending at the next tile (calls of
+    results/h200/capacity_2026-12-01/). That end for every tile lost where several rows share one
+    (the compiler kept more 64-bit arithmetic, more registers): the float32 forward of 10 ran
+    84.6% against 97.6%, its backward of 11 95.1 against 100.7%, the bfloat16 backward of 25 65.9
+    against 72.0% (third_call/)."""
+    if ONE_TILE and BLOCK_M == 1:
         return tl.program_id(0) + 1, 1
+    elif ONE_TILE:
+        return n_tiles, n_tiles
     else:
         return n_tiles, tl.num_programs(0)
 
