@@ -439,14 +439,20 @@ def test_the_sweep_times_each_variant_in_the_reading_forms_asked_for():
     (("{before}", "float64", "log", "257"), "DTYPE float64: float32 or bfloat16"),
     (("{before}", "float32", "log"), "no widths"),
     (("{before}", "float32", "log", "25x"), "width 25x: a positive integer"),
-    (("{before}", "float32", "log", "257"), "OUT: the folder the results go to")])
+    (("{before}", "float32", "log", "257"), "OUT: the folder the results go to"),
+    (("SECTIONS=widths seed", "{before}", "float32", "log", "257"),
+     "SECTIONS: seed is none of bandwidth widths wide seeds latency"),
+    (("ROUNDS=0", "{before}", "float32", "log", "257"), "ROUNDS 0: a positive integer")])
 def test_the_before_and_after_widths_script_refuses_bad_arguments_before_any_work(
         tmp_path, args, message):
     """``benchmarks/widths_before_after.sh`` names the problem and stops before it copies the
-    tree or times anything (here, without OUT, nothing is written)."""
+    tree or times anything (here, without OUT, nothing is written); SECTIONS and ROUNDS too."""
     (tmp_path / "before" / "triton_impl").mkdir(parents=True)
-    args = [a.format(before=tmp_path / "before", missing=tmp_path / "missing") for a in args]
-    env = {k: v for k, v in os.environ.items() if k != "OUT"}
+    settings = dict(a.split("=", 1) for a in args if "=" in a)
+    args = [a.format(before=tmp_path / "before", missing=tmp_path / "missing") for a in args
+            if "=" not in a]
+    env = {k: v for k, v in os.environ.items() if k not in ("OUT", "SECTIONS", "ROUNDS")}
+    env.update(settings)
     done = subprocess.run(["bash", str(ROOT / "benchmarks" / "widths_before_after.sh"), *args],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode != 0 and message in done.stderr, done.stderr
