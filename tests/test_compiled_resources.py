@@ -411,12 +411,12 @@ print(json.dumps(found))
 
 
 def test_a_single_block_program_a_tile_compiles_without_a_loop():
-    """``row_math.tile_bounds``: compiled for sm_90, the H200's single-block plans of narrow rows
-    (bfloat16 backward of 25, float32 forward of 9) and of one row a tile (bfloat16 backward of
-    16384, whose tile count is M, which a loop to ``n_tiles`` by ``n_tiles`` kept), a program a
-    row tile, have no loop in their PTX; the same plans on a grid of two programs, which walk
-    the tiles, keep it (the loop LLVM marks "Loop Header")."""
+    """``row_math.tile_step``: compiled for sm_90, the H200's single-block plans of narrow rows
+    (bfloat16 backward of 25, float32 forward of 9), a program a row tile, have no loop in their
+    PTX; the same plans on a grid of two programs, which walk the tiles, keep it (the loop LLVM
+    marks "Loop Header"), and so do plans of one row a tile (bfloat16 backward of 16384), which
+    keep the grid's step (``launch.launches``)."""
     assert compiled_script(LOOP_PROBE) == {
         "bfloat16 25 False": False, "bfloat16 25 True": True,
         "float32 9 False": False, "float32 9 True": True,
-        "bfloat16 16384 False": False, "bfloat16 16384 True": True}
+        "bfloat16 16384 False": True, "bfloat16 16384 True": True}

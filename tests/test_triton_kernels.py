@@ -116,22 +116,24 @@ def test_experiment_plans_forward_and_backward(name, log, device):
 
 @pytest.mark.parametrize("backward", [False, True], ids=["forward", "backward"])
 def test_a_single_block_program_a_tile_has_no_loop_to_walk(backward, device):
-    """``ONE_TILE`` (``row_math.tile_bounds``): a single-block launch whose grid gives every row
-    tile exactly one program ends its loop over tiles at the tile after its own, so that the
-    loop runs once and compiles away; any other grid steps by the grid, each program walking
-    the tiles from its own (several, where fewer programs than tiles: a persistent grid). Both
-    write every row: 37 rows, four a tile, in a grid of ten programs (one a tile), of eleven
-    (one too many: the last one's loop empty), of nine (one short: the programs walk) and of two
-    and three. A launch of no rows keeps the grid's step (a step of no tiles would be 0) and
-    writes nothing."""
+    """``ONE_TILE`` (``row_math.tile_step``): a single-block launch whose grid gives every tile
+    of several rows exactly one program steps its loop over tiles by the tile count, so that the
+    loop runs once and compiles away; any other grid, and tiles of one row, step by the grid,
+    each program walking the tiles from its own (several, where fewer programs than tiles: a
+    persistent grid). Both write every row: 37 rows, four a tile, in a grid of ten programs (one
+    a tile), of eleven (one too many: the last one's loop empty), of nine (one short: the
+    programs walk) and of two and three; one row a tile in a grid of 37. A launch of no rows
+    keeps the grid's step (a step of no tiles would be 0) and writes nothing."""
     M, N = 37, 40
     x = _random((M, N), torch.float32, device)
     y = torch.softmax(x.double(), -1).float()
     dy = _random((M, N), torch.float32, device, seed=2, scale=1.0)
     plan = dataclasses.replace(triton_impl.make_plan(M, N, x.dtype, device, backward=backward),
                                block_m=4, num_warps=1, row_threads=0)
-    for programs, one_tile in ((10, True), (11, False), (9, False), (2, False), (3, False)):
-        grid = dataclasses.replace(plan, grid=(programs,), persistent=not one_tile)
+    one_row = dataclasses.replace(plan, block_m=1)
+    for layout, programs, one_tile in ((plan, 10, True), (plan, 11, False), (plan, 9, False),
+                                       (plan, 2, False), (plan, 3, False), (one_row, 37, False)):
+        grid = dataclasses.replace(layout, grid=(programs,), persistent=not one_tile)
         tensors = (y, dy, torch.full_like(x, float("nan"))) if backward else (
             x, torch.full_like(x, float("nan")))
         (record,) = launch.launches(grid, tensors, log=False)

@@ -328,7 +328,9 @@ def launches(plan: Plan, rows: tuple[torch.Tensor, ...], log: bool) -> tuple[Lau
         kernel = bwd.single_block_backward if backward else fwd.single_block_forward
         constexprs = dict(BLOCK_M=plan.block_m, BLOCK=plan.block_n, TAIL=plan.tail, LOG=log,
                           STAGES=plan.num_stages, MULTIPLE_OF=multiple_of, REREAD=plan.reread,
-                          WINDOW=window, ONE_TILE=M > 0 and plan.grid[0] == cdiv(M, plan.block_m))
+                          WINDOW=window,
+                          ONE_TILE=M > 0 and plan.block_m > 1
+                          and plan.grid[0] == cdiv(M, plan.block_m))
         if backward:
             if plan.tail2 or plan.row_threads:
                 raise ValueError("Plan.tail2 and Plan.row_threads are the single-block forward's: "

@@ -232,7 +232,7 @@ swept, 34 69.9 -> 91.8%. The second (odd 19, 25-31, 49-63; ``fourth_call/``): 19
 61.4%, 25 41.2 -> 57.6%, 29 47.3 -> 65.4%, 31 50.3 -> 69.1%, 49 65.4 -> 73.4%, 51 67.8 -> 75.7%,
 57 73.5 -> 79.9%, 63 79.5 -> 83.5%. Untimed: float16 past that, other M, the H100.
 
-Swept again once a program of one tile had no loop (``row_math.tile_bounds``;
+Swept again once a program of one tile had no loop (``row_math.tile_step``;
 results/h200/narrow_codegen_2026-12-01/ ``fourth_call/``, bfloat16, two rounds, torch.compile in
 the same rounds), of copy: 37 as 32 + 8, eight rows in one warp -> sixteen, 67.7 -> 75.5%
 (torch.compile 46.3%; 39 rides on it); 45 and 57 kept their plans (the fastest swept, or within
@@ -316,7 +316,7 @@ call (``third_call/``): 25 26.3 -> 32.8%, 27 28.3 -> 35.1%, 29 30.3 -> 37.6%, 31
 (torch.compile 22.3-57.0%). Untimed: float16 past those, the widths that ride on a timed one,
 other M, the H100.
 
-Once a program of one tile had no loop (``row_math.tile_bounds``), the odd rows were swept again
+Once a program of one tile had no loop (``row_math.tile_step``), the odd rows were swept again
 (results/h200/narrow_codegen_2026-12-01/ ``third_call/`` to ``fifth_call/``, bfloat16, two
 rounds), of copy, the plans then -> the layouts above: 19 (32 rows in two warps) 54.6 / 54.5 ->
 60.7 / 60.8%, 21 and 23 (16 rows in one warp) 46.2 / 49.9 -> 53.3 / 56.5% (64 rows in two), 33
@@ -363,7 +363,7 @@ FEW_WARPS_BACKWARD_TILE_COLUMNS = {(4, 16): 256}
 holds where not ``FEW_WARPS_BACKWARD_COLUMNS``: float32 bodies of 16 (N = 17-19), 16 rows in one
 warp, where the rule's 64 rows took four warps.
 
-Swept on an H200 once a single-block program of one tile had no loop (``row_math.tile_bounds``;
+Swept on an H200 once a single-block program of one tile had no loop (``row_math.tile_step``;
 results/h200/narrow_codegen_2026-12-01/ ``third_call/``, two rounds, every output NaN-poisoned
 and checked against float64 first, torch.compile in the same rounds), of copy, 64 rows in four
 warps -> 16 rows in one warp (torch.compile): 17 96.4 -> 100.9% (89.8%), 19 98.4 -> 101.3%
@@ -1308,7 +1308,7 @@ copy, the plan before -> this layout (torch.compile): 9 51.0 -> 78.0% (54.0%), 1
 call (results/h200/narrowest_rows_2026-12-01/ ``first_call/``, ``third_call/``,
 ``fourth_call/``): 9 51.0 / 50.9 / 51.0 -> 75.8 / 77.8 / 76.6%, 11 60.4 / 60.8 / 60.9 -> 71.1 /
 71.4 / 71.5% (10, outside it, 84.6-84.7% in both trees). Once a program of one tile had no
-loop (``row_math.tile_bounds``; results/h200/narrow_codegen_2026-12-01/), 11 in one warp ran
+loop (``row_math.tile_step``; results/h200/narrow_codegen_2026-12-01/), 11 in one warp ran
 66.5% against 71.2% with it, and swept again (``third_call/``), of copy, the plan then -> this
 layout: 11 68.0 -> 71.3% (the fastest variant 71.4%), 66 81.1 -> 97.1% (64 + 16, eight rows in
 one warp, 98.0%); and (``fifth_call/``; the fastest variant in brackets) 70 88.0 -> 97.2%
@@ -1337,7 +1337,7 @@ window's body of 8 in one warp, then this) 92.2 / 101.3%, 14 88.6 / 87.7 -> 101.
 / 81.3 -> 100.8 / 100.5%, 15 91.9 / 91.2 -> 100.7 / 100.7%; 9 held as 8 + 1, 64 rows in four warps,
 78.0 / 77.9 -> 92.0 / 91.9%; 11 kept the window (32 rows of its body in one warp, 94.8%).
 
-Those odd rows lost when a program of one tile lost its loop (``row_math.tile_bounds``;
+Those odd rows lost when a program of one tile lost its loop (``row_math.tile_step``;
 results/h200/narrow_codegen_2026-12-01/ ``second_call/``, of copy, with the loop -> without: 9
 92.0 -> 91.0%, 11 92.5 -> 84.1%, 13 101.0 -> 90.5%, 15 100.8 -> 95.4%), and swept again without
 it (``third_call/``), the plans then -> 64 rows of 16 in two warps (the fastest variant;

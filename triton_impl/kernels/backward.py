@@ -16,7 +16,7 @@ import triton.language as tl
 
 from .row_math import (column_mask, compute_like, edge_rows, grad_output, grad_term,
                        known_multiple, lane_tile, load_edges, per_row, row_pointer, row_window,
-                       store_edges, tile_bounds, to_compute, to_compute_again)
+                       store_edges, tile_step, to_compute, to_compute_again)
 
 
 @triton.jit
@@ -108,8 +108,8 @@ def single_block_backward(
     FIRST: tl.constexpr = "evict_last" if REREAD else ""
     cols = tl.arange(0, BLOCK)[None, :]
     n_tiles = tl.cdiv(M, BLOCK_M)
-    tiles_end, tiles_step = tile_bounds(n_tiles, ONE_TILE, BLOCK_M)
-    for tile in tl.range(tl.program_id(0), tiles_end, tiles_step, num_stages=STAGES):
+    for tile in tl.range(tl.program_id(0), n_tiles, tile_step(n_tiles, ONE_TILE),
+                         num_stages=STAGES):
         rows = (tile * BLOCK_M + tl.arange(0, BLOCK_M)).to(tl.int64)[:, None]
         _, lo, hi = row_window(y_ptr, rows, y_row_stride, N, MULTIPLE_OF, WINDOW, True)
         mask = (rows < M) & column_mask(cols, lo, hi, WINDOW)

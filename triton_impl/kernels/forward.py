@@ -25,7 +25,7 @@ import triton.language as tl
 from .row_math import (compute_like, edge_rows, exp, exponent_base, known_multiple, lane_tile,
                        load_edges, load_tile, merge_pairs, online_update, per_row_of_plain_rows,
                        rescale, row_max, row_normaliser, row_pointer, row_window, softmax_output,
-                       store_edges, tile_bounds, tile_max, tile_rows, tile_sum, to_compute)
+                       store_edges, tile_max, tile_rows, tile_step, tile_sum, to_compute)
 
 
 @triton.jit
@@ -97,14 +97,14 @@ def single_block_forward(
 
     The row's normaliser adds its tiles' sums narrowest first, each tile's a tree
     (``row_math.row_normaliser``). ``ONE_TILE``: the grid gives every tile exactly one program,
-    and the loop over tiles compiles away (``row_math.tile_bounds``)."""
+    and the loop over tiles compiles away (``row_math.tile_step``)."""
     tl.static_assert(TAIL2 == 0 or TAIL > 0, "a third tile (TAIL2) needs a second (TAIL)")
     FIRST: tl.constexpr = "evict_last"
     PLAIN_ROWS: tl.constexpr = PASS == 0 and BLOCK_M > 1
     N = known_multiple(N, MULTIPLE_OF)
     n_tiles = tl.cdiv(M, BLOCK_M)
-    tiles_end, tiles_step = tile_bounds(n_tiles, ONE_TILE, BLOCK_M)
-    for tile in tl.range(tl.program_id(0), tiles_end, tiles_step, num_stages=STAGES):
+    for tile in tl.range(tl.program_id(0), n_tiles, tile_step(n_tiles, ONE_TILE),
+                         num_stages=STAGES):
         rows = tile_rows(tile, BLOCK_M, PASS)
         x_rows, lo, hi = row_window(x_ptr, rows, x_row_stride, N, MULTIPLE_OF, WINDOW, True)
         y_rows = row_window(y_ptr, rows, y_row_stride, N, MULTIPLE_OF, WINDOW, True)[0]

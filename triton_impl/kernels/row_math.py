@@ -271,36 +271,32 @@ def softmax_output(x, m, d, LOG: tl.constexpr):
 
 
 @triton.jit
-def tile_bounds(n_tiles, ONE_TILE: tl.constexpr, BLOCK_M: tl.constexpr):
-    """(end, step) of a single-block program's loop over tiles of BLOCK_M rows from its own
-    (``tl.program_id``): ``n_tiles`` and the grid's size, where each program walks several
-    tiles, or, ``ONE_TILE`` (a grid of exactly a program a tile, ``launch.launches``), bounds
-    that end the loop after its first pass, which the compiler proves and drops the loop. It then
-    computes a tile's row offsets once, as the base of the tile plus each row's stride, where
-    inside a loop of unknown length it multiplied every row's 64-bit index by the stride again
-    (compiled for sm_90, the policy's bfloat16 backward of 25 columns, 16 rows in one warp: 584
-    SASS instructions against 768 with the loop). Timed on an H200 against the loop of the
+def tile_step(n_tiles, ONE_TILE: tl.constexpr):
+    """The step of a single-block program's loop over row tiles, from its own tile
+    (``tl.program_id``) to ``n_tiles``: the grid's size, where each program walks several tiles,
+    or, ``ONE_TILE`` (a grid of exactly a program a tile of several rows, ``launch.launches``),
+    ``n_tiles`` itself, so that the loop ends after its first pass and the compiler, which can
+    prove it (cdiv(M, rows) cannot overflow a 32-bit program id added to it), drops the loop. It
+    then computes a tile's row offsets once, as the base of the tile plus each row's stride,
+    where inside a loop of unknown length it multiplied every row's 64-bit index by the stride
+    again (compiled for sm_90, the policy's bfloat16 backward of 25 columns, 16 rows in one warp:
+    584 SASS instructions against 768 with the loop). Timed on an H200 against the loop of the
     grid's step, a probe kernel otherwise the same ran 20.6 points of copy faster there, the
     float32 backward of 9 and 11 20.3 and 17.0 (32 rows in two warps;
     results/h200/narrow_codegen_2026-12-01/).
 
-    Tiles of several rows end at ``n_tiles`` by a step of ``n_tiles``: cdiv(M, BLOCK_M) cannot
-    overflow a 32-bit program id added to it, so the compiler proves the one pass, and it keeps
-    what the loop's test tells it (the tile is under ``n_tiles``) for the row offsets. Tiles of
-    one row end at the tile after their own by a step of 1: there ``n_tiles`` is M, the sum
-    could overflow, and a loop to ``n_tiles`` by ``n_tiles`` stayed; the bfloat16 backward of
-    16384 columns (one row a program in 32 warps) ran 98.1-98.4% of copy with it against
-    100.7-100.9% with the grid's step, and 100.7% ending at the next tile (calls of
-    results/h200/capacity_2026-12-01/). That end for every tile lost where several rows share one
-    (the compiler kept more 64-bit arithmetic, more registers): the float32 forward of 10 ran
-    84.6% against 97.6%, its backward of 11 95.1 against 100.7%, the bfloat16 backward of 25 65.9
-    against 72.0% (third_call/)."""
-    if ONE_TILE and BLOCK_M == 1:
-        return tl.program_id(0) + 1, 1
-    elif ONE_TILE:
-        return n_tiles, n_tiles
+    Tiles of one row keep the grid's step (``launch.launches``). There ``n_tiles`` is M, the
+    compiler kept the loop with a step of ``n_tiles``, and the bfloat16 backward of 16384 columns
+    (one row a program in 32 warps) ran 98.1-98.4% of copy against 100.7-100.9% with the grid's
+    step; ending the loop at the tile after the program's own dropped it and ran 100.6%, but
+    moved the float32 seeds' grid (M = 4096) by -3.9 to +3.9 points by width, against the step of
+    ``n_tiles``, and lost wherever several rows share a tile (the compiler kept more 64-bit
+    arithmetic there: the float32 forward of 10 84.6% against 97.6%; calls of
+    results/h200/capacity_2026-12-01/). The grid's step is what the one-row plans were tuned with."""
+    if ONE_TILE:
+        return n_tiles
     else:
-        return n_tiles, tl.num_programs(0)
+        return tl.num_programs(0)
 
 
 @triton.jit
