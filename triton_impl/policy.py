@@ -340,7 +340,9 @@ Swept on an H200 (bfloat16, two interleaved rounds; results/h200/capacity_2026-1
 36.9 -> 46.6% (30.9%), 27 39.8 -> 49.8% (33.3%); an earlier sweep had 25 at 36.9 -> 53.4%
 (narrow_codegen_2026-12-01/``third_call/``). No other layout of 29 and 31 (a third tile would
 pad them as much as their power of two) ran more than 0.7 points above their plans (42.6 and
-45.4%). Untimed: float16, the H100, other M."""
+45.4%). Against 94a7667's plans in one call, twice (``fourth_call/``, ``sixth_call/``): 25 37.0
+-> 46.7 / 46.8%, 27 39.5 / 39.7 -> 49.2 / 49.4%; 29 and 31, unchanged, within 0.1 points.
+Untimed: float16, the H100, other M."""
 NARROW_ROWS_THIRD_TILE = 4
 """The narrowest tile of ``NARROW_ROWS_FORWARD_THREE_TILES``' rows (``three_tiles``' granule)."""
 
@@ -1289,7 +1291,9 @@ other M.
 57.2% (31.9%), 59 48.1 -> 59.0% (33.1%), 61 49.0 -> 60.4% (34.0%), 63 49.6 -> 62.0% (35.2%); at
 49-55 the same eight rows ran 50.1-55.6% against 61.3-65.2%, so they keep their layout (also so
 in an earlier sweep, narrow_codegen_2026-12-01/``fifth_call/``: 56.8-62.0% against 48.3-49.7% at
-57-63). Untimed: float16, the H100, other M."""
+57-63). Against 94a7667's plans in one call (``fourth_call/``): 57 48.6 -> 57.2%, 59 48.2 ->
+58.5%, 61 49.1 -> 60.4%, 63 49.6 -> 61.8%, 55 (unchanged) 61.6 -> 61.4%; again (``sixth_call/``)
+57 48.8 -> 57.0%, 63 49.6 -> 62.0%. Untimed: float16, the H100, other M."""
 FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS = {4: {(8, 1): (32, 2), (8, 4): (64, 2)},
                                        8: {(64, 2): (16, 1), (64, 8): (8, 1), (64, 16): (8, 1)}}
 """The alignment of float32 rows in bytes (``_row_alignment``; 4: odd N, 8: N % 4 == 2) ->

@@ -96,8 +96,8 @@ def single_block_forward(
     bytes from DRAM.
 
     The row's normaliser adds its tiles' sums narrowest first, each tile's a tree
-    (``row_math.row_normaliser``). ``ONE_TILE``: the grid gives every tile exactly one program,
-    and the loop over tiles compiles away (``row_math.tile_step``)."""
+    (``row_math.row_normaliser``). ``ONE_TILE``: the grid gives every tile of several rows
+    exactly one program, and the loop over tiles compiles away (``row_math.tile_step``)."""
     tl.static_assert(TAIL2 == 0 or TAIL > 0, "a third tile (TAIL2) needs a second (TAIL)")
     FIRST: tl.constexpr = "evict_last"
     PLAIN_ROWS: tl.constexpr = PASS == 0 and BLOCK_M > 1

@@ -283,16 +283,18 @@ def tile_step(n_tiles, ONE_TILE: tl.constexpr):
     584 SASS instructions against 768 with the loop). Timed on an H200 against the loop of the
     grid's step, a probe kernel otherwise the same ran 20.6 points of copy faster there, the
     float32 backward of 9 and 11 20.3 and 17.0 (32 rows in two warps;
-    results/h200/narrow_codegen_2026-12-01/).
+    results/h200/narrow_codegen_2026-12-01/). A launch of no rows keeps the grid's step: a step
+    of 0 tiles is no step.
 
     Tiles of one row keep the grid's step (``launch.launches``). There ``n_tiles`` is M, the
     compiler kept the loop with a step of ``n_tiles``, and the bfloat16 backward of 16384 columns
-    (one row a program in 32 warps) ran 98.1-98.4% of copy against 100.7-100.9% with the grid's
-    step; ending the loop at the tile after the program's own dropped it and ran 100.6%, but
-    moved the float32 seeds' grid (M = 4096) by -3.9 to +3.9 points by width, against the step of
-    ``n_tiles``, and lost wherever several rows share a tile (the compiler kept more 64-bit
-    arithmetic there: the float32 forward of 10 84.6% against 97.6%; calls of
-    results/h200/capacity_2026-12-01/). The grid's step is what the one-row plans were tuned with."""
+    (one row a program in 32 warps) ran 98.1-98.7% of copy against 100.7-101.8% with the grid's
+    step. Ending the loop at the tile after the program's own dropped it there (100.6%), but lost
+    wherever several rows share a tile (the compiler kept more 64-bit arithmetic: the float32
+    forward of 10 84.6% against 97.6%), and its float32 seeds' grid (M = 4096) moved by -3.9 to
+    +3.9 points by width, as much as that grid moves between two runs of the same code (1408
+    and 1664, tiles of two rows: -3.2 and -3.1); calls of results/h200/capacity_2026-12-01/. The
+    grid's step is what the one-row plans were tuned with."""
     if ONE_TILE:
         return n_tiles
     else:
