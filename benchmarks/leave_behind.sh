@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Here, around a call of the device tool, which sends the working tree (at most 64 MiB, and
 # results/ alone is most of it): `away` moves each FOLDER (top-level, tracked) into .left/
-# (git-ignored) and out of the index (a folder still in the index travelled once, 2026-12-01),
-# so that it does not travel; `back` puts each back, its index entries HEAD's again. A call that
-# records asv needs the whole of HEAD's tree there: write .gl first with LEAVE naming the same folders
+# (git-ignored), so that it does not count towards what the call sends; `back` puts each back.
+# Commit nothing in between: git sees the folder deleted. (The device tool may still send an
+# older copy of the folder from elsewhere: it did on 2026-12-01, whatever the index held, and
+# commit_from_tree.sh replaces such a copy with the commit's.) A call that records asv needs
+# the whole of HEAD's tree there: write .gl first with LEAVE naming the same folders
 # (benchmarks/commit_for_carry.sh packs their objects; commit_from_tree.sh writes them back).
 #     bash benchmarks/leave_behind.sh away FOLDER ...    (then the device call)
 #     bash benchmarks/leave_behind.sh back FOLDER ...
@@ -28,12 +30,6 @@ for folder in "$@"; do
 done
 mkdir -p .left
 for folder in "$@"; do
-    if [ "$way" = away ]; then
-        mv "$folder" ".left/$folder"
-        git rm -r -q --cached -- "$folder"
-    else
-        mv ".left/$folder" "$folder"
-        git reset -q -- "$folder"
-    fi
+    if [ "$way" = away ]; then mv "$folder" ".left/$folder"; else mv ".left/$folder" "$folder"; fi
 done
 rmdir .left 2>/dev/null || :

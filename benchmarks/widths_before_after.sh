@@ -6,7 +6,8 @@
 # triton_impl is BEFORE's: speed_of_light.py puts its own tree first on the import path. JSON
 # under OUT/after and OUT/before, the log appended to LOG. SECTIONS (default widths) names other
 # sections of speed_of_light.py to time the same way, e.g. "widths seeds bandwidth" (the seeds'
-# grid is float32's whatever DTYPE; the bandwidth grid DTYPE's), ROUNDS their --rounds.
+# grid is float32's whatever DTYPE; the bandwidth grid DTYPE's; N, still required, serves the
+# widths section alone), ROUNDS the seeds' and latency sections' --rounds.
 #     [SECTIONS=...] [ROUNDS=R] bash benchmarks/widths_before_after.sh BEFORE DTYPE LOG N [N ...]
 set -o pipefail
 usage="usage: bash benchmarks/widths_before_after.sh BEFORE DTYPE LOG N [N ...]"

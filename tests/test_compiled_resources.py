@@ -414,8 +414,10 @@ def test_a_single_block_program_a_tile_compiles_without_a_loop():
     """``row_math.tile_step``: compiled for sm_90, the H200's single-block plans of narrow rows
     (bfloat16 backward of 25, float32 forward of 9), a program a row tile, have no loop in their
     PTX; the same plans on a grid of two programs, which walk the tiles, keep it (the loop LLVM
-    marks "Loop Header"), and so do plans of one row a tile (bfloat16 backward of 16384), which
-    keep the grid's step (``launch.launches``)."""
+    marks "Loop Header"). Plans of one row a tile (bfloat16 backward of 16384) keep a loop on
+    either grid: ``launch.launches`` leaves them the grid's step, and a step of the tile count
+    (M) would not drop it either; what the case holds is that no change drops their loop
+    untimed (ending it at the next tile did, and moved their speed: ``row_math.tile_step``)."""
     assert compiled_script(LOOP_PROBE) == {
         "bfloat16 25 False": False, "bfloat16 25 True": True,
         "float32 9 False": False, "float32 9 True": True,

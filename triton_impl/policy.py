@@ -272,8 +272,9 @@ NARROW_ROWS_FORWARD_FROM_OWN_STARTS = {8: {(32, 4): (16, 1), (32, 16): (16, 2), 
 odd N) -> {(head, tail): (rows a program, warps)} of a single-block forward whose rows are each
 read from their own start in 8-, 4- or 2-byte loads and held as the power of two under N and
 the power of two that covers the rest (``head_and_tail``; (64, 0): 4-byte rows of 50-62 in
-their power of two; (32, 0): odd rows of 25-31), on a Hopper GPU with a fast DRAM from 2^27 // N
-rows (``_rows_past_vectors``): every N % 8 == 4 or N % 4 == 2 of 33-95 but 52 and 60 (N % 8 ==
+their power of two; (32, 0): odd rows of 29-31, and of 25-27 before
+``NARROW_ROWS_FORWARD_THREE_TILES``, which takes them first), on a Hopper GPU with a fast DRAM
+from 2^27 // N rows (``_rows_past_vectors``): every N % 8 == 4 or N % 4 == 2 of 33-95 but 52 and 60 (N % 8 ==
 4, which a head and tail would pad no less than their power of two does, and whose plans before
 ran at 85-93%), and odd N of 17-35. Before, the rule held each row in its power of two, 16-32
 rows a program in 4 warps from the rows' own starts (N % 8 == 4), or through the window its
@@ -331,7 +332,7 @@ NARROW_ROWS_FORWARD_THREE_TILES = {2: {(16, 8, 4): (64, 1)}}
 """The alignment of 16-bit rows in bytes (``_row_alignment``; 2: odd N) -> {(block, tail, tail2):
 (rows a program, warps)} of a single-block forward whose rows are each read from their own start
 and held as three tiles (``three_tiles`` with ``NARROW_ROWS_THIRD_TILE``: odd 25 and 27 as 16 + 8
-+ 4), on a Hopper GPU with a fast DRAM from 2^27 // N rows (``_rows_past_vectors``), before
++ 4), on a Hopper GPU with a fast DRAM from 2^27 // N rows (``_past_vector_rows``), before
 ``NARROW_ROWS_FORWARD_FROM_OWN_STARTS``, which held them in their power of two (32 + 0: sixteen
 rows in four warps) at 37-40% of copy.
 
@@ -1179,8 +1180,9 @@ rows held in their power of two from their own starts, laid out rows by warps (`
 threads a row, rows x threads / 32 warps), on a Hopper GPU with a fast DRAM from 2^27 // N rows
 (``_fast_hopper_problem``), the first entry that takes N: float32 odd rows of 17-35 columns and
 rows of 36-56 sixteen a program of eight threads each, odd rows of 57-105 eight of sixteen
-threads, rows of N % 4 == 2 of 82-110 four of eight (one warp); 16-bit odd rows of 37-63
-sixteen of eight. Those of 66-78 (16, 8 or 4 rows of eight threads) and the 16-bit odd rows
+threads, rows of N % 4 == 2 of 82-110 four of eight (one warp); 16-bit odd rows of 37-55
+sixteen of eight (57-63 take ``FAST_DRAM_SHORT_ROW_TILES``' eight rows in one warp since).
+Those of 66-78 (16, 8 or 4 rows of eight threads) and the 16-bit odd rows
 of 33 and 35 take heads and tails from their own starts since a program of one tile lost its loop
 (``FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS``, ``NARROW_ROWS_FORWARD_FROM_OWN_STARTS``). Before, the
 plans of ``TILE_ELEMENTS`` laid 64 rows of 32, 32 of 64 or 16 of 128 along the columns of four
