@@ -1645,9 +1645,10 @@ def test_a_fast_dram_reads_narrow_forward_rows_past_vectors_as_a_head_and_tail()
     head and tail (``policy.head_and_tail``) are in the table holds each row as those two tiles,
     or of odd N of 17-35, read from its own start in 8-, 4- or 2-byte loads, in the table's rows
     and warps (4-byte rows of 50-62 and odd rows of 29-31 in their power of two, 64 + 0 and
-    32 + 0; odd 25 and 27 take ``NARROW_ROWS_FORWARD_THREE_TILES``'); eight-byte rows in their power of two (52, 60), 4-byte rows in others (26, 30,
-    98-126), a head of 16 or 128 (20, 22, 132, 140), odd N past 35 (37, 57), float32, an H100,
-    fewer rows and a forced block keep their plans (as without the table)."""
+    32 + 0; odd 25 and 27 take ``NARROW_ROWS_FORWARD_THREE_TILES``'); eight-byte rows in their power
+    of two (52, 60), 4-byte rows in others (26, 30, 98-126), a head of 16 or 128 (20, 22, 132, 140),
+    odd N past 35 (37, 57), float32, an H100, fewer rows and a forced block keep their plans (as
+    without the table)."""
     assert policy.NARROW_ROWS_FORWARD_FROM_OWN_STARTS == {
         8: {(32, 4): (16, 1), (32, 16): (16, 2), (64, 4): (16, 1), (64, 16): (16, 2),
             (64, 32): (16, 2)},

@@ -274,14 +274,14 @@ read from their own start in 8-, 4- or 2-byte loads and held as the power of two
 the power of two that covers the rest (``head_and_tail``; (64, 0): 4-byte rows of 50-62 in
 their power of two; (32, 0): odd rows of 29-31, and of 25-27 before
 ``NARROW_ROWS_FORWARD_THREE_TILES``, which takes them first), on a Hopper GPU with a fast DRAM
-from 2^27 // N rows (``_rows_past_vectors``): every N % 8 == 4 or N % 4 == 2 of 33-95 but 52 and 60 (N % 8 ==
-4, which a head and tail would pad no less than their power of two does, and whose plans before
-ran at 85-93%), and odd N of 17-35. Before, the rule held each row in its power of two, 16-32
-rows a program in 4 warps from the rows' own starts (N % 8 == 4), or through the window its
-body's tile (16 rows of 32 or 64 in one warp, 8 rows of 128 in 2 warps at 90 and 94) or a tile
-and a tail of 16 (``WINDOWED_TAILED_ROW_TILES``, 74-86) (N % 4 == 2), and ran at 35-78% of
-copy where whole vectors run at 92-99%: the padding of 36 to 64 or 66 to 128, masked, costs a
-thread its loads.
+from 2^27 // N rows (``_rows_past_vectors``): every N % 8 == 4 or N % 4 == 2 of 33-95 but 52
+and 60 (N % 8 == 4, which a head and tail would pad no less than their power of two does, and
+whose plans before ran at 85-93%), and odd N of 17-35. Before, the rule held each row in its power
+of two, 16-32 rows a program in 4 warps from the rows' own starts (N % 8 == 4), or through the
+window its body's tile (16 rows of 32 or 64 in one warp, 8 rows of 128 in 2 warps at 90 and 94) or a
+tile and a tail of 16 (``WINDOWED_TAILED_ROW_TILES``, 74-86) (N % 4 == 2), and ran at 35-78% of copy
+where whole vectors run at 92-99%: the padding of 36 to 64 or 66 to 128, masked, costs a thread its
+loads.
 
 Swept on an H200, bfloat16 forward at M = 2^27 // N, two interleaved rounds, every output
 NaN-poisoned and checked against float64 first (results/h200/narrow_forward_2026-11-30/), of
@@ -1182,8 +1182,8 @@ threads a row, rows x threads / 32 warps), on a Hopper GPU with a fast DRAM from
 rows of 36-56 sixteen a program of eight threads each, odd rows of 57-105 eight of sixteen
 threads, rows of N % 4 == 2 of 82-110 four of eight (one warp); 16-bit odd rows of 37-55
 sixteen of eight (57-63 take ``FAST_DRAM_SHORT_ROW_TILES``' eight rows in one warp since).
-Those of 66-78 (16, 8 or 4 rows of eight threads) and the 16-bit odd rows
-of 33 and 35 take heads and tails from their own starts since a program of one tile lost its loop
+Those of 66-78 (16, 8 or 4 rows of eight threads) and the 16-bit odd rows of 33 and 35 take
+heads and tails from their own starts since a program of one tile lost its loop
 (``FAST_DRAM_SHORT_ROW_HEADS_AND_TAILS``, ``NARROW_ROWS_FORWARD_FROM_OWN_STARTS``). Before, the
 plans of ``TILE_ELEMENTS`` laid 64 rows of 32, 32 of 64 or 16 of 128 along the columns of four
 warps, and rows read value by value (odd N) ran at 29-73% of copy.
