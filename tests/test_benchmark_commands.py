@@ -475,6 +475,44 @@ def test_the_sweep_into_log_script_refuses_bad_arguments_before_any_work(args, m
     assert not (ROOT / "log").exists()
 
 
+@pytest.mark.parametrize("args,message", [
+    ((), "usage: bash benchmarks/peers_for_carry.sh DIR"),
+    (("a/b",), "DIR a/b: a folder's name at the repository's root"),
+    ((".peers",), "DIR .peers: not ignored by git"),
+    (("kept",), "DIR kept exists: remove it first")])
+def test_the_peers_packing_script_refuses_before_it_downloads(tmp_path, args, message):
+    """``benchmarks/peers_for_carry.sh`` names the problem before pip runs: no folder, a path, a
+    folder git does not ignore (it would travel as the tree and could be committed), one that
+    exists. Run in a repository of its own that ignores ``kept/``, which exists."""
+    subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
+    (tmp_path / ".gitignore").write_text("/kept/\n")
+    (tmp_path / "kept").mkdir()
+    done = subprocess.run(["bash", str(ROOT / "benchmarks" / "peers_for_carry.sh"), *args],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert done.returncode != 0 and message in done.stderr, done.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".git", ".gitignore", "kept"]
+    assert not any((tmp_path / "kept").iterdir())
+
+
+def test_the_peers_install_script_checks_what_was_carried_before_installing(tmp_path):
+    """``benchmarks/peers_on_device.sh`` refuses a folder without SHA256SUMS and one whose files
+    differ from it, before it unpacks or installs anything (no /tmp/site written by it)."""
+    script = str(ROOT / "benchmarks" / "peers_on_device.sh")
+    done = subprocess.run(["bash", script], capture_output=True, text=True, timeout=60)
+    assert done.returncode != 0 and "usage: eval" in done.stderr, done.stderr
+    carried = tmp_path / "carried"
+    carried.mkdir()
+    done = subprocess.run(["bash", script, str(carried)], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 2 and "SHA256SUMS missing" in done.stderr, done.stderr
+    (carried / "cutlass.tar.xz").write_bytes(b"not what was packed")
+    (carried / "SHA256SUMS").write_text("0" * 64 + "  cutlass.tar.xz\n")
+    done = subprocess.run(["bash", script, str(carried)], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 1 and "differs from its SHA256SUMS line" in done.stderr, done.stderr
+    assert done.stdout == ""
+
+
 def test_the_sweep_into_log_script_passes_the_sweep_its_budget_and_folder(tmp_path):
     """With OUT set, the script makes OUT/NAME and hands sweep_plans.py the options given,
     whose argparse refuses a bad one before any GPU work, into the log."""
