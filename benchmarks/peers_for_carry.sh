@@ -2,7 +2,7 @@
 # Here, where pip reaches the package registries: the peers that speed_of_light.py times beside
 # ours and the GPU machines lack (Liger-Kernel 0.8.5, QuACK 0.2.2 and the nvidia-cutlass-dsl
 # 4.2.1 it needs), put in DIR, a git-ignored folder a device call carries: the two small wheels
-# as they are, and cutlass-dsl's wheel unpacked into one tar.xz (62 MB as a wheel, 43 MB as xz,
+# as they are, and cutlass-dsl's wheel unpacked into one tar.xz (62 MB as a wheel, 44 MB as xz,
 # which travels beside the tree in one call once results/ is left behind:
 # benchmarks/leave_behind.sh), their sha256 in DIR/SHA256SUMS. benchmarks/peers_on_device.sh
 # installs them there.
