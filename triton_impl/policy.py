@@ -2556,12 +2556,18 @@ def _row_alignment(N: int, itemsize: int) -> int:
     return min(N & -N, _vector(itemsize)) * itemsize
 
 
+def _by_alignment(table: dict, N: int, itemsize: int, key):
+    """``table[_row_alignment(N, itemsize)][key]`` of a narrow rows' table (alignment in bytes ->
+    {tiles: layout}), or None where it has no such entry."""
+    return table.get(_row_alignment(N, itemsize), {}).get(key)
+
+
 def _head_and_tail_tiles(table: dict, N: int, itemsize: int) -> tuple[int, int, int, int] | None:
     """(head, tail, rows a program, warps) of rows of N columns held as ``head_and_tail`` where
     ``table`` (alignment in bytes, ``_row_alignment`` -> {(head, tail): (rows, warps)}) has
     them, else None."""
     head, tail = head_and_tail(N)
-    tiles = table.get(_row_alignment(N, itemsize), {}).get((head, tail))
+    tiles = _by_alignment(table, N, itemsize, (head, tail))
     return (head, tail, *tiles) if tiles else None
 
 
@@ -2578,7 +2584,7 @@ def _narrow_rows_from_own_starts(M: int, N: int, itemsize: int, device: DeviceDe
         return None
     if itemsize == 2 and not backward:
         tiles = three_tiles(N, NARROW_ROWS_THIRD_TILE)
-        layout = NARROW_ROWS_FORWARD_THREE_TILES.get(_row_alignment(N, itemsize), {}).get(tiles)
+        layout = _by_alignment(NARROW_ROWS_FORWARD_THREE_TILES, N, itemsize, tiles)
         if layout:
             return (*tiles, *layout)
     if itemsize == 4:
@@ -2593,7 +2599,7 @@ def _narrow_rows_from_own_starts(M: int, N: int, itemsize: int, device: DeviceDe
         head, tail, rows, warps = held
         return head, tail, 0, rows, warps
     whole = next_power_of_2(N)
-    tiles = whole_rows.get(_row_alignment(N, itemsize), {}).get(whole)
+    tiles = _by_alignment(whole_rows, N, itemsize, whole)
     return (whole, 0, 0, *tiles) if tiles else None
 
 
@@ -2815,22 +2821,24 @@ def _short_row_layout(M: int, N: int, itemsize: int, device: DeviceDescription):
     their own starts (``FAST_DRAM_SHORT_ROW_LAYOUTS``, ``_fast_hopper_problem``), else None."""
     if not _fast_hopper_problem(M, N, device):
         return None
-    for narrowest, widest, rows, row_threads, residues in FAST_DRAM_SHORT_ROW_LAYOUTS.get(
-            itemsize, ()):
-        if narrowest <= N <= widest and N % _vector(itemsize) in residues:
-            return rows, row_threads
-    return None
+    return _width_range_entry(FAST_DRAM_SHORT_ROW_LAYOUTS, N, itemsize)
 
 
 def _short_row_tile(M: int, N: int, itemsize: int, device: DeviceDescription):
     """(rows a program, warps) of a single-block forward of narrow rows past vectors held in
     their power of two from their own starts (``FAST_DRAM_SHORT_ROW_TILES``,
-    ``_fast_hopper_problem``), else None."""
+    ``_past_vector_rows``), else None."""
     if not _past_vector_rows(M, N, itemsize, device):
         return None
-    for narrowest, widest, rows, warps, residues in FAST_DRAM_SHORT_ROW_TILES.get(itemsize, ()):
+    return _width_range_entry(FAST_DRAM_SHORT_ROW_TILES, N, itemsize)
+
+
+def _width_range_entry(table: dict, N: int, itemsize: int) -> tuple[int, int] | None:
+    """The pair a table of width ranges (itemsize -> ((narrowest, widest, a, b, residues), ...))
+    gives rows of N columns: the first range holding N whose residues hold N modulo a vector."""
+    for narrowest, widest, first, second, residues in table.get(itemsize, ()):
         if narrowest <= N <= widest and N % _vector(itemsize) in residues:
-            return rows, warps
+            return first, second
     return None
 
 
