@@ -19,7 +19,6 @@ eval "$(cat /tmp/peers_path)"
 export PYTHONPATH=.:$PYTHONPATH
 nvidia-smi --query-gpu=name,driver_version,clocks.max.memory --format=csv,noheader \
     | tee "$OUT/device.txt"
-git log -1 --format=%H 2>/dev/null | tee -a "$OUT/device.txt"
 sl() {  # NAME LIMIT ARGS...: one section's run into OUT/NAME/ and OUT/NAME.log
     local name=$1 limit=$2
     shift 2
