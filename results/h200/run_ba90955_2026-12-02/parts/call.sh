@@ -3,12 +3,16 @@
 # and the peers carried (benchmarks/peers_for_carry.sh .peers; carry [".peers"]): one part of the
 # H200 run of every section with every peer, the peers installed once a machine
 # (benchmarks/peers_on_device.sh). PART: grid (the bandwidth grid, bfloat16 and float32), widths
-# (bfloat16 at the default widths and 137, 268, 1032, 20001; float32 at the default widths) or
-# seeds (the seeds' grid and latency, four interleaved rounds). JSON and logs under OUT.
+# (bfloat16 at the default widths and 137, 268, 1032, 20001; float32 at the default widths),
+# seeds (the seeds' grid and latency, four interleaved rounds), wide (bfloat16 at N = 1M,
+# M = 16-128) or wide_2m_4m (bfloat16 at N = 2M, 3M and 4M, M = 16-128; the sixth call ran this
+# line itself, its timeout 430, and reached 3M x 128). JSON and logs under OUT.
 #     bash results/h200/run_ba90955_2026-12-02/parts/call.sh PART
 set -o pipefail
-part=${1:?"usage: bash call.sh grid|widths|seeds"}
-case $part in grid|widths|seeds) ;; *) echo "PART $part: grid, widths or seeds" >&2; exit 2;; esac
+part=${1:?"usage: bash call.sh grid|widths|seeds|wide|wide_2m_4m"}
+case $part in grid|widths|seeds|wide|wide_2m_4m) ;;
+    *) echo "PART $part: grid, widths, seeds, wide or wide_2m_4m" >&2; exit 2;;
+esac
 : "${OUT:?OUT: the folder the results go to}"
 export PYTHONUNBUFFERED=1
 if [ ! -f /tmp/site/.installed ]; then
@@ -36,4 +40,10 @@ case $part in
         sl widths_fp32 200 --sections widths --dtypes float32;;
     seeds)
         sl seeds_latency 540 --sections seeds latency --rounds 4;;
+    wide)
+        sl wide_bf16_1m 450 --sections wide --dtypes bfloat16 --wide-n 1048576 \
+            --wide-rows 16 32 64 128;;
+    wide_2m_4m)
+        sl wide_bf16_2m_4m 430 --sections wide --dtypes bfloat16 --wide-n 2097152 3145728 4194304 \
+            --wide-rows 16 32 64 128;;
 esac
