@@ -550,19 +550,21 @@ RUNS_OF_BA90955 = {
     "h200/run_ba90955_2026-12-02": (
         "results/h200/run_ba90955_2026-12-02 (out of sample: the H200, the run of fb703a9 with "
         "the bandwidth grid, the widths, the seeds' grid, latency and the bfloat16 wide rows of "
-        "1M-3M at M = 16-128 timed again at c87553d, whose triton_impl is ba90955's), 166 of 821 "
-        "points off their regime's tolerance: the 167 of the run of fb703a9 but four that now "
-        "hold (ours at the bfloat16 backward of 137, whose plan changed since; at the plans "
-        "timed in fb703a9's run, ours at the float32 backward of 65536 and the bfloat16 forward "
-        "of 268, 83 -> 92% of copy; the forced online bfloat16 forward at 128 x 1M), and three "
-        "new: ours at the float32 seeds' forward of 256 "
-        "(-11.8%) and the bfloat16 forward at 16 x 1M (-15.8%), both under the host's cost, and "
-        "the bfloat16 backward at 32 x 3M (+11.0%, where the model is fast). The bfloat16 "
-        "forward at 262144, 94% of copy since the blocks of 16384 (541a984), is now -19.9% "
-        "(-16.7% at 90%). Strict, so that a model that holds makes this fail"),
+        "1M-3M at M = 16-128 (but 128 x 3M) timed again at c87553d, whose triton_impl is "
+        "ba90955's), 166 of 821 points off their regime's tolerance: the 167 of the run of "
+        "fb703a9 but four that now hold (ours at the bfloat16 backward of 137, whose plan "
+        "changed since; at the plans timed in the runs before, ours at the float32 backward of "
+        "65536 (50ed588's run) and the bfloat16 forward of 268, 83 -> 92% of copy; the forced "
+        "online bfloat16 forward at 128 x 1M), and three new: ours at the float32 seeds' forward "
+        "of 256 (-11.8%) and the bfloat16 forward at 16 x 1M (-15.8%; blocks of 16384 since "
+        "541a984), both under the host's cost, and the bfloat16 backward at 32 x 3M (+11.0%, "
+        "where the model is fast). The bfloat16 forward at 262144, 94% of copy since the blocks "
+        "of 16384 (541a984), is now -19.9% (-16.7% at 90%). Strict, so that a model that holds "
+        "makes this fail"),
 }
 """The run of ba90955: every section of the H200 timed again with every peer but the float32
-wide rows and the bfloat16 ones of 4M and of M under 16 (those stand from the runs before)."""
+wide rows and the bfloat16 ones of 4M, of 128 x 3M and of M under 16 (those stand from the runs
+before)."""
 
 
 def _recounted(runs: dict, wide_rows: str) -> dict:

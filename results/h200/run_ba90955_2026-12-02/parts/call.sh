@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # On the GPU machine, from the repository root, results/ left behind (benchmarks/leave_behind.sh)
-# and the peers carried (benchmarks/peers_for_carry.sh .peers; carry [".peers"]): one part of the
-# H200 run of every section with every peer, the peers installed once a machine
-# (benchmarks/peers_on_device.sh). PART: grid (the bandwidth grid, bfloat16 and float32), widths
+# and the peers carried (benchmarks/peers_for_carry.sh .peers; this script copied to .gl/call.sh;
+# carry [".peers", ".gl"]): one part of the H200 run of every section with every peer, the peers
+# installed once a machine (benchmarks/peers_on_device.sh). PART: grid (the bandwidth grid, bfloat16 and float32), widths
 # (bfloat16 at the default widths and 137, 268, 1032, 20001; float32 at the default widths),
 # seeds (the seeds' grid and latency, four interleaved rounds), wide (bfloat16 at N = 1M,
 # M = 16-128) or wide_2m_4m (bfloat16 at N = 2M, 3M and 4M, M = 16-128; the sixth call ran this
 # line itself, its timeout 430, and reached 3M x 128). JSON and logs under OUT.
-#     bash results/h200/run_ba90955_2026-12-02/parts/call.sh PART
+#     bash .gl/call.sh PART
 set -o pipefail
 part=${1:?"usage: bash call.sh grid|widths|seeds|wide|wide_2m_4m"}
 case $part in grid|widths|seeds|wide|wide_2m_4m) ;;
