@@ -289,6 +289,29 @@ def test_a_single_block_launch_refuses_tiles_that_do_not_hold_its_rows():
             launch.launches(dataclasses.replace(backward, **changes), (x,) * 3, log=False)
 
 
+@pytest.mark.parametrize("N", [1281, 1408, 2561, 2688, 2816])
+def test_a_fast_dram_holds_two_tails_as_one(N, device):
+    """``policy.FAST_DRAM_MERGED_TAILS``: on a fast-DRAM Hopper GPU float32 rows of 1281-1408 and
+    2561-2816 columns, two of one warp each a program, hold the rest past their power of two as
+    one tile of twice ``three_tiles``' first tail (1024 + 512, 2048 + 1024), not read again at the
+    seeds' M = 4096; a slower DRAM keeps the three tiles, and so do rows of 2305-2432 (2048 + 256
+    + 128). The plan of three rows (the last program's second row masked; 1281 and 2561 are not
+    whole vectors) writes the oracle's softmax over a NaN-poisoned output."""
+    block, tail, tail2 = policy.three_tiles(N, 128)
+    for M in (3, 4096):
+        plan = policy.choose(M, N, "float32", HOPPER)
+        got = (plan.block_n, plan.tail, plan.tail2, plan.block_m, plan.row_threads, plan.reread)
+        assert got == (block, 2 * tail, 0, 2, 32, False), plan
+        slower = policy.choose(M, N, "float32", dataclasses.replace(HOPPER, dram_gbs=3350))
+        assert (slower.block_n, slower.tail, slower.tail2) == (block, tail, tail2), slower
+    for kept in (2305, 2432):
+        assert policy.choose(4096, kept, "float32", HOPPER).tail2 == 128
+    x = _random((3, N), torch.float32, device, seed=5)
+    y = torch.full_like(x, float("nan"))
+    launch.softmax_rows(policy.choose(3, N, "float32", HOPPER), x, y, False)
+    assert_close(y, _oracle(x, -1, False), dtype=torch.float32, kind="softmax")
+
+
 @pytest.mark.parametrize("N", [384, 640, 1152, 1280, 2944, 2945, 3200, 4736, 8320])
 def test_the_seeds_row_tiles_read_again_write_the_same_bits(N, device):
     """The layouts ``policy.READ_AGAIN_ROW_TILES`` reads again, as a fast-DRAM Hopper GPU's policy
@@ -1935,8 +1958,9 @@ def test_the_seeds_row_tiles_read_again():
     tail of 1024 read again, in the rule's rows and warps, and so does one row of 2048 and a tail
     of 1024 in 4 warps, which one warp would hold elsewhere (``ONE_ROW_TILES``); on a fast DRAM
     (``FAST_DRAM_READ_AGAIN_ROW_TILES``) also four rows of one warp at 257-512 columns and one
-    row of 4096. Three tiles, other tails, two rows of 2048, 16-bit rows, the backward, fewer
-    rows, another compute capability, a block forced and 2^27 elements do not."""
+    row of 4096. Three tiles (or, on a fast DRAM, the two that hold some of them), other tails,
+    two rows of 2048, 16-bit rows, the backward, fewer rows, another compute capability, a block
+    forced and 2^27 elements do not."""
     both = ((640, (4, 1024, 0, 4)), (1024, (4, 1024, 0, 4)), (1152, (2, 1024, 128, 2)),
             (1280, (2, 1024, 256, 2)), (2880, (1, 2048, 1024, 4)), (3072, (1, 2048, 1024, 4)),
             (4736, (1, 4096, 1024, 4)), (6016, (1, 4096, 2048, 4)),
@@ -1959,8 +1983,10 @@ def test_the_seeds_row_tiles_read_again():
             # outside ONE_ROW_TILES's bounds, two rows of one warp, held
             shape = (one_warp.block_m, one_warp.num_warps, one_warp.row_threads, one_warp.reread)
             assert shape == (2, 2, 32, False), one_warp
-        for N, shape in ((1408, (2, 1024, 256, 128)), (1920, (2, 2048, 0, 0)),
-                         (2432, (2, 2048, 256, 128)), (2816, (2, 2048, 512, 256)),
+        fast = dram_gbs >= policy.FAST_DRAM_FROM_GBS  # two tails as one: FAST_DRAM_MERGED_TAILS
+        for N, shape in ((1408, (2, 1024, 512, 0) if fast else (2, 1024, 256, 128)),
+                         (1920, (2, 2048, 0, 0)), (2432, (2, 2048, 256, 128)),
+                         (2816, (2, 2048, 1024, 0) if fast else (2, 2048, 512, 256)),
                          (4608, (1, 4096, 512, 0)),
                          (9344, (1, 8192, 2048, 0))):
             layout = _hopper_plan(N, "float32", dram_gbs, M=4096)

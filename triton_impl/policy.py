@@ -1048,7 +1048,7 @@ warps (``Plan.row_threads`` 32; ``kernels/row_math.py``, ``load_tile``), so that
 several warps and a row's max and sum stay within its warp, as in QuACK 0.2.2's programs of four
 rows; the row as up to three tiles
 of whole passes of the warp (``three_tiles``: 2688 as 2048 + 512 + 128, 1408 as 1024 + 256 +
-128). Swept at M = 4096 against every variant so laid out of 1 to 8 warps, 1 to 32 rows a
+128; on a fast DRAM those two as two tiles, ``FAST_DRAM_MERGED_TAILS``). Swept at M = 4096 against every variant so laid out of 1 to 8 warps, 1 to 32 rows a
 program (``sweep_plans.py --kernel single_block --rows 4096 --warps 1 2 4 8 --max-values 96
 --no-persistent --repeat 3 --rows-by-warps-only``; results/h100/rows_by_warps_2026-11-23/,
 results/h200/rows_by_warps_2026-11-23/): two rows in two warps moved, of the copy bandwidth on
@@ -1081,6 +1081,24 @@ The same tiles held (not read again) lost 2.6-5.0 points to the two rows; one ti
 again in 4 warps gained about as much as this (+2.0 / +1.6 on the H100, +3.3 / +1.6 / +1.4 / +0.1
 on the H200). At 2688 and 2816 (three tiles) this lost 1.1 and gained 0.1 on the H100. 16-bit rows,
 other M and rows not read in whole vectors were not timed so."""
+FAST_DRAM_MERGED_TAILS = {4: ((1024, 256, 128), (2048, 512, 128), (2048, 512, 256))}
+"""Itemsize -> the ``three_tiles`` (block, tail, tail2) whose two tails the forward's rows of one
+warp each (``ROWS_BY_WARPS``) hold as one tile of twice the first tail, on a Hopper GPU with a
+fast DRAM (``FAST_DRAM_FROM_GBS``): float32 rows of 1281-1408 columns as 1024 + 512, of
+2561-2816 as 2048 + 1024, not read again (``ONE_ROW_TILES`` reads 2048 + 1024 again where it
+takes one row a program, not here). A third tile is a third max, sum and set of shuffles a row;
+the wider tail only masks more lanes, which load nothing.
+
+Timed on an H200 at M = 4096, the seeds' grid's, two rows of one warp a program both ways, five
+interleaved rounds a point in one call (``sweep_plans.py --kernel single_block --rows 4096
+--warps 2 --block-m 2 --rows-by-warps-only --repeat 5``; results/h200/three_tiles_2026-12-02/),
+three tiles -> two, of copy: 1281 61.4 -> 62.1%, 1344 65.8 -> 70.1%, 1408 66.9 -> 74.0%, 2561
+59.6 -> 62.8%, 2624 81.3 -> 83.8%, 2688 81.4 -> 84.3%, 2700 80.3 -> 83.8%, 2752 79.8 -> 84.5%,
+2816 82.1 -> 85.1%; in a call of seven rounds with the peers, 1408 67.6 -> 73.6% (QuACK 0.2.2
+65.8%), 2688 81.0 -> 81.7% (79.5%), 2816 80.1 -> 82.7% (80.7%). At M = 2^27 // N, 1408 99.8 ->
+100.3%, 2688 99.6 -> 100.2%. Left three: 2048 + 256 + 128 (2305-2432), where two tiles lost
+(2305 71.2 -> 65.8%, 2368 81.7 -> 81.5%, 2432 82.1 -> 80.3%; 81.7 -> 82.1% in the call with
+the peers). The H100 was not timed so, nor M below 4096 or between 4096 and 2^27 // N."""
 NARROW_ROWS_BY_WARPS = {4: (1024,)}
 FAST_DRAM_NARROW_ROWS_BY_WARPS = {4: (256, 512, 1024)}
 NARROW_ROWS_BY_WARPS_ROWS = 4
@@ -2397,6 +2415,7 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     persistent = (not backward and block_n >= PERSISTENT_FROM_COLS.get(itemsize, math.inf)
                   and (forced or N == block_n or not _fast_hopper_problem(M, N, device)))
     tail = tail2 = row_threads = 0
+    merged_tails = False
     if not (forced or backward or persistent) and block_m == 1:
         rule_warps = max(num_warps, _warps_to_hold(N))
         block_n, tail, num_warps = _tailed(N, itemsize, rule_warps)
@@ -2425,6 +2444,9 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
             # (``ROWS_BY_WARPS``)
             block_m, row_threads = min(ROWS_BY_WARPS, next_power_of_2(M)), 32
             num_warps = block_m
+            merged_tails = _merges_tails(block_n, tail, tail2, itemsize, device)
+            if merged_tails:
+                tail, tail2 = 2 * tail, 0
     else:
         if timed_tile and block_n in TWO_ROWS_A_PROGRAM.get(itemsize, ()):
             block_m = 2
@@ -2503,8 +2525,8 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     measured = None if persistent or N != block_n else _measured_tile(M, N, itemsize, device,
                                                                       backward)
     # one row a program, or rows of one warp each: the layouts timed (not two rows of 2048)
-    reread = (not (forced or backward or persistent or tail2 or windowed_rows or body_tile
-                   or whole_rows)
+    reread = (not (forced or backward or persistent or tail2 or merged_tails or windowed_rows
+                   or body_tile or whole_rows)
               and (block_m == 1 or row_threads)
               and _reads_row_tile_again(block_n, tail, itemsize, device)
               and _timed_rows_bounds(M, N, device))
@@ -2787,6 +2809,14 @@ def _timed_rows_bounds(M: int, N: int, device: DeviceDescription) -> bool:
     (``SINGLE_BLOCK_TILES_FROM_ELEMENTS``)."""
     return (device.capability == 9
             and NARROW_ROWS_BY_WARPS_FROM_ROWS <= M < SINGLE_BLOCK_TILES_FROM_ELEMENTS // N)
+
+
+def _merges_tails(block_n: int, tail: int, tail2: int, itemsize: int,
+                  device: DeviceDescription) -> bool:
+    """Whether rows of one warp each hold the ``three_tiles`` (block_n, tail, tail2) as two
+    (``FAST_DRAM_MERGED_TAILS``)."""
+    return (device.capability == 9 and _fast_dram(device)
+            and (block_n, tail, tail2) in FAST_DRAM_MERGED_TAILS.get(itemsize, ()))
 
 
 def _reads_row_tile_again(block_n: int, tail: int, itemsize: int,
