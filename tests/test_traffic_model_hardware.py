@@ -97,7 +97,8 @@ RUNS = ("h200", "h100", "h200/rerun_2026-11-22", "h100/run_2026-11-23", "h200/ru
         "h200/run_9d49946_2026-11-25", "h100/run_7a2b136_2026-11-25", "h200/run_7a2b136_2026-11-25",
         "h100/run_d1d0980_2026-11-25", "h200/run_d1d0980_2026-11-25",
         "h100/run_6b77a26_2026-11-25", "h200/run_6b77a26_2026-11-25", "h200/run_50ed588_2026-11-29",
-        "h200/run_fb703a9_2026-11-30", "h200/run_ba90955_2026-12-02")
+        "h200/run_fb703a9_2026-11-30", "h200/run_ba90955_2026-12-02",
+        "h200/run_8fc939c_2026-12-02")
 WIDE_ONLY_RUNS = ("h100/run_5ee49c5_2026-11-24", "h200/run_5ee49c5_2026-11-24")
 """Runs of the wide section alone (no bandwidth grid)."""
 
@@ -566,6 +567,18 @@ RUNS_OF_BA90955 = {
 wide rows and the bfloat16 ones of 4M, of 128 x 3M and of M under 16 (those stand from the runs
 before)."""
 
+RUNS_OF_8FC939C = {
+    "h200/run_8fc939c_2026-12-02": (
+        "results/h200/run_8fc939c_2026-12-02 (out of sample: the H200, the run of ba90955 with "
+        "the seeds' grid and latency timed again at 8fc939c, whose float32 rows of 1281-1408 "
+        "and 2561-2816 are held as two tiles), 165 of 821 points off their regime's tolerance: "
+        "the 166 of the run of ba90955 but ours at the float32 seeds' forward of 768, -11.0% "
+        "there (faster than the model), -7.6% here on the same plan. Strict, so that a model "
+        "that holds makes this fail"),
+}
+"""The run of 8fc939c: the H200's seeds' grid and latency timed again with every peer, over the
+run of ba90955."""
+
 
 def _recounted(runs: dict, wide_rows: str) -> dict:
     """Each run's reason for its strict mark: what it is, its misses counted, the wide rows'
@@ -620,7 +633,7 @@ KNOWN_MISSES = ({"h100": H100_MISSES, "h200/rerun_2026-11-22": RERUN_MISSES}
                 | _recounted(RUNS_OF_7A2B136, PEERS_WIDE_BFLOAT16)
                 | _recounted(RUNS_OF_D1D0980, PEERS_WIDE_BFLOAT16)
                 | RUNS_OF_5EE49C5 | RUNS_OF_6B77A26 | RUNS_OF_50ED588 | RUNS_OF_FB703A9
-                | RUNS_OF_BA90955)
+                | RUNS_OF_BA90955 | RUNS_OF_8FC939C)
 """Runs that miss somewhere, by results directory (under results/), with every miss recounted."""
 KNOWN_BYTES_MISSES = {name: KNOWN_MISSES[name] for name in
                       ("h100", "h100/run_2026-11-23", "h100/run_56635ff_2026-11-23",
@@ -644,7 +657,8 @@ MISS_COUNTS = {"h200": (0, 0), "h100": (53, 4), "h200/rerun_2026-11-22": (8, 0),
                "h200/run_7a2b136_2026-11-25": (131, 0), "h100/run_d1d0980_2026-11-25": (83, 4),
                "h200/run_d1d0980_2026-11-25": (135, 0), "h100/run_6b77a26_2026-11-25": (88, 4),
                "h200/run_6b77a26_2026-11-25": (145, 0), "h200/run_50ed588_2026-11-29": (158, 0),
-               "h200/run_fb703a9_2026-11-30": (167, 0), "h200/run_ba90955_2026-12-02": (166, 0)}
+               "h200/run_fb703a9_2026-11-30": (167, 0), "h200/run_ba90955_2026-12-02": (166, 0),
+               "h200/run_8fc939c_2026-12-02": (165, 0)}
 """(timed points, Nsight cases) off their tolerance, by run: the counts the reasons above give."""
 
 
