@@ -475,6 +475,26 @@ def test_the_sweep_into_log_script_refuses_bad_arguments_before_any_work(args, m
     assert not (ROOT / "log").exists()
 
 
+def test_the_sweep_into_log_script_keeps_the_callers_path_after_the_tree(tmp_path):
+    """``benchmarks/sweep_into_log.sh`` puts the tree first on the caller's PYTHONPATH and keeps
+    the rest (the peers' folders of ``peers_on_device.sh``: a sweep with ``--peers`` finds them).
+    A folder on the caller's path holds a ``sitecustomize`` that prints the path the sweep starts
+    with; ``--help`` stops the sweep there."""
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "sitecustomize.py").write_text("import json, sys\nprint('PATH', json.dumps(sys.path))\n")
+    env = dict(os.environ, OUT=str(tmp_path / "out"), PYTHONPATH=str(site))
+    log = tmp_path / "log"
+    done = subprocess.run(["bash", str(ROOT / "benchmarks" / "sweep_into_log.sh"), "help", "30",
+                           str(log), "--help"], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    (line,) = [line for line in log.read_text().splitlines() if line.startswith("PATH ")]
+    path = [str(Path(entry).resolve()) if entry else entry for entry in json.loads(line[5:])]
+    assert str(site) in path and str(ROOT) in path, path
+    assert path.index(str(ROOT)) < path.index(str(site)), path
+
+
 @pytest.mark.parametrize("args,message", [
     ((), "usage: bash benchmarks/peers_for_carry.sh DIR"),
     (("a/b",), "DIR a/b: a folder's name at the repository's root"),

@@ -1098,7 +1098,8 @@ three tiles -> two, of copy: 1281 61.4 -> 62.1%, 1344 65.8 -> 70.1%, 1408 66.9 -
 65.8%), 2688 81.0 -> 81.7% (79.5%), 2816 80.1 -> 82.7% (80.7%). At M = 2^27 // N, 1408 99.8 ->
 100.3%, 2688 99.6 -> 100.2%. Left three: 2048 + 256 + 128 (2305-2432), where two tiles lost
 (2305 71.2 -> 65.8%, 2368 81.7 -> 81.5%, 2432 82.1 -> 80.3%; 81.7 -> 82.1% in the call with
-the peers). The H100 was not timed so, nor M below 4096 or between 4096 and 2^27 // N."""
+the peers). The H100 was not timed so, nor M below 4096 (a single row: one of one warp a
+program) or between 4096 and 2^27 // N."""
 NARROW_ROWS_BY_WARPS = {4: (1024,)}
 FAST_DRAM_NARROW_ROWS_BY_WARPS = {4: (256, 512, 1024)}
 NARROW_ROWS_BY_WARPS_ROWS = 4
@@ -2415,7 +2416,7 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     persistent = (not backward and block_n >= PERSISTENT_FROM_COLS.get(itemsize, math.inf)
                   and (forced or N == block_n or not _fast_hopper_problem(M, N, device)))
     tail = tail2 = row_threads = 0
-    merged_tails = False
+    merged_tiles = None  # (block, tail) of two tails held as one: FAST_DRAM_MERGED_TAILS
     if not (forced or backward or persistent) and block_m == 1:
         rule_warps = max(num_warps, _warps_to_hold(N))
         block_n, tail, num_warps = _tailed(N, itemsize, rule_warps)
@@ -2444,9 +2445,9 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
             # (``ROWS_BY_WARPS``)
             block_m, row_threads = min(ROWS_BY_WARPS, next_power_of_2(M)), 32
             num_warps = block_m
-            merged_tails = _merges_tails(block_n, tail, tail2, itemsize, device)
-            if merged_tails:
+            if _merges_tails(block_n, tail, tail2, itemsize, device):
                 tail, tail2 = 2 * tail, 0
+                merged_tiles = block_n, tail
     else:
         if timed_tile and block_n in TWO_ROWS_A_PROGRAM.get(itemsize, ()):
             block_m = 2
@@ -2525,8 +2526,8 @@ def _single_block(M, N, itemsize, device, backward, block_n) -> Plan:
     measured = None if persistent or N != block_n else _measured_tile(M, N, itemsize, device,
                                                                       backward)
     # one row a program, or rows of one warp each: the layouts timed (not two rows of 2048)
-    reread = (not (forced or backward or persistent or tail2 or merged_tails or windowed_rows
-                   or body_tile or whole_rows)
+    reread = (not (forced or backward or persistent or tail2 or windowed_rows or body_tile
+                   or whole_rows or (block_n, tail) == merged_tiles)
               and (block_m == 1 or row_threads)
               and _reads_row_tile_again(block_n, tail, itemsize, device)
               and _timed_rows_bounds(M, N, device))
