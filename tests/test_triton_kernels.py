@@ -293,11 +293,10 @@ def test_a_single_block_launch_refuses_tiles_that_do_not_hold_its_rows():
 def test_a_fast_dram_holds_two_tails_as_one(N, device):
     """``policy.FAST_DRAM_MERGED_TAILS``: on a fast-DRAM Hopper GPU float32 rows of 1281-1408 and
     2561-2816 columns, of one warp each (two a program; one, for a single row), hold the rest past
-    their power of two as
-    one tile of twice ``three_tiles``' first tail (1024 + 512, 2048 + 1024), not read again at the
-    seeds' M = 4096; a slower DRAM keeps the three tiles, and so do rows of 2305-2432 (2048 + 256
-    + 128). The plan of three rows (the last program's second row masked; 1281 and 2561 are not
-    whole vectors) writes the oracle's softmax over a NaN-poisoned output."""
+    their power of two as one tile of twice ``three_tiles``' first tail (1024 + 512, 2048 + 1024),
+    not read again at the seeds' M = 4096; a slower DRAM keeps the three tiles, and so do rows of
+    2305-2432 (2048 + 256 + 128). The plan of three rows (the last program's second row masked;
+    1281 and 2561 are not whole vectors) writes the oracle's softmax over a NaN-poisoned output."""
     block, tail, tail2 = policy.three_tiles(N, 128)
     for M in (3, 4096):
         plan = policy.choose(M, N, "float32", HOPPER)

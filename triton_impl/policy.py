@@ -1048,8 +1048,9 @@ warps (``Plan.row_threads`` 32; ``kernels/row_math.py``, ``load_tile``), so that
 several warps and a row's max and sum stay within its warp, as in QuACK 0.2.2's programs of four
 rows; the row as up to three tiles
 of whole passes of the warp (``three_tiles``: 2688 as 2048 + 512 + 128, 1408 as 1024 + 256 +
-128; on a fast DRAM those two as two tiles, ``FAST_DRAM_MERGED_TAILS``). Swept at M = 4096 against every variant so laid out of 1 to 8 warps, 1 to 32 rows a
-program (``sweep_plans.py --kernel single_block --rows 4096 --warps 1 2 4 8 --max-values 96
+128; on a fast DRAM those two as two tiles, ``FAST_DRAM_MERGED_TAILS``). Swept at M = 4096
+against every variant so laid out of 1 to 8 warps, 1 to 32 rows a program
+(``sweep_plans.py --kernel single_block --rows 4096 --warps 1 2 4 8 --max-values 96
 --no-persistent --repeat 3 --rows-by-warps-only``; results/h100/rows_by_warps_2026-11-23/,
 results/h200/rows_by_warps_2026-11-23/): two rows in two warps moved, of the copy bandwidth on
 an H100 / H200, against the one-row, one-warp plans of before,
@@ -2790,12 +2791,17 @@ def _body_tiles(N: int, itemsize: int, num_warps: int) -> tuple[int, int, int, i
     return (*tiles_of(num_warps), num_warps)
 
 
+def _fast_hopper(device: DeviceDescription) -> bool:
+    """Whether the device is a Hopper GPU (compute capability 9) with a fast DRAM
+    (``_fast_dram``): the H200, where the fast-DRAM rules were timed."""
+    return device.capability == 9 and _fast_dram(device)
+
+
 def _fast_hopper_problem(M: int, N: int, device: DeviceDescription) -> bool:
-    """Whether M rows of N columns lie where the fast-DRAM rules were timed: a Hopper GPU with a
-    fast DRAM (``_fast_dram``), at 2^27 elements or more (``SINGLE_BLOCK_TILES_FROM_ELEMENTS``,
-    counted as M >= 2^27 // N)."""
-    return (device.capability == 9 and _fast_dram(device)
-            and M >= SINGLE_BLOCK_TILES_FROM_ELEMENTS // N)
+    """Whether M rows of N columns lie where the fast-DRAM rules were timed: a ``_fast_hopper``
+    GPU, at 2^27 elements or more (``SINGLE_BLOCK_TILES_FROM_ELEMENTS``, counted as
+    M >= 2^27 // N)."""
+    return _fast_hopper(device) and M >= SINGLE_BLOCK_TILES_FROM_ELEMENTS // N
 
 
 def _fast_dram(device: DeviceDescription) -> bool:
@@ -2816,7 +2822,7 @@ def _merges_tails(block_n: int, tail: int, tail2: int, itemsize: int,
                   device: DeviceDescription) -> bool:
     """Whether rows of one warp each hold the ``three_tiles`` (block_n, tail, tail2) as two
     (``FAST_DRAM_MERGED_TAILS``)."""
-    return (device.capability == 9 and _fast_dram(device)
+    return (_fast_hopper(device)
             and (block_n, tail, tail2) in FAST_DRAM_MERGED_TAILS.get(itemsize, ()))
 
 
