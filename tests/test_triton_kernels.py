@@ -315,11 +315,14 @@ def test_a_fast_dram_holds_two_tails_as_one(N, device):
 @pytest.mark.parametrize("N", [384, 640, 1152, 1280, 2944, 2945, 3200, 4736, 8320])
 def test_the_seeds_row_tiles_read_again_write_the_same_bits(N, device):
     """The layouts ``policy.READ_AGAIN_ROW_TILES`` reads again, as a fast-DRAM Hopper GPU's policy
-    gives them at the seeds' M = 4096 (four rows of one warp, two and a tail, one tile, a block
-    and a tail, in one warp a row or in 4; 2945: rows not read in whole vectors), on a few rows
-    (the last tile short): every output bit that of the same plan holding its tiles, softmax and
+    gives them at the seeds' M = 4096 (a slower DRAM's where that one holds them,
+    ``FAST_DRAM_HELD_ROW_TILES``: four rows of one warp, two and a tail; one tile, a block and a
+    tail, in one warp a row or in 4; 2945: rows not read in whole vectors), on a few rows (the
+    last tile short): every output bit that of the same plan holding its tiles, softmax and
     log-softmax."""
     plan = _hopper_plan(N, "float32", 4800, M=4096)
+    if not plan.reread:
+        plan = _hopper_plan(N, "float32", 3350, M=4096)
     assert plan.reread and plan.kernel == "single_block" and not plan.tail2, plan
     M = 2 * plan.block_m + 1
     again = dataclasses.replace(plan, grid=(-(-M // plan.block_m),))
@@ -1909,11 +1912,10 @@ def test_a_plan_launched_on_rows_of_narrower_loads_keeps_its_layout_whole(gpu):
                     assert narrow.columns_held >= N, what
 
 
-SEEDS_ROW_TILES_OF_MEASURED_WIDTHS = {("forward", 4, 512), ("forward", 4, 1024),
-                                      ("forward", 4, 4096)}
+SEEDS_ROW_TILES_OF_MEASURED_WIDTHS = {("forward", 4, 512), ("forward", 4, 4096)}
 """The widths of ``policy.SINGLE_BLOCK_TILES`` whose rule plan under 2^27 elements on a fast DRAM
-is one of the seeds' row tiles read again (four rows of 512 or 1024 of one warp each, one row of
-4096)."""
+is one of the seeds' row tiles read again (four rows of 512 of one warp each, one row of 4096;
+four rows of 1024 are held there, ``policy.FAST_DRAM_HELD_ROW_TILES``)."""
 
 
 def test_a_hopper_gpu_takes_the_measured_tiles_read_again():
@@ -1921,8 +1923,9 @@ def test_a_hopper_gpu_takes_the_measured_tiles_read_again():
     and more, rows of exactly a measured width take its rows, warps, cap and reading again,
     forward and backward; the widths it leaves out, rows one column narrower and another compute
     capability keep the rule's plan, which holds its tiles, and so do smaller problems
-    (``SINGLE_BLOCK_TILES_FROM_ELEMENTS``) but for the float32 forward's rows of 512, 1024 and 4096
-    columns, which read again there as the seeds' row tiles do (``READ_AGAIN_ROW_TILES``)."""
+    (``SINGLE_BLOCK_TILES_FROM_ELEMENTS``) but for the float32 forward's rows of 512 and 4096
+    columns, which read again there as the seeds' row tiles do (``READ_AGAIN_ROW_TILES``; a fast
+    DRAM holds rows of 1024, ``FAST_DRAM_HELD_ROW_TILES``)."""
     rows_of = lambda N: policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS // N  # noqa: E731
     for (direction, itemsize, N), tile in policy.SINGLE_BLOCK_TILES.items():
         backward = direction == "backward"
@@ -1958,24 +1961,31 @@ def test_the_seeds_row_tiles_read_again():
     tail of 1024 read again, in the rule's rows and warps, and so does one row of 2048 and a tail
     of 1024 in 4 warps, which one warp would hold elsewhere (``ONE_ROW_TILES``); on a fast DRAM
     (``FAST_DRAM_READ_AGAIN_ROW_TILES``) also four rows of one warp at 257-512 columns and one
-    row of 4096. Three tiles (or, on a fast DRAM, the two that hold some of them), other tails,
-    two rows of 2048, 16-bit rows, the backward, fewer rows, another compute capability, a block
-    forced and 2^27 elements do not."""
-    both = ((640, (4, 1024, 0, 4)), (1024, (4, 1024, 0, 4)), (1152, (2, 1024, 128, 2)),
-            (1280, (2, 1024, 256, 2)), (2880, (1, 2048, 1024, 4)), (3072, (1, 2048, 1024, 4)),
+    row of 4096; but there (``FAST_DRAM_HELD_ROW_TILES``) the rows of one warp of 513-1280
+    columns hold their tiles, in the same layouts. Three tiles (or, on a fast DRAM, the two that
+    hold some of them), other tails, two rows of 2048, 16-bit rows, the backward, fewer rows,
+    another compute capability, a block forced and 2^27 elements do not."""
+    both = ((2880, (1, 2048, 1024, 4)), (3072, (1, 2048, 1024, 4)),
             (4736, (1, 4096, 1024, 4)), (6016, (1, 4096, 2048, 4)),
             (8320, (1, 8192, 1024, 8)), (9216, (1, 8192, 1024, 8)))
+    slow_only = ((513, (4, 1024, 0, 4)), (640, (4, 1024, 0, 4)), (768, (4, 1024, 0, 4)),
+                 (1024, (4, 1024, 0, 4)), (1025, (2, 1024, 128, 2)), (1152, (2, 1024, 128, 2)),
+                 (1153, (2, 1024, 256, 2)), (1280, (2, 1024, 256, 2)))
     fast_only = ((384, (4, 512, 0, 4)), (512, (4, 512, 0, 4)), (3200, (1, 4096, 0, 4)),
                  (4096, (1, 4096, 0, 4)))
     for dram_gbs in (3350, 4800):
-        reading_again = both + (fast_only if dram_gbs >= policy.FAST_DRAM_FROM_GBS else ())
-        for N, shape in reading_again:
+        fast = dram_gbs >= policy.FAST_DRAM_FROM_GBS
+        for N, shape in both + (fast_only if fast else slow_only):
             got = _hopper_plan(N, "float32", dram_gbs, M=4096)
             assert got.reread and (got.block_m, got.block_n, got.tail, got.num_warps) == shape, got
             assert got.tail2 == 0 and got.max_registers == 0, got
             assert got.row_threads == (32 if got.block_m > 1 else 0), got
-        for N, _ in fast_only if dram_gbs < policy.FAST_DRAM_FROM_GBS else ():
-            assert not _hopper_plan(N, "float32", dram_gbs, M=4096).reread, N
+        for N, shape in slow_only if fast else fast_only:
+            got = _hopper_plan(N, "float32", dram_gbs, M=4096)
+            assert not got.reread, got
+            if fast:  # the same layout, held
+                assert (got.block_m, got.block_n, got.tail, got.num_warps) == shape, got
+                assert got.row_threads == 32 and got.tail2 == 0, got
         elsewhere = policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS // 2944
         for one_warp in (_hopper_plan(2944, "float32", dram_gbs, M=4095),
                          _hopper_plan(2944, "float32", dram_gbs, M=elsewhere),
