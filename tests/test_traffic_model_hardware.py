@@ -98,7 +98,7 @@ RUNS = ("h200", "h100", "h200/rerun_2026-11-22", "h100/run_2026-11-23", "h200/ru
         "h100/run_d1d0980_2026-11-25", "h200/run_d1d0980_2026-11-25",
         "h100/run_6b77a26_2026-11-25", "h200/run_6b77a26_2026-11-25", "h200/run_50ed588_2026-11-29",
         "h200/run_fb703a9_2026-11-30", "h200/run_ba90955_2026-12-02",
-        "h200/run_8fc939c_2026-12-02")
+        "h200/run_8fc939c_2026-12-02", "h200/run_ec9646b_2026-12-02")
 WIDE_ONLY_RUNS = ("h100/run_5ee49c5_2026-11-24", "h200/run_5ee49c5_2026-11-24")
 """Runs of the wide section alone (no bandwidth grid)."""
 
@@ -579,6 +579,19 @@ RUNS_OF_8FC939C = {
 """The run of 8fc939c: the H200's seeds' grid and latency timed again with every peer, over the
 run of ba90955."""
 
+RUNS_OF_EC9646B = {
+    "h200/run_ec9646b_2026-12-02": (
+        "results/h200/run_ec9646b_2026-12-02 (out of sample: the H200, the run of 8fc939c with "
+        "the seeds' grid and latency timed again at ec9646b, whose float32 rows of one warp of "
+        "513-1280 columns hold their tiles, not read again), 167 of 821 points off their "
+        "regime's tolerance: the 165 of the run of 8fc939c and ours at the float32 seeds' "
+        "forward of 768 and 1152, now held (-14.3%, -10.8%: faster than the model, whose "
+        "single-block time knows nothing of Plan.reread). Strict, so that a model that holds "
+        "makes this fail"),
+}
+"""The run of ec9646b: the H200's seeds' grid and latency timed again with every peer, over the
+run of 8fc939c."""
+
 
 def _recounted(runs: dict, wide_rows: str) -> dict:
     """Each run's reason for its strict mark: what it is, its misses counted, the wide rows'
@@ -633,7 +646,7 @@ KNOWN_MISSES = ({"h100": H100_MISSES, "h200/rerun_2026-11-22": RERUN_MISSES}
                 | _recounted(RUNS_OF_7A2B136, PEERS_WIDE_BFLOAT16)
                 | _recounted(RUNS_OF_D1D0980, PEERS_WIDE_BFLOAT16)
                 | RUNS_OF_5EE49C5 | RUNS_OF_6B77A26 | RUNS_OF_50ED588 | RUNS_OF_FB703A9
-                | RUNS_OF_BA90955 | RUNS_OF_8FC939C)
+                | RUNS_OF_BA90955 | RUNS_OF_8FC939C | RUNS_OF_EC9646B)
 """Runs that miss somewhere, by results directory (under results/), with every miss recounted."""
 KNOWN_BYTES_MISSES = {name: KNOWN_MISSES[name] for name in
                       ("h100", "h100/run_2026-11-23", "h100/run_56635ff_2026-11-23",
@@ -658,7 +671,7 @@ MISS_COUNTS = {"h200": (0, 0), "h100": (53, 4), "h200/rerun_2026-11-22": (8, 0),
                "h200/run_d1d0980_2026-11-25": (135, 0), "h100/run_6b77a26_2026-11-25": (88, 4),
                "h200/run_6b77a26_2026-11-25": (145, 0), "h200/run_50ed588_2026-11-29": (158, 0),
                "h200/run_fb703a9_2026-11-30": (167, 0), "h200/run_ba90955_2026-12-02": (166, 0),
-               "h200/run_8fc939c_2026-12-02": (165, 0)}
+               "h200/run_8fc939c_2026-12-02": (165, 0), "h200/run_ec9646b_2026-12-02": (167, 0)}
 """(timed points, Nsight cases) off their tolerance, by run: the counts the reasons above give."""
 
 
