@@ -585,9 +585,9 @@ RUNS_OF_EC9646B = {
         "the seeds' grid and latency timed again at ec9646b, whose float32 rows of one warp of "
         "513-1280 columns hold their tiles, not read again), 167 of 821 points off their "
         "regime's tolerance: the 165 of the run of 8fc939c and ours at the float32 seeds' "
-        "forward of 768 and 1152, now held (-14.3%, -10.8%: faster than the model, whose "
-        "single-block time knows nothing of Plan.reread). Strict, so that a model that holds "
-        "makes this fail"),
+        "forward of 768 and 1152, now held, faster than the model by -14.3% and -10.8% (-7.6% "
+        "and -8.8% in the 8fc939c run, read again; 640, 896 and 1024, off there already, stay "
+        "off, -12.6 to -12.9%). Strict, so that a model that holds makes this fail"),
 }
 """The run of ec9646b: the H200's seeds' grid and latency timed again with every peer, over the
 run of 8fc939c."""

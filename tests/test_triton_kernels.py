@@ -312,17 +312,17 @@ def test_a_fast_dram_holds_two_tails_as_one(N, device):
     assert_close(y, _oracle(x, -1, False), dtype=torch.float32, kind="softmax")
 
 
-@pytest.mark.parametrize("N", [384, 640, 1152, 1280, 2944, 2945, 3200, 4736, 8320])
-def test_the_seeds_row_tiles_read_again_write_the_same_bits(N, device):
-    """The layouts ``policy.READ_AGAIN_ROW_TILES`` reads again, as a fast-DRAM Hopper GPU's policy
-    gives them at the seeds' M = 4096 (a slower DRAM's where that one holds them,
+@pytest.mark.parametrize("N,dram_gbs", [(384, 4800), (640, 3350), (1152, 3350), (1280, 3350),
+                                         (2944, 4800), (2945, 4800), (3200, 4800), (4736, 4800),
+                                         (8320, 4800)])
+def test_the_seeds_row_tiles_read_again_write_the_same_bits(N, dram_gbs, device):
+    """The layouts ``policy.READ_AGAIN_ROW_TILES`` reads again, as a Hopper GPU's policy gives them
+    at the seeds' M = 4096 (a fast DRAM's; a slower one's where the fast one holds them,
     ``FAST_DRAM_HELD_ROW_TILES``: four rows of one warp, two and a tail; one tile, a block and a
     tail, in one warp a row or in 4; 2945: rows not read in whole vectors), on a few rows (the
     last tile short): every output bit that of the same plan holding its tiles, softmax and
     log-softmax."""
-    plan = _hopper_plan(N, "float32", 4800, M=4096)
-    if not plan.reread:
-        plan = _hopper_plan(N, "float32", 3350, M=4096)
+    plan = _hopper_plan(N, "float32", dram_gbs, M=4096)
     assert plan.reread and plan.kernel == "single_block" and not plan.tail2, plan
     M = 2 * plan.block_m + 1
     again = dataclasses.replace(plan, grid=(-(-M // plan.block_m),))

@@ -980,24 +980,32 @@ out otherwise (four in 4 warps, not one warp each), untimed read again."""
 FAST_DRAM_HELD_ROW_TILES = {4: ((1024, 0), (1024, 128), (1024, 256))}
 """Itemsize -> the (block, tail) of ``READ_AGAIN_ROW_TILES`` that a Hopper GPU with a fast DRAM
 (``FAST_DRAM_FROM_GBS``, the H200) holds across its reductions after all, not read again: float32
-rows of 513-1024 columns, four a program of one warp each, and of 1025-1280, two of one warp and
-a tail. Timed on an H200 at M = 4096 beside QuACK 0.2.2 in two calls on one machine, 9 and 21
-interleaved rounds, every output checked first (``sweep_plans.py --kernel single_block --rows
-4096 --warps 4 --block-m 4 --rows-by-warps-only --reread --no-persistent --peers quack``, rows of
-1152 and 1280 in 2 warps, two a program; results/h200/held_rows_2026-12-02/). Calls of 7-15 us
-land in one of two modes about 0.55 us apart, a round at a time, so the figures are each
-variant's fast mode (the median of its rounds within 0.3 us of its fastest); read again -> held,
-in us: 640 9.06 -> 8.74 and 9.31 -> 9.09, 768 9.91 -> 9.63 and 10.21 -> 9.98, 896 10.72 -> 10.58
-and 10.85 -> 10.78, 1024 11.68 -> 11.62 (second call only), 1152 12.80 -> 12.58, 1280 13.95 ->
-13.73 (QuACK 9.31 / 9.28, 10.27 / 10.18, 11.36 / 11.23, 12.32, 13.31, 14.18). A head and a tail
-held (512 + 128 at 640, 512 + 256 at 768) ran level with the power of two held. Read again won
-on the H200 when it was set (results/h200/read_again_seeds_2026-11-25/, whose sweep beside QuACK
-read the same way gives, held -> read again, 640 9.46 -> 9.12, 768 10.30 -> 9.95, 896 11.39 ->
-10.78, 1152 13.33 -> 12.83, 1280 14.69 -> 13.98 us, QuACK 9.34, 10.34, 11.41, 13.34, 14.48):
-QuACK and read again run as they did then (so the machines ran alike), the held tiles 4-7%
-faster. The H100, where read again gained 4.8-8.3 points, was not timed again
-and keeps it. Rows of 257-512 (``FAST_DRAM_READ_AGAIN_ROW_TILES``) were level either way in the
-second call (384 7.14 -> 7.10, 512 8.16 -> 8.13) and keep reading again."""
+rows of 513-1024 columns, four a program of one warp each, and of 1025-1280, two of one warp and a
+tail. Timed on an H200 at M = 4096 beside QuACK 0.2.2 in two calls on one machine, 9 and 21
+interleaved rounds, every output checked first (``sweep_plans.py --kernel single_block --rows 4096
+--warps 4 --block-m 4 --rows-by-warps-only --reread --no-persistent --peers quack``, rows of 1152
+and 1280 in 2 warps, two a program; results/h200/held_rows_2026-12-02/). Calls of 7-15 us land in
+one of two modes about 0.55 us apart, each round of each variant on its own, so the figures are each
+variant's fast mode (the median of its rounds within 0.3 us of its fastest); read again -> held, in
+us: 640 9.06 -> 8.74 and 9.31 -> 9.09, 768 9.91 -> 9.63 and 10.21 -> 9.98, 896 10.72 -> 10.58 and
+10.85 -> 10.78, 1024 11.68 -> 11.62 (second call only), 1152 12.80 -> 12.58, 1280 13.95 -> 13.73
+(QuACK 9.31 / 9.28, 10.27 / 10.18, 11.36 / 11.23, 12.32, 13.31, 14.18): 0.6-3.8% less time held.
+Round by round held was faster in 7-8 of the first call's 9 rounds and 15-20 of the second's 21, but
+at 768 there in 11 of 21, the median of its rounds 2.3% slower (the fast mode in 8 of its 21 rounds,
+read again's in 13); in the seeds' run of ec9646b its four rounds were all in the fast mode
+(9.79-9.84 us). A head and a tail held (512 + 128 at 640, 512 + 256 at 768) ran level with the power
+of two held. Read again was set on the H200 from results/h200/read_again_seeds_2026-11-25/, whose
+sweep beside QuACK, read by fast mode, gives held -> read again 640 9.46 -> 9.12, 768 10.30 -> 9.95,
+896 11.39 -> 10.78, 1152 13.33 -> 12.83, 1280 14.69 -> 13.98 us (QuACK 9.34, 10.34, 11.41, 13.34,
+14.48), and whose A/B, read so, had read again ahead at 640-1280 too (by the A/B's medians it
+parted: -1.3 / -1.0 / -0.3 points at 768 / 1152 / 1280). Against that sweep QuACK and read again are
+within 2.6% of their times then, the held tiles take 3-8% less: possibly 832fec9's program of one
+tile compiled without its loop (these plans give a program one tile at M = 4096), not looked into.
+The H100, where read again gained 1.0-8.3 points (4.8-8.3 at 640-1024), was not timed again and
+keeps it. Rows of 257-512 (``FAST_DRAM_READ_AGAIN_ROW_TILES``) were level either way in the second
+call (384 7.14 -> 7.10, 512 8.16 -> 8.13) and keep reading again. Untimed: M other than 4096 (the
+rule holds from ``NARROW_ROWS_BY_WARPS_FROM_ROWS`` rows to under 2^27 elements,
+``_timed_rows_bounds``), the widths between those timed, 16-bit rows."""
 SINGLE_BLOCK_TILES_FROM_ELEMENTS = 1 << 27
 """Fewest elements (M*N) of a problem whose single-block program takes the tiles of
 ``SINGLE_BLOCK_TILES`` and ``FAST_DRAM_SINGLE_BLOCK_FORWARD_TILES``: where they were swept.
