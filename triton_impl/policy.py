@@ -963,7 +963,8 @@ policy's plan read again in its own rows and warps against it, points of copy, H
 - two of one warp and a tail (1025-1280) parted in the A/B (H200 -1.0 / -0.3 at 1152 / 1280, H100
   +1.2 / +2.3) and gained on both in the sweep (+5.1 / +3.1 and +1.0 / +0.7): kept on both, as in
   the seeds' grid timed with it the H200's 1280 went from 0.950 to 1.007 x QuACK and 1152 from
-  1.020 to 1.023 (results/h200/run_9d49946_2026-11-25/).
+  1.020 to 1.023 (results/h200/run_9d49946_2026-11-25/). Since ec9646b the H200 holds these and
+  the four rows of one warp (``FAST_DRAM_HELD_ROW_TILES``, timed again).
 
 Left out where the GPUs parted or both lost: 4096 and a tail of 256 or 512 (4352, 4608: -0.7 /
 -1.0, -0.8 / -2.3), 8192 and 2048 (9344-10112: -2.1 to -0.4 / -0.3 to +0.5), 8192 and 4096
