@@ -312,16 +312,14 @@ def test_a_fast_dram_holds_two_tails_as_one(N, device):
     assert_close(y, _oracle(x, -1, False), dtype=torch.float32, kind="softmax")
 
 
-@pytest.mark.parametrize("N,dram_gbs", [(384, 4800), (640, 3350), (1152, 3350), (1280, 3350),
-                                         (2944, 4800), (2945, 4800), (3200, 4800), (4736, 4800),
-                                         (8320, 4800)])
+@pytest.mark.parametrize("N,dram_gbs", [(640, 3350), (1152, 3350), (1280, 3350), (2944, 4800),
+                                         (2945, 4800), (4736, 3350), (8320, 3350)])
 def test_the_seeds_row_tiles_read_again_write_the_same_bits(N, dram_gbs, device):
-    """The layouts ``policy.READ_AGAIN_ROW_TILES`` reads again, as a Hopper GPU's policy gives them
-    at the seeds' M = 4096 (a fast DRAM's; a slower one's where the fast one holds them,
-    ``FAST_DRAM_HELD_ROW_TILES``: four rows of one warp, two and a tail; one tile, a block and a
-    tail, in one warp a row or in 4; 2945: rows not read in whole vectors), on a few rows (the
-    last tile short): every output bit that of the same plan holding its tiles, softmax and
-    log-softmax."""
+    """The layouts a Hopper GPU's policy reads again at the seeds' M = 4096 (a slower DRAM's
+    ``policy.READ_AGAIN_ROW_TILES``: four rows of one warp, two and a tail, one tile and a tail in
+    4 or 8 warps; ``ONE_ROW_TILES``, a fast DRAM's: a block and a tail in 4 warps; 2945: rows not
+    read in whole vectors), on a few rows (the last tile short): every output bit that of the same
+    plan holding its tiles, softmax and log-softmax."""
     plan = _hopper_plan(N, "float32", dram_gbs, M=4096)
     assert plan.reread and plan.kernel == "single_block" and not plan.tail2, plan
     M = 2 * plan.block_m + 1
@@ -1912,20 +1910,13 @@ def test_a_plan_launched_on_rows_of_narrower_loads_keeps_its_layout_whole(gpu):
                     assert narrow.columns_held >= N, what
 
 
-SEEDS_ROW_TILES_OF_MEASURED_WIDTHS = {("forward", 4, 512), ("forward", 4, 4096)}
-"""The widths of ``policy.SINGLE_BLOCK_TILES`` whose rule plan under 2^27 elements on a fast DRAM
-is one of the seeds' row tiles read again (four rows of 512 of one warp each, one row of 4096;
-four rows of 1024 are held there, ``policy.FAST_DRAM_HELD_ROW_TILES``)."""
-
-
 def test_a_hopper_gpu_takes_the_measured_tiles_read_again():
     """``policy.SINGLE_BLOCK_TILES``: on any Hopper GPU (both DRAMs measured), at 2^27 elements
     and more, rows of exactly a measured width take its rows, warps, cap and reading again,
     forward and backward; the widths it leaves out, rows one column narrower and another compute
     capability keep the rule's plan, which holds its tiles, and so do smaller problems
-    (``SINGLE_BLOCK_TILES_FROM_ELEMENTS``) but for the float32 forward's rows of 512 and 4096
-    columns, which read again there as the seeds' row tiles do (``READ_AGAIN_ROW_TILES``; a fast
-    DRAM holds rows of 1024, ``FAST_DRAM_HELD_ROW_TILES``)."""
+    (``SINGLE_BLOCK_TILES_FROM_ELEMENTS``; a fast DRAM holds the seeds' row tiles, which a slower
+    one reads again, ``READ_AGAIN_ROW_TILES``)."""
     rows_of = lambda N: policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS // N  # noqa: E731
     for (direction, itemsize, N), tile in policy.SINGLE_BLOCK_TILES.items():
         backward = direction == "backward"
@@ -1942,8 +1933,7 @@ def test_a_hopper_gpu_takes_the_measured_tiles_read_again():
                                       M=rows_of(N - 1) + 1)):
                 assert not rule.reread and rule.max_registers == 0, rule
             smaller = _hopper_plan(N, dtype, 4800, backward=backward, M=rows_of(N) - 1)
-            assert smaller.max_registers == 0 and smaller.reread == (
-                (direction, itemsize, N) in SEEDS_ROW_TILES_OF_MEASURED_WIDTHS), smaller
+            assert smaller.max_registers == 0 and not smaller.reread, smaller
     assert {(d, i) for d, i, _ in policy.SINGLE_BLOCK_TILES} == {
         ("forward", 4), ("forward", 2), ("backward", 4), ("backward", 2)}
     for held in ((1024, "bfloat16", False), (16384, "bfloat16", False), (4096, "float32", True),
@@ -1955,37 +1945,37 @@ def test_a_hopper_gpu_takes_the_measured_tiles_read_again():
 
 
 def test_the_seeds_row_tiles_read_again():
-    """``policy.READ_AGAIN_ROW_TILES``: on a Hopper GPU, from 4096 rows to under 2^27 elements, the
-    float32 forward's tiles of four rows of one warp at 513-1024 columns, of two rows of one warp
-    and a tail of 128 or 256, and of one row of 4096 and a tail of 1024 or 2048 or of 8192 and a
-    tail of 1024 read again, in the rule's rows and warps, and so does one row of 2048 and a tail
-    of 1024 in 4 warps, which one warp would hold elsewhere (``ONE_ROW_TILES``); on a fast DRAM
-    (``FAST_DRAM_READ_AGAIN_ROW_TILES``) also four rows of one warp at 257-512 columns and one
-    row of 4096; but there (``FAST_DRAM_HELD_ROW_TILES``) the rows of one warp of 513-1280
-    columns hold their tiles, in the same layouts. Three tiles (or, on a fast DRAM, the two that
+    """``policy.READ_AGAIN_ROW_TILES``: on a Hopper GPU whose DRAM is not fast, from 4096 rows to
+    under 2^27 elements, the float32 forward's tiles of four rows of one warp at 513-1024 columns,
+    of two rows of one warp and a tail of 128 or 256, and of one row of 4096 and a tail of 1024 or
+    2048 or of 8192 and a tail of 1024 read again, in the rule's rows and warps; a fast DRAM holds
+    them in the same layouts, and its four rows of one warp at 257-512 columns and its one row of
+    4096 too. On both one row of 2048 and a tail of 1024 in 4 warps, which one warp would hold
+    elsewhere, reads again (``ONE_ROW_TILES``). Three tiles (or, on a fast DRAM, the two that
     hold some of them), other tails, two rows of 2048, 16-bit rows, the backward, fewer rows,
     another compute capability, a block forced and 2^27 elements do not."""
-    both = ((2880, (1, 2048, 1024, 4)), (3072, (1, 2048, 1024, 4)),
-            (4736, (1, 4096, 1024, 4)), (6016, (1, 4096, 2048, 4)),
-            (8320, (1, 8192, 1024, 8)), (9216, (1, 8192, 1024, 8)))
+    one_row = ((2880, (1, 2048, 1024, 4)), (3072, (1, 2048, 1024, 4)))
     slow_only = ((513, (4, 1024, 0, 4)), (640, (4, 1024, 0, 4)), (768, (4, 1024, 0, 4)),
                  (1024, (4, 1024, 0, 4)), (1025, (2, 1024, 128, 2)), (1152, (2, 1024, 128, 2)),
-                 (1153, (2, 1024, 256, 2)), (1280, (2, 1024, 256, 2)))
-    fast_only = ((384, (4, 512, 0, 4)), (512, (4, 512, 0, 4)), (3200, (1, 4096, 0, 4)),
-                 (4096, (1, 4096, 0, 4)))
+                 (1153, (2, 1024, 256, 2)), (1280, (2, 1024, 256, 2)),
+                 (4736, (1, 4096, 1024, 4)), (6016, (1, 4096, 2048, 4)),
+                 (8320, (1, 8192, 1024, 8)), (9216, (1, 8192, 1024, 8)))
+    fast_layouts = ((384, (4, 512, 0, 4)), (512, (4, 512, 0, 4)), (3200, (1, 4096, 0, 4)),
+                    (4096, (1, 4096, 0, 4)))
     for dram_gbs in (3350, 4800):
         fast = dram_gbs >= policy.FAST_DRAM_FROM_GBS
-        for N, shape in both + (fast_only if fast else slow_only):
+        for N, shape in one_row + (() if fast else slow_only):
             got = _hopper_plan(N, "float32", dram_gbs, M=4096)
             assert got.reread and (got.block_m, got.block_n, got.tail, got.num_warps) == shape, got
             assert got.tail2 == 0 and got.max_registers == 0, got
             assert got.row_threads == (32 if got.block_m > 1 else 0), got
-        for N, shape in slow_only if fast else fast_only:
+        for N, shape in slow_only + fast_layouts if fast else fast_layouts:
             got = _hopper_plan(N, "float32", dram_gbs, M=4096)
             assert not got.reread, got
             if fast:  # the same layout, held
                 assert (got.block_m, got.block_n, got.tail, got.num_warps) == shape, got
-                assert got.row_threads == 32 and got.tail2 == 0, got
+                assert got.row_threads == (32 if got.block_m > 1 else 0), got
+                assert got.tail2 == 0, got
         elsewhere = policy.SINGLE_BLOCK_TILES_FROM_ELEMENTS // 2944
         for one_warp in (_hopper_plan(2944, "float32", dram_gbs, M=4095),
                          _hopper_plan(2944, "float32", dram_gbs, M=elsewhere),

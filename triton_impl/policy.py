@@ -920,22 +920,18 @@ Other widths were not swept so."""
 READ_AGAIN_ROW_TILES = {4: ((1024, 0), (1024, 128), (1024, 256), (4096, 1024), (4096, 2048),
                             (8192, 1024))}
 """Itemsize -> the (block, tail) of the single-block forward tiles that read their rows again
-for the output (``Plan.reread``) on a Hopper GPU from ``NARROW_ROWS_BY_WARPS_FROM_ROWS`` rows to
-fewer than ``SINGLE_BLOCK_TILES_FROM_ELEMENTS`` elements (the seeds' M = 4096, where
-``SINGLE_BLOCK_TILES`` does not reach), in the rule's rows and warps, where a program holds one
-row or rows of one warp each (``Plan.row_threads``); with ``FAST_DRAM_READ_AGAIN_ROW_TILES`` too
-where the DRAM is fast (``FAST_DRAM_FROM_GBS``; but ``FAST_DRAM_HELD_ROW_TILES`` there), and
-``ONE_ROW_TILES``'s everywhere. Float32
-rows of:
+for the output (``Plan.reread``) on a Hopper GPU whose DRAM is not fast (``FAST_DRAM_FROM_GBS``:
+the H100's; the H200 holds them, below) from ``NARROW_ROWS_BY_WARPS_FROM_ROWS`` rows to fewer than
+``SINGLE_BLOCK_TILES_FROM_ELEMENTS`` elements (the seeds' M = 4096, where ``SINGLE_BLOCK_TILES``
+does not reach), in the rule's rows and warps, where a program holds one row or rows of one warp
+each (``Plan.row_threads``); ``ONE_ROW_TILES``'s read again on both. Float32 rows of:
 
 - 513-1024 columns, four a program of one warp each (``NARROW_ROWS_BY_WARPS``), and 1025-1280,
   two of one warp and a tail of 128 or 256 (``ONE_WARP_TAIL_VALUES``);
 - 2817-3072 (2048 and a tail of 1024 in 4 warps, where one warp would hold it elsewhere:
   ``ONE_ROW_TILES``, where the timings are), 4609-6143 (4096 and a tail of 1024 or 2048, in 4
   warps; from 6144 the online kernel) and 8193-9216 (8192 and a tail widened to 1024, in 8
-  warps), one a program;
-- on a fast DRAM also 257-512, four of one warp (``FAST_DRAM_NARROW_ROWS_BY_WARPS``), and
-  3073-4096, one tile of 4096 a program.
+  warps), one a program.
 
 Timed at M = 4096 only: from there to 2^27 elements (4096 x 32767 reads a row of 4096 again in 4
 warps, where 32768 rows take ``SINGLE_BLOCK_TILES``'s 16) the tiles are the same, the timings are
@@ -963,8 +959,7 @@ policy's plan read again in its own rows and warps against it, points of copy, H
 - two of one warp and a tail (1025-1280) parted in the A/B (H200 -1.0 / -0.3 at 1152 / 1280, H100
   +1.2 / +2.3) and gained on both in the sweep (+5.1 / +3.1 and +1.0 / +0.7): kept on both, as in
   the seeds' grid timed with it the H200's 1280 went from 0.950 to 1.007 x QuACK and 1152 from
-  1.020 to 1.023 (results/h200/run_9d49946_2026-11-25/). Since ec9646b the H200 holds these and
-  the four rows of one warp (``FAST_DRAM_HELD_ROW_TILES``, timed again).
+  1.020 to 1.023 (results/h200/run_9d49946_2026-11-25/).
 
 Left out where the GPUs parted or both lost: 4096 and a tail of 256 or 512 (4352, 4608: -0.7 /
 -1.0, -0.8 / -2.3), 8192 and 2048 (9344-10112: -2.1 to -0.4 / -0.3 to +0.5), 8192 and 4096
@@ -973,38 +968,28 @@ two of one warp and a tail of 256 and 128 (1408: +0.2 / -2.2) or of 2048 and a t
 2432, 2816: -0.7 to -2.8 / -5.1 to +0.2). The H100's rows of 257-512 (four a program in 4
 warps, not by warps) were not timed so. Calls of 7-15 us spread by 0.5-2.7%
 (``speed_of_light.ROUNDS_TIMED``): the sweep and the A/B part by up to 6 points at 1152. 16-bit
-rows were not timed so."""
-FAST_DRAM_READ_AGAIN_ROW_TILES = {4: ((512, 0), (4096, 0))}
-"""Itemsize -> the (block, tail) that read again as ``READ_AGAIN_ROW_TILES`` says, only where
-the DRAM is fast (the H200's): on the H100 one tile of 4096 parted and rows of 257-512 are laid
-out otherwise (four in 4 warps, not one warp each), untimed read again."""
-FAST_DRAM_HELD_ROW_TILES = {4: ((1024, 0), (1024, 128), (1024, 256))}
-"""Itemsize -> the (block, tail) of ``READ_AGAIN_ROW_TILES`` that a Hopper GPU with a fast DRAM
-(``FAST_DRAM_FROM_GBS``, the H200) holds across its reductions after all, not read again: float32
-rows of 513-1024 columns, four a program of one warp each, and of 1025-1280, two of one warp and a
-tail. Timed on an H200 at M = 4096 beside QuACK 0.2.2 in two calls on one machine, 9 and 21
-interleaved rounds, every output checked first (``sweep_plans.py --kernel single_block --rows 4096
---warps 4 --block-m 4 --rows-by-warps-only --reread --no-persistent --peers quack``, rows of 1152
-and 1280 in 2 warps, two a program; results/h200/held_rows_2026-12-02/). Calls of 7-15 us land in
-one of two modes about 0.55 us apart, each round of each variant on its own, so the figures are each
-variant's fast mode (the median of its rounds within 0.3 us of its fastest); read again -> held, in
-us: 640 9.06 -> 8.74 and 9.31 -> 9.09, 768 9.91 -> 9.63 and 10.21 -> 9.98, 896 10.72 -> 10.58 and
-10.85 -> 10.78, 1024 11.68 -> 11.62 (second call only), 1152 12.80 -> 12.58, 1280 13.95 -> 13.73
-(QuACK 9.31 / 9.28, 10.27 / 10.18, 11.36 / 11.23, 12.32, 13.31, 14.18): 0.6-3.8% less time held.
-Round by round held was faster in 7-8 of the first call's 9 rounds and 15-20 of the second's 21, but
-at 768 there in 11 of 21, the median of its rounds 2.3% slower (the fast mode in 8 of its 21 rounds,
-read again's in 13); in the seeds' run of ec9646b its four rounds were all in the fast mode
-(9.79-9.84 us). A head and a tail held (512 + 128 at 640, 512 + 256 at 768) ran level with the power
-of two held. Read again was set on the H200 from results/h200/read_again_seeds_2026-11-25/, whose
-sweep beside QuACK, read by fast mode, gives held -> read again 640 9.46 -> 9.12, 768 10.30 -> 9.95,
-896 11.39 -> 10.78, 1152 13.33 -> 12.83, 1280 14.69 -> 13.98 us (QuACK 9.34, 10.34, 11.41, 13.34,
-14.48), and whose A/B, read so, had read again ahead at 640-1280 too (by the A/B's medians it
-parted: -1.3 / -1.0 / -0.3 points at 768 / 1152 / 1280). Against that sweep QuACK and read again are
-within 2.6% of their times then, the held tiles take 3-8% less: possibly 832fec9's program of one
-tile compiled without its loop (these plans give a program one tile at M = 4096), not looked into.
-The H100, where read again gained 1.0-8.3 points (4.8-8.3 at 640-1024), was not timed again and
-keeps it. Rows of 257-512 (``FAST_DRAM_READ_AGAIN_ROW_TILES``) were level either way in the second
-call (384 7.14 -> 7.10, 512 8.16 -> 8.13) and keep reading again. Untimed: M other than 4096 (the
+rows were not timed so.
+
+A fast DRAM (the H200) holds every one of these tiles across its reductions, and the tiles of
+257-512 (four rows of one warp) and 3073-4096 (one of 4096), which it alone read again (from
+2026-11-25 to 2026-12-02); it read the rows of one warp of 513-1280 again until ec9646b, the rest of
+these tiles until 2026-12-02. Timed on an H200 at M = 4096 beside QuACK 0.2.2, every output checked
+first (``sweep_plans.py --kernel single_block --rows 4096 --peers quack``: ``--policy-read-again
+--warps 4 --repeat 21`` in results/h200/read_again_2026-12-02/, two calls; the rows of one warp of
+513-1280 ``--reread --no-persistent --rows-by-warps-only``, 4 warps of four rows, 2 of two at 1152
+and 1280, 9 and 21 rounds in results/h200/held_rows_2026-12-02/). Calls of 7-80 us land in one of
+two modes about 0.5 us apart, each round of each variant on its own, so the figures are each
+variant's fast mode (the median of its rounds within 0.3 us of its fastest); held against read
+again, less time: 640-1280 0.6-3.8% (held faster in 7-8 of 9 rounds and 15-20 of 21, but at 768 in
+11 of 21, its median 2.3% slower), 320-512 0.4-1.6% (8-16 of 21), 3200-4096 0.2-2.1% (10-17), 4736
+and 5120 0.0 and 0.1% (7 and 12), 5248-6016 0.0-0.7% (12-19), 8320-9216 0.2-1.4% (12-20); by the
+medians of all rounds the two parted by -2.9 to +2.0% at 320-9216 (held slower, by 0.0-2.0%, at
+3200, 3584, 3968, 4096, 4736, 5248, 6016, 9088 and 9216 in one call or the other). In the seeds'
+sweep of 2026-11-25 read again had been ahead by fast mode at 640-1280 too (held -> read again 640
+9.46 -> 9.12, 768 10.30 -> 9.95 us); the held tiles take 3-8% less time since, QuACK and read again
+within 2.6% of their times then: possibly 832fec9's program of one tile compiled without its loop
+(these plans give a program one tile at M = 4096), not looked into. The H100, where read again
+gained 1.0-8.3 points at 640-1280, was not timed again and keeps it. Untimed: M other than 4096 (the
 rule holds from ``NARROW_ROWS_BY_WARPS_FROM_ROWS`` rows to under 2^27 elements,
 ``_timed_rows_bounds``), the widths between those timed, 16-bit rows."""
 SINGLE_BLOCK_TILES_FROM_ELEMENTS = 1 << 27
@@ -1112,7 +1097,9 @@ results/h200/one_row_tiles_2026-11-25/), of copy, two rows of one warp -> this, 
 The same tiles held (not read again) lost 2.6-5.0 points to the two rows; one tile of 4096 read
 again in 4 warps gained about as much as this (+2.0 / +1.6 on the H100, +3.3 / +1.6 / +1.4 / +0.1
 on the H200). At 2688 and 2816 (three tiles) this lost 1.1 and gained 0.1 on the H100. 16-bit rows,
-other M and rows not read in whole vectors were not timed so."""
+other M and rows not read in whole vectors were not timed so. Timed again on an H200 on 2026-12-02
+beside the tiles ``READ_AGAIN_ROW_TILES`` holds there (results/h200/read_again_2026-12-02/, 21
+rounds, its fast mode): held took 4.6 / 3.7% more time at 2944 / 3072, slower in every round."""
 FAST_DRAM_MERGED_TAILS = {4: ((1024, 256, 128), (2048, 512, 128), (2048, 512, 256))}
 """Itemsize -> the ``three_tiles`` (block, tail, tail2) whose two tails the forward's rows of one
 warp each (``ROWS_BY_WARPS``) hold as one tile of twice the first tail, on a Hopper GPU with a
@@ -2860,14 +2847,11 @@ def _merges_tails(block_n: int, tail: int, tail2: int, itemsize: int,
 def _reads_row_tile_again(block_n: int, tail: int, itemsize: int,
                           device: DeviceDescription) -> bool:
     """Whether a single-block forward tile of ``block_n`` and a ``tail`` reads its rows again for
-    the output (``READ_AGAIN_ROW_TILES``, ``FAST_DRAM_READ_AGAIN_ROW_TILES``, ``ONE_ROW_TILES``;
-    not ``FAST_DRAM_HELD_ROW_TILES`` on a ``_fast_hopper`` GPU), where ``_timed_rows_bounds``
-    holds."""
-    tiles = READ_AGAIN_ROW_TILES.get(itemsize, ()) + ONE_ROW_TILES.get(itemsize, ())
-    if _fast_dram(device):
-        tiles += FAST_DRAM_READ_AGAIN_ROW_TILES.get(itemsize, ())
-    if _fast_hopper(device) and (block_n, tail) in FAST_DRAM_HELD_ROW_TILES.get(itemsize, ()):
-        return False
+    the output (``ONE_ROW_TILES``; ``READ_AGAIN_ROW_TILES`` where the DRAM is not fast), where
+    ``_timed_rows_bounds`` holds."""
+    tiles = ONE_ROW_TILES.get(itemsize, ())
+    if not _fast_dram(device):
+        tiles += READ_AGAIN_ROW_TILES.get(itemsize, ())
     return (block_n, tail) in tiles
 
 
