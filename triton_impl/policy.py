@@ -935,8 +935,8 @@ each (``Plan.row_threads``); ``ONE_ROW_TILES``'s read again on both. Float32 row
 
 Timed at M = 4096 only: from there to 2^27 elements (4096 x 32767 reads a row of 4096 again in 4
 warps, where 32768 rows take ``SINGLE_BLOCK_TILES``'s 16) the tiles are the same, the timings are
-not. Of the widths they cover, 257-383, 513-639, 2817-2879 (2817-2943 on the H100) and
-3073-3199 were not timed. The timings, the
+not. Of the widths they cover, 513-639 and 2817-2943 were not timed on the H100
+(``ONE_ROW_TILES``' 2817-2879 on the H200). The timings, the
 policy's plan read again in its own rows and warps against it, points of copy, H200 / H100:
 
 - 4609-9216, in a sweep (``sweep_plans.py --kernel single_block --policy-read-again --rows 4096
@@ -970,27 +970,29 @@ warps, not by warps) were not timed so. Calls of 7-15 us spread by 0.5-2.7%
 (``speed_of_light.ROUNDS_TIMED``): the sweep and the A/B part by up to 6 points at 1152. 16-bit
 rows were not timed so.
 
-A fast DRAM (the H200) holds every one of these tiles across its reductions, and the tiles of
-257-512 (four rows of one warp) and 3073-4096 (one of 4096), which it alone read again (from
-2026-11-25 to 2026-12-02); it read the rows of one warp of 513-1280 again until ec9646b, the rest of
-these tiles until 2026-12-02. Timed on an H200 at M = 4096 beside QuACK 0.2.2, every output checked
-first (``sweep_plans.py --kernel single_block --rows 4096 --peers quack``: ``--policy-read-again
---warps 4 --repeat 21`` in results/h200/read_again_2026-12-02/, two calls; the rows of one warp of
-513-1280 ``--reread --no-persistent --rows-by-warps-only``, 4 warps of four rows, 2 of two at 1152
-and 1280, 9 and 21 rounds in results/h200/held_rows_2026-12-02/). Calls of 7-80 us land in one of
-two modes about 0.5 us apart, each round of each variant on its own, so the figures are each
-variant's fast mode (the median of its rounds within 0.3 us of its fastest); held against read
-again, less time: 640-1280 0.6-3.8% (held faster in 7-8 of 9 rounds and 15-20 of 21, but at 768 in
-11 of 21, its median 2.3% slower), 320-512 0.4-1.6% (8-16 of 21), 3200-4096 0.2-2.1% (10-17), 4736
-and 5120 0.0 and 0.1% (7 and 12), 5248-6016 0.0-0.7% (12-19), 8320-9216 0.2-1.4% (12-20); by the
-medians of all rounds the two parted by -2.9 to +2.0% at 320-9216 (held slower, by 0.0-2.0%, at
-3200, 3584, 3968, 4096, 4736, 5248, 6016, 9088 and 9216 in one call or the other). In the seeds'
-sweep of 2026-11-25 read again had been ahead by fast mode at 640-1280 too (held -> read again 640
-9.46 -> 9.12, 768 10.30 -> 9.95 us); the held tiles take 3-8% less time since, QuACK and read again
-within 2.6% of their times then: possibly 832fec9's program of one tile compiled without its loop
-(these plans give a program one tile at M = 4096), not looked into. The H100, where read again
-gained 1.0-8.3 points at 640-1280, was not timed again and keeps it. Untimed: M other than 4096 (the
-rule holds from ``NARROW_ROWS_BY_WARPS_FROM_ROWS`` rows to under 2^27 elements,
+A fast DRAM (the H200) holds every tile of this table across its reductions (not ``ONE_ROW_TILES``'
+2817-3072), and the tiles of 257-512 (four rows of one warp) and 3073-4096 (one of 4096), which it
+alone read again (from 2026-11-25 to 2026-12-02); it read the rows of one warp of 513-1280 again
+until ec9646b, the rest of these tiles until 2026-12-02. Timed on an H200 at M = 4096 beside QuACK
+0.2.2, every output checked first (``sweep_plans.py --kernel single_block --rows 4096 --peers
+quack``: ``--policy-read-again --warps 4 --repeat 21`` in results/h200/read_again_2026-12-02/, two
+calls; the rows of one warp of 513-1280 ``--reread --no-persistent --rows-by-warps-only``, 4 warps
+of four rows, 2 of two at 1152 and 1280, 9 and 21 rounds in results/h200/held_rows_2026-12-02/).
+Calls of 7-51 us land in one of two modes about 0.5 us apart, each round of each variant on its own,
+so the figures are each variant's fast mode (the median of its rounds within 0.3 us of its fastest);
+held against read again, less time: 640-1280 0.5-3.5% (held faster in 7-8 of 9 rounds and 15-20 of
+21, but at 768 in 11 of 21, its median 2.3% slower), 320-512 0.4-1.6% (8-16 of 21), 3200-4096
+0.2-2.1% (10-17), 4736 and 5120 0.0 and 0.1% (7 and 12), 5248-6016 0.0-0.7% (12-19), 8320-9216
+0.2-1.4% (12-20; no two modes seen in these rounds of 8 warps, the gaps between rounds 0.13-0.35 us,
+and held's fast mode at 8320 in the first call one round: by its next-fastest, about 0.5%); by the
+medians of all rounds the two parted by -2.9 to +2.0% at 320-512 and 3200-9216 (held slower, by
+0.0-2.0%, at 3200, 3584, 3968, 4096, 4736, 5248, 6016, 9088 and 9216 in one call or the other). In
+the seeds' sweep of 2026-11-25 read again had been ahead by fast mode at 640-1280 too (held -> read
+again 640 9.46 -> 9.12, 768 10.30 -> 9.95 us); the held tiles take 3-8% less time since, QuACK and
+read again within 2.6% of their times then: possibly 832fec9's program of one tile compiled without
+its loop (these plans give a program one tile at M = 4096), not looked into. The H100, where read
+again gained 1.0-8.3 points at 640-1280, was not timed again and keeps it. Untimed: M other than
+4096 (the rule holds from ``NARROW_ROWS_BY_WARPS_FROM_ROWS`` rows to under 2^27 elements,
 ``_timed_rows_bounds``), the widths between those timed, 16-bit rows."""
 SINGLE_BLOCK_TILES_FROM_ELEMENTS = 1 << 27
 """Fewest elements (M*N) of a problem whose single-block program takes the tiles of
