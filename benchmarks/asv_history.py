@@ -3,6 +3,8 @@
     python3 benchmarks/asv_history.py [REVISION ...] [-n COUNT] [--machine NAME] [--quick]
         [-b REGEX ...] [--skip-existing] [--stop-after SECONDS] [--log FILE] [--no-publish]
     python3 benchmarks/asv_history.py --list ...       # the commits and selection; runs nothing
+    python3 benchmarks/asv_history.py --list --skip-existing --touching triton_impl --machine h200
+                                                       # the commits the H200 has not recorded
     python3 benchmarks/asv_history.py --publish-only   # publish the results there are
 
 REVISION ... is what ``git rev-list`` takes (default HEAD: every commit of the current branch);
@@ -267,7 +269,7 @@ def parse_args(argv=None):
                              "lent by the minute")
     parser.add_argument("--skip-existing", action="store_true",
                         help="skip commits that have results on this machine already (to go on "
-                             "with a run that was cut short)")
+                             "with a run that was cut short); with --list, list only the others")
     parser.add_argument("-e", "--show-stderr", action="store_true", help="asv's --show-stderr")
     parser.add_argument("--log", help="append asv's own output here (default: the console), "
                                       "and print only a line per commit")
@@ -308,6 +310,9 @@ def main(argv=None) -> int:
     for regex in args.bench:
         print(f"  -b {regex}")
     if args.list:
+        if args.skip_existing:
+            shas = [sha for sha in shas if not has_results(args.config, args.machine, sha)]
+            print(f"  of which {len(shas)} have no results on {args.machine!r} yet")
         print(git("log", "--no-walk=unsorted", "--format=  %h %ad %s", "--date=short", *shas)
               if shas else "  (none)")
         return 0

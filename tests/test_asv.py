@@ -206,6 +206,33 @@ def test_history_runs_a_commit_from_its_worktree(asv_env, tmp_path):
     assert (tmp_path / "html" / "commits" / head / "index.html").is_file()
 
 
+@needs_asv
+def test_history_lists_the_commits_a_machine_has_not_recorded(asv_env, tmp_path):
+    """--list --skip-existing names only the commits without a result file of that machine: the
+    way to see which commits of a history are still to run."""
+    config, env = asv_env
+    two = subprocess.run(["git", "-C", ROOT, "rev-list", "-n", "2", "HEAD"], capture_output=True,
+                         text=True).stdout.split()
+    if len(two) < 2:
+        pytest.skip("needs a git checkout with two commits")
+    recorded, left = two
+    (tmp_path / "results" / "ci").mkdir(parents=True)
+    (tmp_path / "results" / "ci" / f"{recorded[:8]}-existing-py.json").write_text("{}")
+
+    def listed(*options):
+        done = subprocess.run(
+            [sys.executable, os.path.join(ROOT, "benchmarks", "asv_history.py"), "HEAD", "-n", "2",
+             "--config", config, "--machine", "ci", "--list", *options],
+            cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stdout + done.stderr
+        return done.stdout
+
+    assert recorded[:7] in listed() and left[:7] in listed()
+    only_left = listed("--skip-existing")
+    assert "of which 1 have no results on 'ci' yet" in only_left
+    assert left[:7] in only_left and recorded[:7] not in only_left
+
+
 def load_history_module():
     spec = importlib.util.spec_from_file_location(
         "asv_history", os.path.join(ROOT, "benchmarks", "asv_history.py"))
