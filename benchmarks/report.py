@@ -85,7 +85,7 @@ def seeds_summary(result, margin=0.98):
     behind = sorted(N for N, r in ratios.items() if r < margin)
     worst = min(ratios, key=ratios.get)
     return (f"seeds' grid (M = 4096, float32 forward): {len(ratios)} widths; ours below "
-            f"{margin} x the best peer at {len(behind)}: {behind}; worst {ratios[worst]:.2f} at "
+            f"{margin} x the best peer at {len(behind)}: {behind}; worst {ratios[worst]:.3f} at "
             f"N = {worst}; median {sorted(ratios.values())[len(ratios) // 2]:.2f}")
 
 

@@ -141,7 +141,7 @@ def test_run_properties_keeps_each_propertys_log_and_a_summary_line(tmp_path):
 
 
 README_RUNS = ("results/h100/run_6b77a26_2026-11-25/speed_of_light.json",
-               "results/h200/run_ec9646b_2026-12-02/speed_of_light.json")
+               "results/h200/run_529c37f_2026-12-02/speed_of_light.json")
 
 
 def report(*args: str) -> subprocess.CompletedProcess:

@@ -98,7 +98,8 @@ RUNS = ("h200", "h100", "h200/rerun_2026-11-22", "h100/run_2026-11-23", "h200/ru
         "h100/run_d1d0980_2026-11-25", "h200/run_d1d0980_2026-11-25",
         "h100/run_6b77a26_2026-11-25", "h200/run_6b77a26_2026-11-25", "h200/run_50ed588_2026-11-29",
         "h200/run_fb703a9_2026-11-30", "h200/run_ba90955_2026-12-02",
-        "h200/run_8fc939c_2026-12-02", "h200/run_ec9646b_2026-12-02")
+        "h200/run_8fc939c_2026-12-02", "h200/run_ec9646b_2026-12-02",
+        "h200/run_529c37f_2026-12-02")
 WIDE_ONLY_RUNS = ("h100/run_5ee49c5_2026-11-24", "h200/run_5ee49c5_2026-11-24")
 """Runs of the wide section alone (no bandwidth grid)."""
 
@@ -593,6 +594,21 @@ RUNS_OF_EC9646B = {
 run of 8fc939c."""
 
 
+RUNS_OF_529C37F = {
+    "h200/run_529c37f_2026-12-02": (
+        "results/h200/run_529c37f_2026-12-02 (out of sample: the H200, the run of ec9646b with "
+        "the seeds' grid and latency timed again at 529c37f, whose plans are 8f1f388's: the "
+        "float32 forward's row tiles of 384, 512, 3200-4096, 4736-6016 and 8320-9216 held, not "
+        "read again), 169 of 821 points off their regime's tolerance: the 167 of the run of "
+        "ec9646b but ours at the float32 seeds' forward of 768 (-14.3% there, within it here on "
+        "the same plan), and three new, ours faster than the model on plans that did not change: "
+        "the seeds' forward of 1280 (-10.1%) and the latency of 64 x 1024 and 256 x 2048 (-10.1%, "
+        "-10.2%). Strict, so that a model that holds makes this fail"),
+}
+"""The run of 529c37f: the H200's seeds' grid and latency timed again with every peer, over the
+run of ec9646b."""
+
+
 def _recounted(runs: dict, wide_rows: str) -> dict:
     """Each run's reason for its strict mark: what it is, its misses counted, the wide rows'
     misses (``wide_rows`` with the run's figures), then the rest."""
@@ -646,7 +662,7 @@ KNOWN_MISSES = ({"h100": H100_MISSES, "h200/rerun_2026-11-22": RERUN_MISSES}
                 | _recounted(RUNS_OF_7A2B136, PEERS_WIDE_BFLOAT16)
                 | _recounted(RUNS_OF_D1D0980, PEERS_WIDE_BFLOAT16)
                 | RUNS_OF_5EE49C5 | RUNS_OF_6B77A26 | RUNS_OF_50ED588 | RUNS_OF_FB703A9
-                | RUNS_OF_BA90955 | RUNS_OF_8FC939C | RUNS_OF_EC9646B)
+                | RUNS_OF_BA90955 | RUNS_OF_8FC939C | RUNS_OF_EC9646B | RUNS_OF_529C37F)
 """Runs that miss somewhere, by results directory (under results/), with every miss recounted."""
 KNOWN_BYTES_MISSES = {name: KNOWN_MISSES[name] for name in
                       ("h100", "h100/run_2026-11-23", "h100/run_56635ff_2026-11-23",
@@ -671,7 +687,8 @@ MISS_COUNTS = {"h200": (0, 0), "h100": (53, 4), "h200/rerun_2026-11-22": (8, 0),
                "h200/run_d1d0980_2026-11-25": (135, 0), "h100/run_6b77a26_2026-11-25": (88, 4),
                "h200/run_6b77a26_2026-11-25": (145, 0), "h200/run_50ed588_2026-11-29": (158, 0),
                "h200/run_fb703a9_2026-11-30": (167, 0), "h200/run_ba90955_2026-12-02": (166, 0),
-               "h200/run_8fc939c_2026-12-02": (165, 0), "h200/run_ec9646b_2026-12-02": (167, 0)}
+               "h200/run_8fc939c_2026-12-02": (165, 0), "h200/run_ec9646b_2026-12-02": (167, 0),
+               "h200/run_529c37f_2026-12-02": (169, 0)}
 """(timed points, Nsight cases) off their tolerance, by run: the counts the reasons above give."""
 
 
