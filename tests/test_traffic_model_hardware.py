@@ -598,10 +598,10 @@ RUNS_OF_529C37F = {
     "h200/run_529c37f_2026-12-02": (
         "results/h200/run_529c37f_2026-12-02 (out of sample: the H200, the run of ec9646b with "
         "the seeds' grid and latency timed again at 529c37f, whose plans are 8f1f388's: the "
-        "float32 forward's row tiles of 384, 512, 3200-4096, 4736-6016 and 8320-9216 held, not "
+        "float32 forward's rows of 257-512, 3073-4096, 4609-6143 and 8193-9216 columns held, not "
         "read again), 169 of 821 points off their regime's tolerance: the 167 of the run of "
         "ec9646b but ours at the float32 seeds' forward of 768 (-14.3% there, within it here on "
-        "the same plan), and three new, ours faster than the model on plans that did not change: "
+        "the same plan, by a hair: -9.97%), and three new, ours faster than the model on plans that did not change: "
         "the seeds' forward of 1280 (-10.1%) and the latency of 64 x 1024 and 256 x 2048 (-10.1%, "
         "-10.2%). Strict, so that a model that holds makes this fail"),
 }
