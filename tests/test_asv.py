@@ -227,7 +227,8 @@ def test_history_lists_the_commits_a_machine_has_not_recorded(asv_env, tmp_path)
         assert done.returncode == 0, done.stdout + done.stderr
         return done.stdout
 
-    assert recorded[:7] in listed() and left[:7] in listed()
+    every = listed()
+    assert recorded[:7] in every and left[:7] in every
     only_left = listed("--skip-existing")
     assert "of which 1 have no results on 'ci' yet" in only_left
     assert left[:7] in only_left and recorded[:7] not in only_left

@@ -601,9 +601,9 @@ RUNS_OF_529C37F = {
         "float32 forward's rows of 257-512, 3073-4096, 4609-6143 and 8193-9216 columns held, not "
         "read again), 169 of 821 points off their regime's tolerance: the 167 of the run of "
         "ec9646b but ours at the float32 seeds' forward of 768 (-14.3% there, within it here on "
-        "the same plan, by a hair: -9.97%), and three new, ours faster than the model on plans that did not change: "
-        "the seeds' forward of 1280 (-10.1%) and the latency of 64 x 1024 and 256 x 2048 (-10.1%, "
-        "-10.2%). Strict, so that a model that holds makes this fail"),
+        "the same plan, by a hair: -9.97%), and three new, ours faster than the model on plans "
+        "that did not change: the seeds' forward of 1280 (-10.1%) and the latency of 64 x 1024 "
+        "and 256 x 2048 (-10.1%, -10.2%). Strict, so that a model that holds makes this fail"),
 }
 """The run of 529c37f: the H200's seeds' grid and latency timed again with every peer, over the
 run of ec9646b."""
